@@ -1,0 +1,68 @@
+import { readdirSync } from 'node:fs';
+import js from '@eslint/js';
+import reactHooks from 'eslint-plugin-react-hooks';
+import globals from 'globals';
+import tseslint from 'typescript-eslint';
+
+const features = readdirSync('web/src/features', { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
+
+export default tseslint.config(
+  { ignores: ['dist/**', 'coverage/**', '.data/**', 'desktop/release/**', 'desktop/dist/**'] },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    languageOptions: { globals: { ...globals.node } },
+    rules: {
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      '@typescript-eslint/consistent-type-imports': ['error', { fixStyle: 'inline-type-imports' }],
+      'no-console': ['error', { allow: ['warn', 'error'] }],
+      eqeqeq: ['error', 'smart'],
+    },
+  },
+  {
+    // Command-line tools, build scripts, benchmarks and tests talk to the terminal.
+    files: ['api/src/cli/**', 'scripts/**', 'bench/**', 'e2e/**', '**/*.test.ts', '.ci/**'],
+    rules: { 'no-console': 'off' },
+  },
+  {
+    files: ['web/src/**/*.{ts,tsx}', 'desktop/src/renderer/**/*.{ts,tsx}'],
+    languageOptions: { globals: { ...globals.browser } },
+    plugins: { 'react-hooks': reactHooks },
+    rules: reactHooks.configs.recommended.rules,
+  },
+  {
+    // shared/ is the contract between api, web and desktop: zod only, no platform or app code.
+    files: ['shared/**'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { patterns: ['node:*', '@/*', '**/api/**', '**/web/**', '**/desktop/**', 'react', 'react-dom'] },
+      ],
+    },
+  },
+  {
+    // The API never reaches into the web app.
+    files: ['api/**'],
+    rules: { 'no-restricted-imports': ['error', { patterns: ['@/*', '**/web/src/**'] }] },
+  },
+  // A feature never imports another feature; app/ composes them (bulletproof-react).
+  ...features.map((feature) => ({
+    files: [`web/src/features/${feature}/**`],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['@/features/*', `!@/features/${feature}`, `!@/features/${feature}/**`],
+              message: 'Features must not import other features; compose them in web/src/app.',
+            },
+            { group: ['@/app/*'], message: 'Features must not import the app layer.' },
+          ],
+        },
+      ],
+    },
+  })),
+);
