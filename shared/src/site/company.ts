@@ -1,0 +1,58 @@
+/**
+ * The company profile: the one place that names the business. The header,
+ * footer, contact page, JSON-LD and Coming Soon pages all read it.
+ *
+ * The product owner withheld the real details, so these are clearly fictional
+ * defaults (example.com mail, a 555 number). An operator edits this file only.
+ */
+export interface CompanyProfile {
+  name: string;
+  shortName: string;
+  legalName: string;
+  tagline: string;
+  foundedYear: number;
+  email: string;
+  supportEmail: string;
+  salesEmail: string;
+  phone: string;
+  /** E.164 form of `phone`, for tel: links and structured data. */
+  phoneE164: string;
+  address: {
+    street: string;
+    locality: string;
+    region: string;
+    postalCode: string;
+    country: string;
+  };
+  social: { label: string; href: string }[];
+}
+
+export const company: CompanyProfile = {
+  name: 'Northstar IT Solutions',
+  shortName: 'Northstar IT',
+  legalName: 'Northstar IT Solutions, LLC',
+  tagline: 'Enterprise network, security and field IT services from Minnesota, delivered nationwide.',
+  foundedYear: 2017,
+  email: 'hello@example.com',
+  supportEmail: 'support@example.com',
+  salesEmail: 'sales@example.com',
+  phone: '(612) 555-0142',
+  phoneE164: '+16125550142',
+  address: {
+    street: '800 Washington Avenue North, Suite 400',
+    locality: 'Minneapolis',
+    region: 'MN',
+    postalCode: '55401',
+    country: 'US',
+  },
+  social: [
+    { label: 'LinkedIn', href: 'https://www.linkedin.com/company/example' },
+    { label: 'X (Twitter)', href: 'https://x.com/example' },
+    { label: 'Facebook', href: 'https://www.facebook.com/example' },
+  ],
+};
+
+export function formatAddressLines(profile: CompanyProfile = company): [string, string] {
+  const { street, locality, region, postalCode } = profile.address;
+  return [street, `${locality}, ${region} ${postalCode}`];
+}

@@ -1,0 +1,100 @@
+/**
+ * Every page of the web app: the router, the server (HTTP 404 for anything
+ * else, prerendered HTML) and sitemap.xml all read this one table.
+ */
+export interface SiteRoute {
+  path: string;
+  title: string;
+  description: string;
+  /** Listed in sitemap.xml and open to search engines. */
+  indexable: boolean;
+}
+
+const route = (path: string, title: string, description: string, indexable: boolean): SiteRoute => ({
+  path,
+  title,
+  description,
+  indexable,
+});
+
+export const siteRoutes = [
+  route(
+    '/',
+    'Enterprise IT Services, Network Engineering & Cybersecurity',
+    'Network engineering, field IT, low-voltage cabling, cybersecurity, cloud and Wi-Fi design for enterprises nationwide, from a Minnesota team trusted by 500+ clients.',
+    true,
+  ),
+  route(
+    '/about',
+    'About Us',
+    'Since 2017 we have grown from a Minneapolis field-service team into a nationwide IT partner for 500+ enterprise clients. Our mission, values and history.',
+    true,
+  ),
+  route(
+    '/services',
+    'IT Services',
+    'Network engineering and security, field IT services, low-voltage cabling, cybersecurity, cloud and virtualization, Ekahau Wi-Fi design, AI and automation, and procurement.',
+    true,
+  ),
+  route(
+    '/portfolio',
+    'Case Studies',
+    'Real results for real businesses: healthcare Wi-Fi, financial cybersecurity hardening, a 120-location retail rollout and a cloud migration.',
+    true,
+  ),
+  route(
+    '/contact',
+    'Contact Us',
+    "Have a project in mind? Tell us about it and we'll get back to you within 24 hours. Phone, email and business hours for our Minneapolis office.",
+    true,
+  ),
+  route(
+    '/shop',
+    'Technology Procurement',
+    'Enterprise switches, firewalls, Wi-Fi access points, cabling, CCTV, servers, laptops and UPS units, sourced and supported by our engineers.',
+    true,
+  ),
+  route(
+    '/pricing',
+    'Managed IT Plans & Pricing',
+    'Monthly managed IT plans with monitoring, help desk and security built in. Choose the plan that fits your business.',
+    true,
+  ),
+  route('/privacy', 'Privacy Policy', 'How we collect, use and protect the information you share with us.', true),
+  route('/terms', 'Terms of Service', 'The terms that apply when you use our website, shop and services.', true),
+  route('/login', 'Log In', 'Log in to your client portal.', false),
+  route(
+    '/signup',
+    'Create an Account',
+    'Create a client account to buy products, subscribe to plans and track requests.',
+    false,
+  ),
+  route('/portal', 'Client Portal', 'Your orders, service requests and subscription.', false),
+  route('/checkout', 'Checkout', 'Complete your order.', false),
+  route('/order-confirmation', 'Order Confirmation', 'The status of your order.', false),
+  route('/subscribe', 'Subscribe', 'Start your managed IT plan.', false),
+  route('/admin', 'Database Administration', 'Staff tools.', false),
+  route('/admin/chat', 'Customer Chat', 'Staff chat console.', false),
+] as const satisfies readonly SiteRoute[];
+
+export type SitePath = (typeof siteRoutes)[number]['path'];
+
+export const notFoundRoute: SiteRoute = route(
+  '/404',
+  'Page Not Found',
+  'The page you are looking for does not exist or has moved.',
+  false,
+);
+
+const byPath = new Map<string, SiteRoute>(siteRoutes.map((r) => [r.path, r]));
+
+/** The route for a request path, ignoring one trailing slash; undefined for unknown paths. */
+export function findSiteRoute(pathname: string): SiteRoute | undefined {
+  const normalized = pathname.length > 1 && pathname.endsWith('/') ? pathname.slice(0, -1) : pathname;
+  return byPath.get(normalized);
+}
+
+/** The document title for a route, with the company name. */
+export function documentTitle(siteRoute: SiteRoute, companyName: string): string {
+  return siteRoute.path === '/' ? `${companyName} | ${siteRoute.title}` : `${siteRoute.title} | ${companyName}`;
+}
