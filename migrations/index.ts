@@ -1,0 +1,43 @@
+import type { Knex } from 'knex';
+import * as createUsers from './20261121000100_create-users';
+import * as createSessions from './20261121000200_create-sessions';
+import * as createProducts from './20261121000300_create-products';
+import * as createOrders from './20261121000400_create-orders';
+import * as createOrderItems from './20261121000500_create-order-items';
+import * as createServiceRequests from './20261121000600_create-service-requests';
+import * as createContactMessages from './20261121000700_create-contact-messages';
+import * as createSubscriptionPlans from './20261121000800_create-subscription-plans';
+import * as createChatConversations from './20261121000900_create-chat-conversations';
+import * as createChatMessages from './20261121001000_create-chat-messages';
+import * as createRateLimits from './20261121001100_create-rate-limits';
+
+/**
+ * Every migration, in order. Listed explicitly (rather than read from the
+ * folder) so the bundled server carries them; a test checks this list
+ * matches the files.
+ */
+export const migrations: ReadonlyArray<readonly [name: string, migration: Knex.Migration]> = [
+  ['20261121000100_create-users', createUsers],
+  ['20261121000200_create-sessions', createSessions],
+  ['20261121000300_create-products', createProducts],
+  ['20261121000400_create-orders', createOrders],
+  ['20261121000500_create-order-items', createOrderItems],
+  ['20261121000600_create-service-requests', createServiceRequests],
+  ['20261121000700_create-contact-messages', createContactMessages],
+  ['20261121000800_create-subscription-plans', createSubscriptionPlans],
+  ['20261121000900_create-chat-conversations', createChatConversations],
+  ['20261121001000_create-chat-messages', createChatMessages],
+  ['20261121001100_create-rate-limits', createRateLimits],
+];
+
+const byName = new Map(migrations);
+
+export const migrationSource: Knex.MigrationSource<string> = {
+  getMigrations: async () => migrations.map(([name]) => name),
+  getMigrationName: (name) => name,
+  getMigration: async (name) => {
+    const migration = byName.get(name);
+    if (!migration) throw new Error(`Unknown migration ${name}`);
+    return migration;
+  },
+};
