@@ -1,0 +1,63 @@
+import { STATUS_CODES } from 'node:http';
+import Router from '@koa/router';
+import Koa, { type Middleware } from 'koa';
+import compose from 'koa-compose';
+import type { AppDeps } from './app-deps';
+import { errorHandler } from './middleware/error-handler';
+import { jsonBody } from './middleware/json-body';
+import { originCheck } from './middleware/origin-check';
+import { requestContext } from './middleware/request-context';
+import { securityHeaders } from './middleware/security-headers';
+import { authRoutes } from './modules/auth/auth.routes';
+import { sessionMiddleware } from './modules/auth/session';
+import { healthCheck } from './modules/health/health';
+import { siteMiddleware } from './modules/site/site.middleware';
+import type { StaticFile } from './modules/site/static-files';
+
+export interface AppOptions {
+  /** The built web app (dist/web) loaded in memory; empty when serving the API only. */
+  siteFiles?: ReadonlyMap<string, StaticFile>;
+}
+
+function isApiPath(path: string): boolean {
+  return path === '/api' || path.startsWith('/api/');
+}
+
+/** Every API answer, even a bare 404/405 from the router, carries `{ message }`. */
+const jsonErrorBodies: Middleware = async function jsonErrorBodies(ctx, next) {
+  await next();
+  if (ctx.status >= 400 && ctx.body == null) {
+    const status = ctx.status;
+    ctx.body = { message: status === 404 ? 'Not found' : (STATUS_CODES[status] ?? 'Error') };
+    ctx.status = status;
+  }
+};
+
+/** Builds the Koa application without listening (tests drive app.callback()). */
+export function createApp(deps: AppDeps, options: AppOptions = {}): Koa {
+  const { config, logger } = deps;
+  const app = new Koa({ proxy: config.trustProxy, keys: [config.sessionSecret] });
+  app.silent = true;
+
+  // Every module's routes in one router: one match per request, however many modules.
+  const router = new Router();
+  for (const moduleRouter of [authRoutes(deps)]) router.use(moduleRouter.routes());
+  const session = sessionMiddleware(app, deps.db, config);
+  const routes = [router.routes(), router.allowedMethods()] as Middleware[];
+  // Reads carry no body and change nothing: no origin check or body parsing to do.
+  const readApi = compose([jsonErrorBodies, session, ...routes]);
+  const writeApi = compose([jsonErrorBodies, originCheck([config.publicUrl]), ...jsonBody(), session, ...routes]);
+
+  app.use(requestContext(logger));
+  app.use(errorHandler(logger));
+  app.use(securityHeaders(config));
+  app.use(healthCheck(deps));
+  app.use(async function routeApi(ctx, next) {
+    if (!isApiPath(ctx.path)) return next();
+    // Behind an https PUBLIC_URL the browser's connection is secure even if TLS ends at a proxy.
+    if (config.secureCookies) ctx.cookies.secure = true;
+    return ctx.method === 'GET' || ctx.method === 'HEAD' ? readApi(ctx, next) : writeApi(ctx, next);
+  });
+  app.use(siteMiddleware(options.siteFiles ?? new Map()));
+  return app;
+}

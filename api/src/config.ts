@@ -1,0 +1,170 @@
+import { randomBytes } from 'node:crypto';
+import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { z } from 'zod';
+
+/**
+ * The only reader of process.env. Everything the server can be told from
+ * outside is named, validated and documented here (and in the README table).
+ */
+
+const booleanFromEnv = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no'], { error: 'must be true or false' })
+  .transform((value) => value === 'true' || value === '1' || value === 'yes');
+
+const postgresUrl = z
+  .string()
+  .url('must be a URL')
+  .refine((value) => /^postgres(ql)?:\/\//.test(value), 'must start with postgres:// or postgresql://');
+
+const envSchema = z
+  .object({
+    NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+    PORT: z.coerce.number().int('must be an integer').min(0).max(65535).default(3000),
+    HOST: z.string().min(1).default('0.0.0.0'),
+    DATABASE_URL: postgresUrl.optional(),
+    PUBLIC_URL: z
+      .string()
+      .url('must be a URL such as https://www.example.com')
+      .refine((value) => /^https?:\/\//.test(value), 'must start with http:// or https://')
+      .optional(),
+    SESSION_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+    ADMIN_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
+    STRIPE_SECRET_KEY: z
+      .string()
+      .regex(/^(sk|rk)_/, 'must start with sk_ or rk_')
+      .optional(),
+    STRIPE_PUBLISHABLE_KEY: z.string().optional(),
+    STRIPE_WEBHOOK_SECRET: z
+      .string()
+      .regex(/^whsec_/, 'must start with whsec_')
+      .optional(),
+    TRUST_PROXY: booleanFromEnv.default(false),
+    LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+    DATA_DIR: z.string().min(1).default('.data'),
+    EMBEDDED_PG_PORT: z.coerce.number().int('must be an integer').min(1).max(65535).default(54329),
+  })
+  .superRefine((env, ctx) => {
+    if (env.NODE_ENV !== 'production') return;
+    if (!env.SESSION_SECRET) {
+      ctx.addIssue({ code: 'custom', path: ['SESSION_SECRET'], message: 'is required when NODE_ENV=production' });
+    }
+    if (!env.PUBLIC_URL) {
+      ctx.addIssue({ code: 'custom', path: ['PUBLIC_URL'], message: 'is required when NODE_ENV=production' });
+    }
+  });
+
+export type Env = z.input<typeof envSchema>;
+
+export interface RateLimitRule {
+  /** Requests allowed per window. */
+  limit: number;
+  windowMs: number;
+}
+
+export interface Config {
+  env: 'development' | 'production' | 'test';
+  port: number;
+  host: string;
+  /** The site's public origin, e.g. https://www.example.com (no trailing slash). */
+  publicUrl: string;
+  /** Cookies get the Secure flag when the public URL is https. */
+  secureCookies: boolean;
+  /** null → run the embedded PostgreSQL under dataDir. */
+  databaseUrl: string | null;
+  embeddedPostgresPort: number;
+  dataDir: string;
+  sessionSecret: string;
+  adminToken: string | null;
+  stripe: {
+    secretKey: string | null;
+    publishableKey: string | null;
+    webhookSecret: string | null;
+  };
+  trustProxy: boolean;
+  logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
+  rateLimits: {
+    loginPerIp: RateLimitRule;
+    loginPerUsername: RateLimitRule;
+    signupPerIp: RateLimitRule;
+  };
+}
+
+export class ConfigError extends Error {
+  override name = 'ConfigError';
+}
+
+const FIFTEEN_MINUTES = 15 * 60 * 1000;
+const ONE_HOUR = 60 * 60 * 1000;
+
+export const defaultRateLimits: Config['rateLimits'] = {
+  loginPerIp: { limit: 20, windowMs: FIFTEEN_MINUTES },
+  loginPerUsername: { limit: 10, windowMs: FIFTEEN_MINUTES },
+  signupPerIp: { limit: 10, windowMs: ONE_HOUR },
+};
+
+/**
+ * Validates an environment. Throws ConfigError naming every bad variable.
+ * Secrets that are missing outside production are left empty here and filled
+ * by `loadConfig` from files under DATA_DIR.
+ */
+export function parseEnv(env: Record<string, string | undefined>): Omit<Config, 'sessionSecret'> & {
+  sessionSecret: string | null;
+} {
+  // Treat empty variables as unset: `FOO=` in a .env file means "no value".
+  const cleaned = Object.fromEntries(Object.entries(env).filter(([, value]) => value !== undefined && value !== ''));
+  const result = envSchema.safeParse(cleaned);
+  if (!result.success) {
+    const lines = result.error.issues.map((issue) => `  ${issue.path.join('.') || '(environment)'} ${issue.message}`);
+    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  const e = result.data;
+  const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, '');
+  return {
+    env: e.NODE_ENV,
+    port: e.PORT,
+    host: e.HOST,
+    publicUrl: new URL(publicUrl).origin,
+    secureCookies: publicUrl.startsWith('https://'),
+    databaseUrl: e.DATABASE_URL ?? null,
+    embeddedPostgresPort: e.EMBEDDED_PG_PORT,
+    dataDir: path.resolve(e.DATA_DIR),
+    sessionSecret: e.SESSION_SECRET ?? null,
+    adminToken: e.ADMIN_TOKEN ?? null,
+    stripe: {
+      secretKey: e.STRIPE_SECRET_KEY ?? null,
+      publishableKey: e.STRIPE_PUBLISHABLE_KEY ?? null,
+      webhookSecret: e.STRIPE_WEBHOOK_SECRET ?? null,
+    },
+    trustProxy: e.TRUST_PROXY,
+    logLevel: e.LOG_LEVEL,
+    rateLimits: defaultRateLimits,
+  };
+}
+
+/**
+ * Reads a secret kept under the data directory, creating it on first use.
+ * Used only outside production, so `npm start` works with no set-up and
+ * sessions survive restarts.
+ */
+export function persistentSecret(dataDir: string, fileName: string, bytes = 32): string {
+  const file = path.join(dataDir, fileName);
+  if (existsSync(file)) {
+    const value = readFileSync(file, 'utf8').trim();
+    if (value.length >= 32) return value;
+  }
+  mkdirSync(dataDir, { recursive: true });
+  const value = randomBytes(bytes).toString('base64url');
+  writeFileSync(file, `${value}\n`, { mode: 0o600 });
+  chmodSync(file, 0o600);
+  return value;
+}
+
+/** The server's configuration from process.env (plus generated secrets outside production). */
+export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
+  const parsed = parseEnv(env);
+  return {
+    ...parsed,
+    sessionSecret: parsed.sessionSecret ?? persistentSecret(parsed.dataDir, 'session-secret'),
+  };
+}

@@ -1,0 +1,52 @@
+import { mkdtempSync, readFileSync, statSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig, parseEnv } from './config';
+
+describe('configuration', () => {
+  it('has working defaults', () => {
+    const config = parseEnv({});
+    expect(config.port).toBe(3000);
+    expect(config.env).toBe('development');
+    expect(config.publicUrl).toBe('http://localhost:3000');
+    expect(config.secureCookies).toBe(false);
+    expect(config.databaseUrl).toBeNull();
+  });
+
+  it('names the bad variable', () => {
+    expect(() => parseEnv({ PORT: 'eighty' })).toThrow(/PORT/);
+    expect(() => parseEnv({ DATABASE_URL: 'mysql://x/y' })).toThrow(/DATABASE_URL must start with postgres/);
+    expect(() => parseEnv({ STRIPE_SECRET_KEY: 'pk_live_123' })).toThrow(/STRIPE_SECRET_KEY/);
+    expect(() => parseEnv({ TRUST_PROXY: 'maybe' })).toThrow(ConfigError);
+  });
+
+  it('requires a session secret and public URL in production', () => {
+    expect(() => parseEnv({ NODE_ENV: 'production', PUBLIC_URL: 'https://example.com' })).toThrow(
+      /SESSION_SECRET is required when NODE_ENV=production/,
+    );
+    expect(() => parseEnv({ NODE_ENV: 'production', SESSION_SECRET: 'x'.repeat(40) })).toThrow(/PUBLIC_URL/);
+    const config = parseEnv({
+      NODE_ENV: 'production',
+      SESSION_SECRET: 'x'.repeat(40),
+      PUBLIC_URL: 'https://www.example.com/',
+    });
+    expect(config.publicUrl).toBe('https://www.example.com');
+    expect(config.secureCookies).toBe(true);
+  });
+
+  it('treats empty variables as unset', () => {
+    expect(parseEnv({ DATABASE_URL: '', PORT: '' }).databaseUrl).toBeNull();
+  });
+
+  it('generates the session secret once outside production and keeps it private', () => {
+    const dataDir = mkdtempSync(path.join(os.tmpdir(), 'cfg-'));
+    const first = loadConfig({ DATA_DIR: dataDir });
+    const second = loadConfig({ DATA_DIR: dataDir });
+    expect(first.sessionSecret.length).toBeGreaterThanOrEqual(32);
+    expect(second.sessionSecret).toBe(first.sessionSecret);
+    const file = path.join(dataDir, 'session-secret');
+    expect(readFileSync(file, 'utf8').trim()).toBe(first.sessionSecret);
+    expect(statSync(file).mode & 0o777).toBe(0o600);
+  });
+});

@@ -1,0 +1,47 @@
+import type { Knex } from 'knex';
+import type { Logger } from './logger';
+import { deleteExpiredSessions } from './modules/auth/session-store';
+import { deleteExpiredRateLimits } from './middleware/rate-limit';
+
+export interface MaintenanceTask {
+  name: string;
+  run(db: Knex): Promise<number>;
+}
+
+export const maintenanceTasks: MaintenanceTask[] = [
+  { name: 'expired sessions', run: deleteExpiredSessions },
+  { name: 'expired rate limits', run: deleteExpiredRateLimits },
+];
+
+/**
+ * Periodic clean-up. Every instance runs it; each task is an idempotent
+ * DELETE/UPDATE, so instances running it at once do no harm.
+ */
+export function startMaintenance(
+  db: Knex,
+  logger: Logger,
+  options: { intervalMs?: number; tasks?: MaintenanceTask[] } = {},
+): { runOnce(): Promise<void>; stop(): void } {
+  const tasks = options.tasks ?? maintenanceTasks;
+  let running: Promise<void> | null = null;
+  const runOnce = async () => {
+    for (const task of tasks) {
+      try {
+        const count = await task.run(db);
+        if (count > 0) logger.info({ task: task.name, count }, 'maintenance');
+      } catch (err) {
+        logger.warn({ err, task: task.name }, 'maintenance task failed');
+      }
+    }
+  };
+  const timer = setInterval(
+    () => {
+      running ??= runOnce().finally(() => {
+        running = null;
+      });
+    },
+    options.intervalMs ?? 10 * 60 * 1000,
+  );
+  timer.unref();
+  return { runOnce, stop: () => clearInterval(timer) };
+}

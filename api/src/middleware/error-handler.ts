@@ -1,0 +1,105 @@
+import type { Context, Middleware } from 'koa';
+import {
+  CheckViolationError,
+  DataError,
+  ForeignKeyViolationError,
+  NotFoundError,
+  NotNullViolationError,
+  UniqueViolationError,
+  ValidationError,
+} from 'objection';
+import { ZodError } from 'zod';
+import { HttpError } from '../errors';
+import type { Logger } from '../logger';
+
+interface Answer {
+  status: number;
+  message: string;
+  headers?: Record<string, string>;
+}
+
+/** Errors from koa-bodyparser / raw-body / http-errors carry a status and a type. */
+interface StatusError {
+  status?: unknown;
+  statusCode?: unknown;
+  expose?: unknown;
+  type?: unknown;
+  message?: unknown;
+}
+
+function fromStatusError(err: StatusError): Answer | null {
+  const status = Number(err.status ?? err.statusCode);
+  if (!Number.isInteger(status) || status < 400 || status > 599) return null;
+  if (err instanceof SyntaxError && status === 400) return { status: 400, message: 'Malformed JSON in request body' };
+  switch (err.type) {
+    case 'entity.parse.failed':
+      return { status: 400, message: 'Malformed JSON in request body' };
+    case 'entity.too.large':
+      return { status: 413, message: 'Request body is too large (the limit is 100 KB)' };
+    case 'encoding.unsupported':
+    case 'charset.unsupported':
+      return { status: 415, message: 'Unsupported request body encoding' };
+    case 'request.aborted':
+      return { status: 400, message: 'Request aborted' };
+  }
+  if (status >= 500 || err.expose !== true) return null;
+  return { status, message: typeof err.message === 'string' ? err.message : 'Bad request' };
+}
+
+function fromZod(err: ZodError): Answer {
+  const issue = err.issues[0];
+  if (!issue) return { status: 400, message: 'Invalid request' };
+  const field = issue.path.map(String).join('.');
+  return { status: 400, message: field ? `${field}: ${issue.message}` : issue.message };
+}
+
+/** Turns any thrown error into the answer a client should see. */
+export function toAnswer(err: unknown): Answer | null {
+  if (err instanceof HttpError) return { status: err.status, message: err.message, headers: err.headers };
+  if (err instanceof ZodError) return fromZod(err);
+  if (err instanceof NotFoundError) return { status: 404, message: 'Not found' };
+  if (err instanceof UniqueViolationError) return { status: 409, message: 'This record already exists' };
+  if (err instanceof ForeignKeyViolationError)
+    return { status: 409, message: 'This record is referenced elsewhere or refers to something that does not exist' };
+  if (err instanceof NotNullViolationError) return { status: 400, message: `${err.column} is required` };
+  if (err instanceof CheckViolationError) return { status: 400, message: 'A value is out of the allowed range' };
+  if (err instanceof DataError) return { status: 400, message: 'A value has the wrong format' };
+  if (err instanceof ValidationError) return { status: 400, message: err.message };
+  if (err && typeof err === 'object') return fromStatusError(err as StatusError);
+  return null;
+}
+
+/**
+ * Answers with an error without throwing. Guards that turn away many requests
+ * (not logged in, not staff) use it: a rejection travelling up the async
+ * middleware chain costs a third of the throughput of a request.
+ */
+export function answerWithError(ctx: Context, error: HttpError): void {
+  ctx.status = error.status;
+  ctx.body = { message: error.message };
+  if (Object.keys(error.headers).length > 0) ctx.set(error.headers);
+}
+
+/**
+ * The first middleware: every error becomes JSON `{ message }` with its
+ * status. Unexpected errors are logged and answered with a bare 500, never
+ * with SQL or a stack trace.
+ */
+export function errorHandler(logger: Logger): Middleware {
+  return async function handleErrors(ctx, next) {
+    try {
+      await next();
+    } catch (err) {
+      const answer = toAnswer(err);
+      if (answer) {
+        ctx.status = answer.status;
+        ctx.body = { message: answer.message };
+        if (answer.headers) ctx.set(answer.headers);
+        return;
+      }
+      logger.error({ err, requestId: ctx.state.requestId, method: ctx.method, path: ctx.path }, 'unhandled error');
+      ctx.status = 500;
+      ctx.body = { message: 'Internal Server Error' };
+    }
+  };
+}

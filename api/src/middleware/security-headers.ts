@@ -1,0 +1,56 @@
+import type { Middleware } from 'koa';
+import type { Config } from '../config';
+
+/**
+ * The Content-Security-Policy allows our own origin plus exactly what
+ * Stripe.js and its Payment Element need (docs.stripe.com/security/guide#content-security-policy).
+ */
+export function contentSecurityPolicy(config: Pick<Config, 'secureCookies'>): string {
+  const directives = [
+    "default-src 'self'",
+    "script-src 'self' https://js.stripe.com https://*.js.stripe.com",
+    // React and Radix set inline style attributes; no inline scripts are allowed.
+    "style-src 'self' 'unsafe-inline'",
+    "img-src 'self' data:",
+    "font-src 'self'",
+    "connect-src 'self' https://api.stripe.com",
+    'frame-src https://js.stripe.com https://*.js.stripe.com https://hooks.stripe.com',
+    "object-src 'none'",
+    "base-uri 'self'",
+    "form-action 'self'",
+    "frame-ancestors 'none'",
+    "manifest-src 'self'",
+    "worker-src 'self'",
+  ];
+  if (config.secureCookies) directives.push('upgrade-insecure-requests');
+  return directives.join('; ');
+}
+
+/**
+ * JSON answers are never rendered or framed: they get the minimal policy OWASP
+ * recommends for APIs (frame-ancestors covers what X-Frame-Options did).
+ */
+export const API_CONTENT_SECURITY_POLICY = "default-src 'none'; frame-ancestors 'none'";
+
+/**
+ * Security headers on every response: the full policy for pages and assets,
+ * the short API policy for /api answers.
+ */
+export function securityHeaders(config: Pick<Config, 'secureCookies'>): Middleware {
+  const common: Record<string, string> = { 'X-Content-Type-Options': 'nosniff' };
+  if (config.secureCookies) common['Strict-Transport-Security'] = 'max-age=31536000; includeSubDomains';
+  const page: Record<string, string> = {
+    ...common,
+    'Content-Security-Policy': contentSecurityPolicy(config),
+    'X-Frame-Options': 'DENY',
+    'Referrer-Policy': 'strict-origin-when-cross-origin',
+    'Cross-Origin-Opener-Policy': 'same-origin',
+    'Cross-Origin-Resource-Policy': 'same-origin',
+    'Permissions-Policy': 'camera=(), microphone=(), geolocation=(), payment=(self "https://js.stripe.com")',
+  };
+  const api: Record<string, string> = { ...common, 'Content-Security-Policy': API_CONTENT_SECURITY_POLICY };
+  return async function setSecurityHeaders(ctx, next) {
+    ctx.set(ctx.path.startsWith('/api/') || ctx.path === '/healthz' ? api : page);
+    await next();
+  };
+}

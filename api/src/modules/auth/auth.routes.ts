@@ -1,0 +1,66 @@
+import Router from '@koa/router';
+import type { Context } from 'koa';
+import { loginSchema, safeNextPath, signupSchema } from '@shared/schemas/auth';
+import type { AppDeps } from '../../app-deps';
+import { Unauthorized } from '../../errors';
+import { requireUser, userOf } from '../../middleware/current-user';
+import { consumeRateLimit, rateLimitByIp } from '../../middleware/rate-limit';
+import { authenticate, endUserSession, signup, startUserSession } from './auth.service';
+
+const TOO_MANY_LOGINS = 'Too many login attempts. Please wait a few minutes and try again.';
+const TOO_MANY_SIGNUPS = 'Too many sign-up attempts from this network. Please try again later.';
+
+/** Where a logged-out visitor was going: ?next=, else the page that sent them here. */
+function returnPath(ctx: Context): string {
+  if (ctx.query.next !== undefined) return safeNextPath(ctx.query.next, '');
+  const referer = ctx.get('referer');
+  if (!referer) return '';
+  try {
+    const url = new URL(referer);
+    if (url.host !== ctx.host) return '';
+    const path = `${url.pathname}${url.search}`;
+    return path === '/login' || path.startsWith('/login?') ? '' : safeNextPath(path, '');
+  } catch {
+    return '';
+  }
+}
+
+export function authRoutes({ db, config }: AppDeps): Router {
+  const router = new Router();
+  const limits = config.rateLimits;
+
+  router.post('/api/signup', rateLimitByIp(db, 'signup', limits.signupPerIp, TOO_MANY_SIGNUPS), async (ctx) => {
+    const data = signupSchema.parse(ctx.request.body);
+    const user = await signup(data);
+    await startUserSession(ctx, user);
+    ctx.status = 201;
+    ctx.body = user.toPublic();
+  });
+
+  router.post('/api/login', rateLimitByIp(db, 'login', limits.loginPerIp, TOO_MANY_LOGINS), async (ctx) => {
+    const { username, password } = loginSchema.parse(ctx.request.body);
+    await consumeRateLimit(db, `login:user:${username.toLowerCase()}`, limits.loginPerUsername, TOO_MANY_LOGINS);
+    const user = await authenticate(username, password);
+    if (!user) throw new Unauthorized('Invalid username or password');
+    await startUserSession(ctx, user);
+    ctx.body = user.toPublic();
+  });
+
+  router.post('/api/logout', async (ctx) => {
+    endUserSession(ctx);
+    ctx.status = 204;
+  });
+
+  router.get('/api/auth/user', requireUser, async (ctx) => {
+    ctx.set('Cache-Control', 'no-store');
+    ctx.body = userOf(ctx).toPublic();
+  });
+
+  // The spec sends logged-out visitors here; the login page brings them back.
+  router.get('/api/login', async (ctx) => {
+    const next = returnPath(ctx);
+    ctx.redirect(next ? `/login?next=${encodeURIComponent(next)}` : '/login');
+  });
+
+  return router;
+}

@@ -1,0 +1,27 @@
+import type { Context } from 'koa';
+import type { SignupData } from '@shared/schemas/auth';
+import { createUser, findUserByUsername } from '../users/users.service';
+import type { User } from '../users/user.model';
+import { verifyAgainstDummy, verifyPassword } from './password';
+import { sessionData } from './session';
+
+export function signup(data: SignupData): Promise<User> {
+  return createUser({ ...data, accountType: 'client' });
+}
+
+/** The user whose username and password match, or null. Takes the same time either way. */
+export async function authenticate(username: string, password: string): Promise<User | null> {
+  const user = await findUserByUsername(username);
+  if (!user) return verifyAgainstDummy(password).then(() => null);
+  return (await verifyPassword(password, user.passwordHash)) ? user : null;
+}
+
+/** Binds the session to the user under a fresh session id (no session fixation). */
+export async function startUserSession(ctx: Context, user: User): Promise<void> {
+  sessionData(ctx).userId = user.id;
+  await ctx.session?.regenerate();
+}
+
+export function endUserSession(ctx: Context): void {
+  ctx.session = null;
+}

@@ -1,0 +1,59 @@
+import type { Context } from 'koa';
+import type { Knex } from 'knex';
+import { User } from '../users/user.model';
+
+export interface SessionData {
+  userId?: string;
+  visitorId?: string;
+  [key: string]: unknown;
+}
+
+declare module 'koa' {
+  interface DefaultState {
+    /** The session's user, loaded with the session itself (see createSessionStore). */
+    sessionUser?: User;
+  }
+}
+
+/**
+ * koa-session's external store, backed by the `sessions` table so sessions
+ * survive restarts and are shared by every API instance.
+ *
+ * Reading a session also reads its user in the same query (koa-session hands
+ * the store the request context): an authenticated request costs one round
+ * trip, not two. The user row is always current; roles are never cached.
+ */
+export function createSessionStore(db: Knex) {
+  return {
+    async get(sid: string, _maxAge?: unknown, options?: { ctx?: Context }): Promise<SessionData | undefined> {
+      const row = await db('sessions as s')
+        .leftJoin('users as u', 'u.id', 's.userId')
+        .where('s.sid', sid)
+        .where('s.expire', '>', db.fn.now())
+        .first<(Record<string, unknown> & { sess: SessionData }) | undefined>(['s.sess', 'u.*']);
+      if (!row) return undefined;
+      const { sess, ...user } = row;
+      if (options?.ctx && typeof user.id === 'string') {
+        options.ctx.state.sessionUser = User.fromJson(user, { skipValidation: true });
+      }
+      return sess;
+    },
+    async set(sid: string, sess: SessionData, maxAge: number | 'session' | undefined): Promise<void> {
+      const ttl = typeof maxAge === 'number' ? maxAge : 24 * 60 * 60 * 1000;
+      const userId = typeof sess.userId === 'string' ? sess.userId : null;
+      await db.raw(
+        `insert into sessions (sid, sess, expire, user_id) values (?, ?::jsonb, now() + (? * interval '1 millisecond'), ?)
+         on conflict (sid) do update set sess = excluded.sess, expire = excluded.expire, user_id = excluded.user_id`,
+        [sid, JSON.stringify(sess), ttl, userId],
+      );
+    },
+    async destroy(sid: string): Promise<void> {
+      await db.raw('delete from sessions where sid = ?', [sid]);
+    },
+  };
+}
+
+export async function deleteExpiredSessions(db: Knex): Promise<number> {
+  const result = await db.raw<{ rowCount: number }>('delete from sessions where expire <= now()');
+  return result.rowCount;
+}

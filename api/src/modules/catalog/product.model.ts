@@ -1,0 +1,29 @@
+import { Model, type RelationMappings } from 'objection';
+import { OrderItem } from '../orders/order-item.model';
+
+export class Product extends Model {
+  static override tableName = 'products';
+
+  id!: string;
+  name!: string;
+  category!: string;
+  description!: string;
+  /** numeric(10,2) as PostgreSQL returns it, e.g. "1299.00". */
+  price!: string;
+  imageUrl!: string | null;
+  /** numeric(2,1), e.g. "4.5", or null when unrated. */
+  rating!: string | null;
+  inStock!: boolean;
+  createdAt!: Date;
+  updatedAt!: Date;
+
+  orderItems?: OrderItem[];
+
+  static override relationMappings = (): RelationMappings => ({
+    orderItems: {
+      relation: Model.HasManyRelation,
+      modelClass: OrderItem,
+      join: { from: 'products.id', to: 'order_items.productId' },
+    },
+  });
+}

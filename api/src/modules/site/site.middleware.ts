@@ -1,0 +1,58 @@
+import type { Context, Middleware } from 'koa';
+import { findSiteRoute } from '@shared/site/routes';
+import type { StaticFile } from './static-files';
+
+function send(ctx: Context, file: StaticFile, status = 200): void {
+  ctx.status = status;
+  ctx.set('Cache-Control', file.cacheControl);
+  ctx.set('ETag', file.etag);
+  ctx.type = file.type;
+  if (file.brotli || file.gzip) ctx.vary('Accept-Encoding');
+  if (status === 200 && ctx.fresh) {
+    ctx.status = 304;
+    return;
+  }
+  const encoding = ctx.acceptsEncodings('br', 'gzip', 'identity');
+  if (encoding === 'br' && file.brotli) {
+    ctx.set('Content-Encoding', 'br');
+    ctx.body = file.brotli;
+  } else if (encoding === 'gzip' && file.gzip) {
+    ctx.set('Content-Encoding', 'gzip');
+    ctx.body = file.gzip;
+  } else {
+    ctx.body = file.body;
+  }
+}
+
+/** The prerendered HTML file of a site route. */
+export function pageFile(routePath: string): string {
+  return routePath === '/' ? '/index.html' : `${routePath}/index.html`;
+}
+
+/**
+ * Serves the built web app: static files, each route's prerendered page, and
+ * the 404 page with status 404 for any other path.
+ */
+export function siteMiddleware(files: ReadonlyMap<string, StaticFile>): Middleware {
+  return async function serveSite(ctx, next) {
+    if ((ctx.method !== 'GET' && ctx.method !== 'HEAD') || ctx.path === '/api' || ctx.path.startsWith('/api/')) {
+      return next();
+    }
+    const asset = files.get(ctx.path);
+    if (asset && !ctx.path.endsWith('.html')) return send(ctx, asset);
+
+    const route = findSiteRoute(ctx.path);
+    if (route && route.path !== ctx.path) {
+      // One URL per page: /about/ → /about.
+      ctx.status = 301;
+      ctx.redirect(`${route.path}${ctx.querystring ? `?${ctx.querystring}` : ''}`);
+      return;
+    }
+    const page = route ? files.get(pageFile(route.path)) : undefined;
+    if (page) return send(ctx, page);
+
+    const notFound = files.get('/404.html');
+    if (notFound) return send(ctx, notFound, 404);
+    return next();
+  };
+}

@@ -1,0 +1,103 @@
+import { createHash } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import { readdir, readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+
+export interface StaticFile {
+  body: Buffer;
+  brotli?: Buffer;
+  gzip?: Buffer;
+  type: string;
+  etag: string;
+  cacheControl: string;
+}
+
+const TYPES: Record<string, string> = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.mjs': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.json': 'application/json; charset=utf-8',
+  '.webmanifest': 'application/manifest+json; charset=utf-8',
+  '.txt': 'text/plain; charset=utf-8',
+  '.xml': 'application/xml; charset=utf-8',
+  '.svg': 'image/svg+xml',
+  '.png': 'image/png',
+  '.jpg': 'image/jpeg',
+  '.jpeg': 'image/jpeg',
+  '.webp': 'image/webp',
+  '.avif': 'image/avif',
+  '.ico': 'image/x-icon',
+  '.woff2': 'font/woff2',
+  '.map': 'application/json; charset=utf-8',
+};
+
+function cacheControlFor(urlPath: string): string {
+  // Vite puts content-hashed files under /assets: they never change.
+  if (urlPath.startsWith('/assets/')) return 'public, max-age=31536000, immutable';
+  if (urlPath.endsWith('.html')) return 'no-cache';
+  return 'public, max-age=3600';
+}
+
+async function walk(dir: string): Promise<string[]> {
+  const entries = await readdir(dir, { withFileTypes: true });
+  const files = await Promise.all(
+    entries.map((entry) => {
+      const full = path.join(dir, entry.name);
+      return entry.isDirectory() ? walk(full) : Promise.resolve([full]);
+    }),
+  );
+  return files.flat();
+}
+
+/** Prerendered pages carry this token where the public origin belongs (canonical, og:url, JSON-LD). */
+export const PUBLIC_URL_TOKEN = '%PUBLIC_URL%';
+
+function etagOf(body: Buffer): string {
+  return `"${createHash('sha1').update(body).digest('base64url').slice(0, 22)}"`;
+}
+
+/**
+ * Loads the built web app into memory (a few MB), so serving a file is a map
+ * lookup. Assets come with the .br/.gz siblings the build wrote; HTML pages get
+ * the public origin filled in and are compressed here, once per start.
+ */
+export async function loadStaticFiles(root: string, publicUrl: string): Promise<Map<string, StaticFile>> {
+  const files = new Map<string, StaticFile>();
+  if (!existsSync(root)) return files;
+  const all = await walk(root);
+  const present = new Set(all);
+  for (const file of all) {
+    if (file.endsWith('.br') || file.endsWith('.gz')) continue;
+    const relative = path.relative(root, file).split(path.sep);
+    // Build metadata such as .vite/manifest.json is not for the public.
+    if (relative.some((segment) => segment.startsWith('.'))) continue;
+    const ext = path.extname(file);
+    const urlPath = `/${relative.join('/')}`;
+    let body = await readFile(file);
+    let brotli = present.has(`${file}.br`) ? await readFile(`${file}.br`) : undefined;
+    let gzip = present.has(`${file}.gz`) ? await readFile(`${file}.gz`) : undefined;
+    if (ext === '.html' || ext === '.xml' || ext === '.txt') {
+      const text = body.toString('utf8');
+      if (text.includes(PUBLIC_URL_TOKEN)) {
+        body = Buffer.from(text.replaceAll(PUBLIC_URL_TOKEN, publicUrl));
+        brotli = undefined;
+        gzip = undefined;
+      }
+      if (!brotli && body.length >= 1024) {
+        brotli = brotliCompressSync(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 10 } });
+        gzip = gzipSync(body, { level: 9 });
+      }
+    }
+    files.set(urlPath, {
+      body,
+      brotli,
+      gzip,
+      type: TYPES[ext] ?? 'application/octet-stream',
+      etag: etagOf(body),
+      cacheControl: cacheControlFor(urlPath),
+    });
+  }
+  return files;
+}

@@ -1,0 +1,74 @@
+import { Model, type Pojo, type RelationMappings } from 'objection';
+import type { AccountType, PublicUser } from '@shared/schemas/auth';
+import { ChatConversation } from '../chat/chat-conversation.model';
+import { Order } from '../orders/order.model';
+import { ServiceRequest } from '../service-requests/service-request.model';
+
+export class User extends Model {
+  static override tableName = 'users';
+
+  id!: string;
+  username!: string;
+  passwordHash!: string;
+  email!: string | null;
+  firstName!: string | null;
+  lastName!: string | null;
+  profileImageUrl!: string | null;
+  stripeCustomerId!: string | null;
+  stripeSubscriptionId!: string | null;
+  subscriptionStatus!: string | null;
+  subscriptionPlan!: string | null;
+  accountType!: AccountType;
+  createdAt!: Date;
+  updatedAt!: Date;
+
+  orders?: Order[];
+  serviceRequests?: ServiceRequest[];
+  chatConversations?: ChatConversation[];
+
+  static override relationMappings = (): RelationMappings => ({
+    orders: {
+      relation: Model.HasManyRelation,
+      modelClass: Order,
+      join: { from: 'users.id', to: 'orders.userId' },
+    },
+    serviceRequests: {
+      relation: Model.HasManyRelation,
+      modelClass: ServiceRequest,
+      join: { from: 'users.id', to: 'service_requests.userId' },
+    },
+    chatConversations: {
+      relation: Model.HasManyRelation,
+      modelClass: ChatConversation,
+      join: { from: 'users.id', to: 'chat_conversations.userId' },
+    },
+  });
+
+  override $beforeUpdate(): void {
+    this.updatedAt = new Date();
+  }
+
+  /** The password hash never leaves the server, whatever serialises the model. */
+  override $formatJson(json: Pojo): Pojo {
+    const formatted = super.$formatJson(json);
+    delete formatted.passwordHash;
+    return formatted;
+  }
+
+  get isStaff(): boolean {
+    return this.accountType === 'staff';
+  }
+
+  toPublic(): PublicUser {
+    return {
+      id: this.id,
+      username: this.username,
+      email: this.email,
+      firstName: this.firstName,
+      lastName: this.lastName,
+      profileImageUrl: this.profileImageUrl,
+      accountType: this.accountType,
+      createdAt: new Date(this.createdAt).toISOString(),
+    };
+  }
+}

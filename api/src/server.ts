@@ -1,0 +1,92 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import path from 'node:path';
+import { createApp } from './app';
+import type { AppDeps } from './app-deps';
+import type { Config } from './config';
+import { connectDatabase, migrateToLatest } from './db/database';
+import { startEmbeddedPostgres, type EmbeddedPostgres } from './db/embedded-postgres';
+import type { Logger } from './logger';
+import { startMaintenance } from './maintenance';
+import { loadStaticFiles } from './modules/site/static-files';
+
+export interface RunningServer {
+  /** Where this process listens, e.g. http://127.0.0.1:3000. */
+  url: string;
+  port: number;
+  deps: AppDeps;
+  server: http.Server;
+  close(): Promise<void>;
+}
+
+export interface StartOptions {
+  config: Config;
+  logger: Logger;
+  /** The built web app; defaults to dist/web under the working directory. */
+  webRoot?: string;
+  /** Milliseconds to let in-flight requests finish on shutdown. */
+  shutdownGraceMs?: number;
+}
+
+/**
+ * Starts everything one API instance needs: the database (embedded when no
+ * DATABASE_URL), migrations, the HTTP server and background maintenance.
+ * `close()` undoes it in reverse order, letting in-flight requests finish.
+ */
+export async function startServer(options: StartOptions): Promise<RunningServer> {
+  const { config, logger } = options;
+  let embedded: EmbeddedPostgres | null = null;
+  let databaseUrl = config.databaseUrl;
+  if (!databaseUrl) {
+    embedded = await startEmbeddedPostgres({ dataDir: config.dataDir, port: config.embeddedPostgresPort, logger });
+    databaseUrl = embedded.url;
+    logger.info({ dataDir: config.dataDir, port: config.embeddedPostgresPort }, 'embedded PostgreSQL started');
+  }
+
+  const db = connectDatabase(databaseUrl);
+  try {
+    const applied = await migrateToLatest(db);
+    if (applied.length > 0) logger.info({ migrations: applied }, 'migrations applied');
+  } catch (err) {
+    await db.destroy();
+    await embedded?.stop();
+    throw err;
+  }
+
+  const deps: AppDeps = { config, db, logger };
+  const siteFiles = await loadStaticFiles(options.webRoot ?? path.resolve('dist/web'), config.publicUrl);
+  if (siteFiles.size === 0) logger.warn('web app not built (run `npm run build`): serving the API only');
+  const app = createApp(deps, { siteFiles });
+
+  const server = http.createServer(app.callback());
+  server.keepAliveTimeout = 65_000;
+  server.headersTimeout = 66_000;
+  server.requestTimeout = 30_000;
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(config.port, config.host, () => {
+      server.off('error', reject);
+      resolve();
+    });
+  });
+  const port = (server.address() as AddressInfo).port;
+  const maintenance = startMaintenance(db, logger);
+
+  let closing: Promise<void> | null = null;
+  const close = () => {
+    closing ??= (async () => {
+      maintenance.stop();
+      // Stop accepting; idle keep-alive sockets close now, busy ones after their response.
+      const drained = new Promise<void>((resolve) => server.close(() => resolve()));
+      server.closeIdleConnections();
+      const grace = setTimeout(() => server.closeAllConnections(), options.shutdownGraceMs ?? 10_000);
+      await drained;
+      clearTimeout(grace);
+      await db.destroy();
+      await embedded?.stop();
+    })();
+    return closing;
+  };
+
+  return { url: `http://127.0.0.1:${port}`, port, deps, server, close };
+}
