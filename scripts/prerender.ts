@@ -1,0 +1,110 @@
+/**
+ * Build step: renders every page of the route table to static HTML (with its
+ * own head tags and preloads for its code), writes the 404 page, and
+ * precompresses the assets. Run after both Vite builds (see `npm run build:web`).
+ */
+import { existsSync } from 'node:fs';
+import { mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { promisify } from 'node:util';
+import { brotliCompress, constants, gzip } from 'node:zlib';
+import { notFoundRoute, siteRoutes, type SiteRoute } from '../shared/src/site/routes';
+
+const brotli = promisify(brotliCompress);
+const gzipAsync = promisify(gzip);
+
+const webDir = path.resolve('dist/web');
+const ssrEntry = path.resolve('dist/ssr/entry-server.js');
+
+interface ManifestChunk {
+  file: string;
+  imports?: string[];
+  css?: string[];
+}
+
+interface RenderedPage {
+  html: string;
+  sources: string[];
+  notFound: boolean;
+}
+
+interface ServerEntry {
+  renderPage(path: string): Promise<RenderedPage>;
+  renderHead(route: SiteRoute): string;
+}
+
+function preloadTags(manifest: Record<string, ManifestChunk>, sources: string[]): string {
+  const files = new Set<string>();
+  const visit = (key: string) => {
+    const chunk = manifest[key];
+    if (!chunk || files.has(chunk.file)) return;
+    files.add(chunk.file);
+    for (const imported of chunk.imports ?? []) visit(imported);
+  };
+  sources.forEach(visit);
+  return [...files].map((file) => `<link rel="modulepreload" crossorigin href="/${file}" />`).join('\n    ');
+}
+
+function pageFile(routePath: string): string {
+  return routePath === '/' ? path.join(webDir, 'index.html') : path.join(webDir, routePath, 'index.html');
+}
+
+async function compressAssets(dir: string): Promise<number> {
+  let count = 0;
+  for (const entry of await readdir(dir, { withFileTypes: true, recursive: true })) {
+    if (!entry.isFile()) continue;
+    const file = path.join(entry.parentPath, entry.name);
+    // HTML is compressed by the server after it fills in PUBLIC_URL.
+    if (!/\.(js|mjs|css|svg|json|xml|txt|webmanifest)$/.test(file) || file.includes(`${path.sep}.vite${path.sep}`))
+      continue;
+    const body = await readFile(file);
+    if (body.length < 1024) continue;
+    await writeFile(`${file}.br`, await brotli(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }));
+    await writeFile(`${file}.gz`, await gzipAsync(body, { level: 9 }));
+    count += 1;
+  }
+  return count;
+}
+
+async function main(): Promise<void> {
+  if (!existsSync(ssrEntry)) throw new Error(`${ssrEntry} is missing: run the SSR build first`);
+  const template = await readFile(path.join(webDir, 'index.html'), 'utf8');
+  const manifest = JSON.parse(await readFile(path.join(webDir, '.vite/manifest.json'), 'utf8')) as Record<
+    string,
+    ManifestChunk
+  >;
+  const entry = (await import(pathToFileURL(ssrEntry).href)) as ServerEntry;
+
+  const fill = (route: SiteRoute, page: RenderedPage) =>
+    template
+      .replace(
+        '<!--app-head-->',
+        [entry.renderHead(route), preloadTags(manifest, page.sources)].filter(Boolean).join('\n    '),
+      )
+      .replace('<!--app-html-->', page.html);
+
+  let written = 0;
+  let rootWritten = false;
+  for (const route of siteRoutes) {
+    const page = await entry.renderPage(route.path);
+    if (page.notFound) {
+      console.warn(`prerender: ${route.path} has no page in the router yet; it answers 404`);
+      continue;
+    }
+    const file = pageFile(route.path);
+    await mkdir(path.dirname(file), { recursive: true });
+    await writeFile(file, fill(route, page));
+    if (route.path === '/') rootWritten = true;
+    written += 1;
+  }
+  const missing = await entry.renderPage('/__prerender-404__');
+  await writeFile(path.join(webDir, '404.html'), fill(notFoundRoute, missing));
+  // The bare Vite template must never be served as a page.
+  if (!rootWritten) await rm(path.join(webDir, 'index.html'));
+
+  const compressed = await compressAssets(webDir);
+  console.log(`prerender: ${written} pages + 404, ${compressed} assets precompressed`);
+}
+
+await main();

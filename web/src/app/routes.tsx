@@ -1,0 +1,34 @@
+import type { RouteObject } from 'react-router-dom';
+import { RootLayout } from '@/components/layout/root-layout';
+import { RouteError } from './route-error';
+
+type RouteModule = { Component: React.ComponentType };
+
+// Each page is its own chunk, loaded when its route is visited.
+const pages = import.meta.glob<RouteModule>('./routes/*.tsx');
+
+/** A lazily loaded page; `handle.source` lets the prerenderer preload its chunk. */
+function page(name: string, path?: string): RouteObject {
+  const source = `./routes/${name}.tsx`;
+  const load = pages[source];
+  if (!load) throw new Error(`No page module ${source}`);
+  const lazy = async () => ({ Component: (await load()).Component });
+  const handle = { source: `src/app/routes/${name}.tsx` };
+  return path === undefined ? { index: true, lazy, handle } : { path, lazy, handle };
+}
+
+export const NOT_FOUND_ROUTE_ID = 'not-found';
+
+export const routes: RouteObject[] = [
+  {
+    path: '/',
+    element: <RootLayout />,
+    errorElement: <RouteError />,
+    children: [
+      page('login', 'login'),
+      page('signup', 'signup'),
+      page('portal', 'portal'),
+      { ...page('not-found', '*'), id: NOT_FOUND_ROUTE_ID },
+    ],
+  },
+];

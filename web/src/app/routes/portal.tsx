@@ -1,0 +1,32 @@
+import { PageContainer } from '@/components/layout/page-container';
+import { LogoutButton } from '@/features/auth/components/logout-button';
+import { RequireAuth } from '@/features/auth/components/auth-redirects';
+import { displayName, useUser } from '@/features/auth/api/use-user';
+import { AccountCard } from '@/features/portal/components/account-card';
+
+function Portal() {
+  const { user } = useUser();
+  if (!user) return null;
+  return (
+    <PageContainer className="flex flex-col gap-8 py-12">
+      <div className="flex flex-col gap-4 sm:flex-row sm:items-center sm:justify-between">
+        <div>
+          <h1 className="text-3xl font-bold text-navy-900">Welcome, {displayName(user)}</h1>
+          <p className="mt-1 text-slate-600">Your orders, service requests and subscription in one place.</p>
+        </div>
+        <LogoutButton />
+      </div>
+      <div className="grid gap-6 lg:grid-cols-2">
+        <AccountCard user={user} />
+      </div>
+    </PageContainer>
+  );
+}
+
+export function Component() {
+  return (
+    <RequireAuth>
+      <Portal />
+    </RequireAuth>
+  );
+}

@@ -1,0 +1,32 @@
+import { useEffect } from 'react';
+import { useLocation } from 'react-router-dom';
+import { company } from '@shared/site/company';
+import { documentTitle, findSiteRoute, notFoundRoute } from '@shared/site/routes';
+
+function setMeta(selector: string, attribute: 'content' | 'href', value: string): void {
+  document.head.querySelector(selector)?.setAttribute(attribute, value);
+}
+
+/**
+ * Keeps <title>, description, canonical and Open Graph tags right as the
+ * visitor navigates. The first page's tags come prerendered in the HTML.
+ */
+export function RouteHead() {
+  const { pathname } = useLocation();
+  useEffect(() => {
+    const route = findSiteRoute(pathname) ?? notFoundRoute;
+    const title = documentTitle(route, company.name);
+    const url = `${window.location.origin}${route.path}`;
+    document.title = title;
+    setMeta('meta[name="description"]', 'content', route.description);
+    setMeta('meta[property="og:title"]', 'content', title);
+    setMeta('meta[property="og:description"]', 'content', route.description);
+    setMeta('meta[property="og:url"]', 'content', url);
+    setMeta('link[rel="canonical"]', 'href', url);
+    setMeta('meta[name="robots"]', 'content', route.indexable ? 'index, follow' : 'noindex');
+  }, [pathname]);
+  useEffect(() => {
+    window.scrollTo(0, 0);
+  }, [pathname]);
+  return null;
+}

@@ -1,0 +1,36 @@
+import { StrictMode } from 'react';
+import { renderToString } from 'react-dom/server';
+import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router-dom';
+import { createQueryClient } from '@/lib/query-client';
+import { AppProviders } from './app/providers';
+import { NOT_FOUND_ROUTE_ID, routes } from './app/routes';
+
+export { renderHead, PUBLIC_URL_TOKEN } from './app/head';
+
+export interface RenderedPage {
+  html: string;
+  /** Source files of the matched route modules, for <link rel="modulepreload">. */
+  sources: string[];
+  notFound: boolean;
+}
+
+/** Renders one path to HTML at build time (no data: queries render their loading state). */
+export async function renderPage(path: string): Promise<RenderedPage> {
+  const handler = createStaticHandler(routes);
+  const context = await handler.query(new Request(`http://prerender.local${path}`));
+  if (context instanceof Response) throw new Error(`Route ${path} answered with a redirect`);
+  const router = createStaticRouter(handler.dataRoutes, context);
+  const html = renderToString(
+    <StrictMode>
+      <AppProviders queryClient={createQueryClient()}>
+        {/* No inline hydration script: the CSP forbids inline scripts, and there are no loaders. */}
+        <StaticRouterProvider router={router} context={context} hydrate={false} />
+      </AppProviders>
+    </StrictMode>,
+  );
+  const sources = context.matches
+    .map((match) => (match.route.handle as { source?: string } | undefined)?.source)
+    .filter((source): source is string => Boolean(source));
+  const notFound = sources.length === 0 || context.matches.some((match) => match.route.id === NOT_FOUND_ROUTE_ID);
+  return { html, sources, notFound };
+}

@@ -1,0 +1,31 @@
+import type { ReactNode } from 'react';
+import { Navigate, useLocation, useSearchParams } from 'react-router-dom';
+import { safeNextPath } from '@shared/schemas/auth';
+import { Spinner } from '@/components/ui/spinner';
+import { useUser } from '../api/use-user';
+
+/** Renders its children for a logged-in user; otherwise goes to /login and comes back after. */
+export function RequireAuth({ children }: { children: ReactNode }) {
+  const { isLoading, isAuthenticated } = useUser();
+  const location = useLocation();
+  if (isLoading) return <Spinner className="py-24" label="Checking your session" />;
+  if (!isAuthenticated) {
+    const next = `${location.pathname}${location.search}`;
+    return <Navigate to={`/login?next=${encodeURIComponent(next)}`} replace />;
+  }
+  return <>{children}</>;
+}
+
+/** The "next" path from the query string, if it is one of ours. */
+export function useNextPath(fallback = '/portal'): string {
+  const [params] = useSearchParams();
+  return safeNextPath(params.get('next'), fallback);
+}
+
+/** Login and signup are for logged-out visitors: others go on to where they were heading. */
+export function RedirectIfAuthenticated({ children }: { children: ReactNode }) {
+  const { isLoading, isAuthenticated } = useUser();
+  const next = useNextPath();
+  if (!isLoading && isAuthenticated) return <Navigate to={next} replace />;
+  return <>{children}</>;
+}

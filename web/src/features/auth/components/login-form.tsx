@@ -1,0 +1,70 @@
+import { Link, useNavigate } from 'react-router-dom';
+import { loginSchema } from '@shared/schemas/auth';
+import { Button } from '@/components/ui/button';
+import { FormField } from '@/components/ui/form-field';
+import { Input } from '@/components/ui/input';
+import { errorMessage } from '@/lib/api-client';
+import { useSchemaForm } from '@/lib/form';
+import { toast } from '@/lib/toast';
+import { useLogin } from '../api/use-auth-mutations';
+import { useNextPath } from './auth-redirects';
+
+export function LoginForm() {
+  const form = useSchemaForm(loginSchema, { username: '', password: '' });
+  const login = useLogin();
+  const navigate = useNavigate();
+  const next = useNextPath();
+
+  const onSubmit = (event: React.FormEvent) => {
+    event.preventDefault();
+    form.submit((data) => {
+      login.mutate(data, {
+        onSuccess: (user) => {
+          toast({ title: 'Welcome Back', description: `Logged in as ${user.username}.` });
+          navigate(next, { replace: true });
+        },
+        onError: (error) => {
+          toast({
+            title: 'Login Failed',
+            description: errorMessage(error, 'Failed to log in'),
+            variant: 'destructive',
+          });
+        },
+      });
+    });
+  };
+
+  return (
+    <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4">
+      <FormField label="Username" error={form.errors.username}>
+        <Input
+          name="username"
+          autoComplete="username"
+          value={form.values.username}
+          onChange={(e) => form.setValue('username', e.target.value)}
+        />
+      </FormField>
+      <FormField label="Password" error={form.errors.password}>
+        <Input
+          name="password"
+          type="password"
+          autoComplete="current-password"
+          value={form.values.password}
+          onChange={(e) => form.setValue('password', e.target.value)}
+        />
+      </FormField>
+      <Button type="submit" size="lg" disabled={login.isPending}>
+        {login.isPending ? 'Logging in...' : 'Log In'}
+      </Button>
+      <p className="text-center text-sm text-slate-600">
+        Don&apos;t have an account?{' '}
+        <Link
+          to={next === '/portal' ? '/signup' : `/signup?next=${encodeURIComponent(next)}`}
+          className="font-semibold text-blue-700 hover:underline"
+        >
+          Sign up
+        </Link>
+      </p>
+    </form>
+  );
+}

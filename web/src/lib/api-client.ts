@@ -1,0 +1,96 @@
+import type { QueryFunction } from '@tanstack/react-query';
+
+/**
+ * The one way the web app (and the desktop console) talks to the API.
+ * A non-2xx answer becomes an ApiError whose message is
+ * "<status>: <body text>" (spec §7/§8).
+ */
+export class ApiError extends Error {
+  override name = 'ApiError';
+  constructor(
+    readonly status: number,
+    readonly bodyText: string,
+  ) {
+    super(`${status}: ${bodyText}`);
+  }
+
+  /** The `message` of the API's JSON error body, when there is one. */
+  get serverMessage(): string | null {
+    try {
+      const parsed: unknown = JSON.parse(this.bodyText);
+      if (parsed && typeof parsed === 'object' && typeof (parsed as { message?: unknown }).message === 'string') {
+        return (parsed as { message: string }).message;
+      }
+    } catch {
+      // Not JSON: fall through.
+    }
+    return null;
+  }
+}
+
+export interface ApiClientOptions {
+  /** Prefix for every path; '' means the page's own origin. */
+  baseUrl: string;
+  /** Extra headers per request, e.g. the desktop console's Authorization. */
+  headers?: () => Record<string, string>;
+}
+
+let options: ApiClientOptions = { baseUrl: '' };
+
+/** The desktop console points the client at its server; the web app never calls this. */
+export function configureApiClient(next: ApiClientOptions): void {
+  options = next;
+}
+
+export function apiUrl(path: string): string {
+  return `${options.baseUrl}${path}`;
+}
+
+async function throwIfNotOk(res: Response): Promise<void> {
+  if (!res.ok) {
+    const text = (await res.text().catch(() => '')) || res.statusText;
+    throw new ApiError(res.status, text);
+  }
+}
+
+/** Sends a request with cookies; JSON body only when there is one. Throws ApiError on non-2xx. */
+export async function apiRequest(method: string, path: string, body?: unknown): Promise<Response> {
+  const headers: Record<string, string> = { Accept: 'application/json', ...options.headers?.() };
+  if (body !== undefined) headers['Content-Type'] = 'application/json';
+  const res = await fetch(apiUrl(path), {
+    method,
+    headers,
+    body: body === undefined ? undefined : JSON.stringify(body),
+    credentials: 'include',
+  });
+  await throwIfNotOk(res);
+  return res;
+}
+
+export async function apiJson<T>(method: string, path: string, body?: unknown): Promise<T> {
+  const res = await apiRequest(method, path, body);
+  if (res.status === 204) return undefined as T;
+  return (await res.json()) as T;
+}
+
+/**
+ * The default query: GET the URL made of the key's segments joined by "/".
+ * With on401 'returnNull' a 401 resolves to null instead of failing.
+ */
+export function getQueryFn<T>(opts: { on401: 'returnNull' | 'throw' }): QueryFunction<T | null> {
+  return async ({ queryKey }) => {
+    const res = await fetch(apiUrl(queryKey.join('/')), {
+      credentials: 'include',
+      headers: { Accept: 'application/json', ...options.headers?.() },
+    });
+    if (opts.on401 === 'returnNull' && res.status === 401) return null;
+    await throwIfNotOk(res);
+    return (await res.json()) as T;
+  };
+}
+
+/** What to show the user for a failed call: the server's message, else a fallback. */
+export function errorMessage(error: unknown, fallback: string): string {
+  if (error instanceof ApiError) return error.serverMessage ?? fallback;
+  return fallback;
+}

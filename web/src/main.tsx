@@ -1,0 +1,36 @@
+import { StrictMode } from 'react';
+import { createRoot, hydrateRoot } from 'react-dom/client';
+import { createBrowserRouter, matchRoutes, RouterProvider } from 'react-router-dom';
+import { createQueryClient } from '@/lib/query-client';
+import { AppProviders } from './app/providers';
+import { routes } from './app/routes';
+import './styles/app.css';
+
+/**
+ * The page arrives prerendered; load the code of the routes it shows before
+ * hydrating so the first client render matches the HTML exactly.
+ */
+async function start(): Promise<void> {
+  const matches = matchRoutes(routes, window.location) ?? [];
+  await Promise.all(
+    matches.map(async ({ route }) => {
+      if (!route.lazy || typeof route.lazy !== 'function') return;
+      const loaded = await route.lazy();
+      Object.assign(route, { ...loaded, lazy: undefined });
+    }),
+  );
+  const router = createBrowserRouter(routes);
+  const app = (
+    <StrictMode>
+      <AppProviders queryClient={createQueryClient()}>
+        <RouterProvider router={router} />
+      </AppProviders>
+    </StrictMode>
+  );
+  const container = document.getElementById('root');
+  if (!container) throw new Error('#root is missing');
+  if (container.firstElementChild) hydrateRoot(container, app);
+  else createRoot(container).render(app);
+}
+
+void start();
