@@ -1,0 +1,78 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { createServer } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import knex from 'knex';
+import type { TestProject } from 'vitest/node';
+import { knexConfig } from '../../../knexfile';
+import { parseEnv } from '../config';
+import { startEmbeddedPostgres } from '../db/embedded-postgres';
+import { createLogger } from '../logger';
+import { databaseUrl, dropOrphanedTestDatabases, TEST_DATABASE_PREFIX, withAdminClient } from './postgres-admin';
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    testDatabase: { adminUrl: string; template: string; runId: number };
+  }
+}
+
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
+    });
+  });
+}
+
+/**
+ * Once per test run and project: a PostgreSQL server (DATABASE_URL, or an
+ * embedded one in a temporary directory) and a template database migrated to
+ * the latest schema. Each test file clones the template (CREATE DATABASE …
+ * TEMPLATE), so files never see each other's data.
+ */
+export default async function setup(project: TestProject): Promise<() => Promise<void>> {
+  const env = parseEnv(process.env);
+  let adminUrl = env.databaseUrl;
+  let stopEmbedded: (() => Promise<void>) | null = null;
+  let tempDir: string | null = null;
+  if (!adminUrl) {
+    tempDir = await mkdtemp(path.join(os.tmpdir(), 'northstar-test-pg-'));
+    const embedded = await startEmbeddedPostgres({
+      dataDir: tempDir,
+      port: await freePort(),
+      logger: createLogger('silent'),
+      databaseName: 'northstar_test_admin',
+    });
+    adminUrl = embedded.url;
+    stopEmbedded = embedded.stop;
+  }
+
+  const template = `${TEST_DATABASE_PREFIX}${process.pid}_tpl_${project.name}`;
+  await withAdminClient(adminUrl, async (client) => {
+    await dropOrphanedTestDatabases(client);
+    await client.query(`drop database if exists "${template}" with (force)`);
+    await client.query(`create database "${template}"`);
+  });
+  const db = knex(knexConfig(databaseUrl(adminUrl, template), { poolMax: 1 }));
+  try {
+    await db.migrate.latest();
+  } finally {
+    await db.destroy();
+  }
+  project.provide('testDatabase', { adminUrl, template, runId: process.pid });
+
+  return async () => {
+    await withAdminClient(adminUrl, async (client) => {
+      const { rows } = await client.query<{ datname: string }>(
+        'select datname from pg_database where datname like $1',
+        [`${TEST_DATABASE_PREFIX}${process.pid}_%`],
+      );
+      for (const { datname } of rows) await client.query(`drop database if exists "${datname}" with (force)`);
+    });
+    await stopEmbedded?.();
+    if (tempDir) await rm(tempDir, { recursive: true, force: true });
+  };
+}

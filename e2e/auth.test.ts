@@ -1,0 +1,181 @@
+import { describe, expect, it } from 'vitest';
+import { useBrowser } from './support/browser';
+import { useSiteServer } from './support/server';
+import { expectPath, toast, visible } from './support/ui';
+
+const server = useSiteServer({
+  rateLimits: {
+    loginPerIp: { limit: 1000, windowMs: 60_000 },
+    loginPerUsername: { limit: 4, windowMs: 60_000 },
+    signupPerIp: { limit: 1000, windowMs: 60_000 },
+  },
+});
+const browser = useBrowser();
+
+describe('accounts in the browser', () => {
+  it('signs up, reaches the portal, logs out and logs back in', async () => {
+    const page = await browser.newPage();
+    await page.goto(`${server.url}/signup`);
+    await page.getByLabel('Username').fill('ada_lovelace');
+    await page.getByLabel('Password').fill('analytical');
+    await page.getByLabel(/^Email/).fill('ada@example.com');
+    await page.getByLabel(/^First name/).fill('Ada');
+    await page.getByLabel(/^Last name/).fill('Lovelace');
+    await page.getByRole('button', { name: 'Create Account' }).click();
+
+    await visible(toast(page, 'Account Created'));
+    await expectPath(page, '/portal');
+    await visible(page.getByRole('heading', { name: 'Welcome, Ada' }));
+    const account = page.getByRole('heading', { name: 'Account Information' }).locator('xpath=../..');
+    await visible(account.getByText('ada@example.com'));
+    await visible(account.getByText('Ada Lovelace'));
+    expect(await account.getByText('Member Since').isVisible()).toBe(true);
+
+    await page.getByRole('button', { name: 'Log Out' }).click();
+    await visible(toast(page, 'Logged Out'));
+    await expectPath(page, '/');
+
+    await page.goto(`${server.url}/login`);
+    await page.getByLabel('Username').fill('ada_lovelace');
+    await page.getByLabel('Password').fill('analytical');
+    await page.getByRole('button', { name: 'Log In' }).click();
+    await visible(toast(page, 'Welcome Back'));
+    await expectPath(page, '/portal');
+    await visible(page.getByRole('heading', { name: 'Welcome, Ada' }));
+  });
+
+  it('shows every validation message from the spec', async () => {
+    const page = await browser.newPage();
+    await page.goto(`${server.url}/login`);
+    await page.getByRole('button', { name: 'Log In' }).click();
+    await visible(page.getByText('Username is required'));
+    await visible(page.getByText('Password is required'));
+
+    await page.goto(`${server.url}/signup`);
+    await page.getByLabel('Username').fill('ab');
+    await page.getByLabel('Password').fill('12345');
+    await page.getByLabel(/^Email/).fill('not-an-email');
+    await page.getByRole('button', { name: 'Create Account' }).click();
+    await visible(page.getByText('Username must be at least 3 characters'));
+    await visible(page.getByText('Password must be at least 6 characters'));
+    await visible(page.getByText('Invalid email address'));
+    // Nothing was sent: still on the form, no account.
+    expect(await server.db('users').where({ username: 'ab' })).toHaveLength(0);
+  });
+
+  it('shows the server message for a wrong password and a taken username', async () => {
+    const page = await browser.newPage();
+    await page.goto(`${server.url}/signup`);
+    await page.getByLabel('Username').fill('grace');
+    await page.getByLabel('Password').fill('hopper123');
+    await page.getByRole('button', { name: 'Create Account' }).click();
+    await expectPath(page, '/portal');
+
+    const other = await browser.newPage();
+    await other.goto(`${server.url}/signup`);
+    await other.getByLabel('Username').fill('Grace');
+    await other.getByLabel('Password').fill('another1');
+    await other.getByRole('button', { name: 'Create Account' }).click();
+    await visible(toast(other, 'Signup Failed'));
+    await visible(other.getByText('Username is already taken'));
+
+    await other.goto(`${server.url}/login`);
+    await other.getByLabel('Username').fill('grace');
+    await other.getByLabel('Password').fill('wrong-password');
+    await other.getByRole('button', { name: 'Log In' }).click();
+    await visible(toast(other, 'Login Failed'));
+    await visible(other.getByText('Invalid username or password'));
+    await expectPath(other, '/login');
+  });
+
+  it('tells the visitor when too many login attempts were made', async () => {
+    const page = await browser.newPage();
+    await page.goto(`${server.url}/login`);
+    for (let attempt = 0; attempt < 5; attempt += 1) {
+      await page.getByLabel('Username').fill('target_user');
+      await page.getByLabel('Password').fill(`guess-${attempt}`);
+      await page.getByRole('button', { name: 'Log In' }).click();
+      await visible(toast(page, 'Login Failed'));
+    }
+    await visible(page.getByText('Too many login attempts. Please wait a few minutes and try again.'));
+  });
+
+  it('sends logged-out visitors from /portal to /login and back after logging in', async () => {
+    const page = await browser.newPage();
+    await page.goto(`${server.url}/signup`);
+    await page.getByLabel('Username').fill('returning');
+    await page.getByLabel('Password').fill('returning1');
+    await page.getByRole('button', { name: 'Create Account' }).click();
+    await expectPath(page, '/portal');
+    await page.getByRole('button', { name: 'Log Out' }).click();
+    await expectPath(page, '/');
+
+    await page.goto(`${server.url}/portal`);
+    await expectPath(page, '/login?next=%2Fportal');
+    // The spec's /api/login entry point keeps the destination too.
+    await page.goto(`${server.url}/api/login?next=/portal`);
+    await expectPath(page, '/login?next=%2Fportal');
+    await page.getByLabel('Username').fill('returning');
+    await page.getByLabel('Password').fill('returning1');
+    await page.getByRole('button', { name: 'Log In' }).click();
+    await expectPath(page, '/portal');
+
+    // Logged in, /login and /signup go to the portal.
+    await page.goto(`${server.url}/login`);
+    await expectPath(page, '/portal');
+    await page.goto(`${server.url}/signup`);
+    await expectPath(page, '/portal');
+  });
+
+  it('keeps the session across a server restart', async () => {
+    const page = await browser.newPage();
+    await page.goto(`${server.url}/signup`);
+    await page.getByLabel('Username').fill('persistent');
+    await page.getByLabel('Password').fill('persist1');
+    await page.getByLabel(/^First name/).fill('Pat');
+    await page.getByRole('button', { name: 'Create Account' }).click();
+    await visible(page.getByRole('heading', { name: 'Welcome, Pat' }));
+
+    await server.restart();
+    await page.reload();
+    await visible(page.getByRole('heading', { name: 'Welcome, Pat' }));
+    await expectPath(page, '/portal');
+  });
+});
+
+describe('site shell', () => {
+  it('answers HTTP 404 with the 404 page for unknown paths', async () => {
+    const page = await browser.newPage();
+    const response = await page.goto(`${server.url}/no/such/page`);
+    expect(response?.status()).toBe(404);
+    await visible(page.getByRole('heading', { name: 'Page Not Found' }));
+    expect(await page.title()).toBe('Page Not Found | Northstar IT Solutions');
+  });
+
+  it('has the header navigation and a keyboard-usable mobile menu', async () => {
+    const page = await browser.newPage({ viewport: { width: 390, height: 844 } });
+    await page.goto(`${server.url}/login`);
+    const toggle = page.getByRole('button', { name: 'Open menu' });
+    expect(await toggle.getAttribute('aria-expanded')).toBe('false');
+    await toggle.focus();
+    await page.keyboard.press('Enter');
+    const menu = page.getByRole('navigation', { name: 'Mobile' });
+    await visible(menu);
+    for (const label of ['Home', 'About', 'Services', 'Portfolio', 'Shop', 'Contact', 'Client Portal', 'Get Quote']) {
+      await visible(menu.getByRole('link', { name: label, exact: true }));
+    }
+    await page.keyboard.press('Escape');
+    await menu.waitFor({ state: 'hidden' });
+    expect(await page.evaluate(() => document.activeElement?.getAttribute('aria-label'))).toBe('Open menu');
+  });
+
+  it('focuses the notifications region with F8', async () => {
+    const page = await browser.newPage();
+    await page.goto(`${server.url}/login`);
+    await page.getByRole('button', { name: 'Log In' }).waitFor();
+    await page.keyboard.press('F8');
+    await expect
+      .poll(() => page.evaluate(() => document.activeElement?.closest('[aria-label^="Notifications"]') !== null))
+      .toBe(true);
+  });
+});

@@ -1,0 +1,15 @@
+import { execSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { ensureChromium } from './chromium';
+
+/**
+ * Before any browser test: Chromium is present, and the production build
+ * exists (`npm test` builds first; a lone `vitest run e2e/…` builds here).
+ */
+export default function setup(): void {
+  ensureChromium();
+  if (!existsSync('dist/web/404.html')) {
+    console.log('No production build found: running `npm run build`…');
+    execSync('npm run build', { stdio: 'inherit' });
+  }
+}

@@ -1,0 +1,67 @@
+import path from 'node:path';
+import type { Knex } from 'knex';
+import { afterAll, beforeAll } from 'vitest';
+import type { Config } from '../../api/src/config';
+import { createLogger } from '../../api/src/logger';
+import { startServer, type RunningServer } from '../../api/src/server';
+import { testConfig } from '../../api/src/test/config';
+import { createTestDatabase, type TestDatabase } from '../../api/src/test/database';
+import { freePort } from '../../api/src/test/global-setup';
+
+export interface SiteServer {
+  /** e.g. http://127.0.0.1:41234 */
+  readonly url: string;
+  readonly db: Knex;
+  readonly config: Config;
+  /** Stops the server and starts it again on the same port and database. */
+  restart(): Promise<void>;
+}
+
+/**
+ * The real server (the production build of the web app plus the API) on its
+ * own database, for one test file.
+ */
+export function useSiteServer(overrides: Partial<Config> = {}): SiteServer {
+  let database: TestDatabase;
+  let running: RunningServer;
+  let config: Config;
+  const start = async () => {
+    running = await startServer({
+      config,
+      logger: createLogger(config.logLevel),
+      webRoot: path.resolve('dist/web'),
+      shutdownGraceMs: 2_000,
+    });
+  };
+  beforeAll(async () => {
+    database = await createTestDatabase();
+    const port = await freePort();
+    config = testConfig({
+      databaseUrl: database.url,
+      port,
+      host: '127.0.0.1',
+      publicUrl: `http://127.0.0.1:${port}`,
+      ...overrides,
+    });
+    await start();
+  });
+  afterAll(async () => {
+    await running?.close();
+    await database?.drop();
+  });
+  return {
+    get url() {
+      return config.publicUrl;
+    },
+    get db() {
+      return running.deps.db;
+    },
+    get config() {
+      return config;
+    },
+    async restart() {
+      await running.close();
+      await start();
+    },
+  };
+}

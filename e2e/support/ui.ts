@@ -1,0 +1,25 @@
+import type { Locator, Page } from 'playwright-core';
+import { expect } from 'vitest';
+
+/** Waits until the locator is visible (fails the test after the page's timeout). */
+export async function visible(locator: Locator): Promise<Locator> {
+  await locator.first().waitFor({ state: 'visible' });
+  return locator;
+}
+
+/** Waits until the page's path (and query) is the expected one. */
+export async function expectPath(page: Page, expected: string | RegExp): Promise<void> {
+  await expect
+    .poll(() => {
+      const url = new URL(page.url());
+      return `${url.pathname}${url.search}`;
+    })
+    .toMatch(
+      typeof expected === 'string' ? new RegExp(`^${expected.replace(/[?.*+^$()[\]{}|\\]/g, '\\$&')}$`) : expected,
+    );
+}
+
+/** The toast on screen (spec: at most one), by its title. */
+export function toast(page: Page, title: string): Locator {
+  return page.getByRole('region', { name: /Notifications/ }).getByText(title, { exact: true });
+}
