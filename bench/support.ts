@@ -1,0 +1,173 @@
+import { fork, spawn, type ChildProcess } from 'node:child_process';
+import { execSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import autocannon from 'autocannon';
+import { startEmbeddedPostgres } from '../api/src/db/embedded-postgres';
+import { createLogger } from '../api/src/logger';
+import { freePort } from '../api/src/test/global-setup';
+import { parseEnv } from '../api/src/config';
+
+export interface BenchResult {
+  name: string;
+  requestsPerSecond: number;
+  p50: number;
+  p99: number;
+  errors: number;
+  non2xx: number;
+}
+
+export const DURATION = Number(process.env.BENCH_DURATION ?? 8);
+export const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
+
+export function ensureBuild(): void {
+  if (!existsSync('dist/api/main.js') || !existsSync('dist/web/404.html')) {
+    console.log('Building the production bundle…');
+    execSync('npm run build', { stdio: 'inherit' });
+  }
+}
+
+/** DATABASE_URL when set, else an embedded PostgreSQL in a temporary directory. */
+export async function benchDatabase(): Promise<{ url: string; stop(): Promise<void> }> {
+  const env = parseEnv(process.env);
+  if (env.databaseUrl) return { url: env.databaseUrl, stop: async () => {} };
+  const dir = await mkdtemp(path.join(os.tmpdir(), 'northstar-bench-'));
+  const embedded = await startEmbeddedPostgres({
+    dataDir: dir,
+    port: await freePort(),
+    logger: createLogger('silent'),
+  });
+  return {
+    url: embedded.url,
+    stop: async () => {
+      await embedded.stop();
+      await rm(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+async function waitForHttp(url: string, child: ChildProcess, timeoutMs = 60_000): Promise<void> {
+  const started = Date.now();
+  while (Date.now() - started < timeoutMs) {
+    if (child.exitCode !== null) throw new Error(`server exited with code ${child.exitCode}`);
+    try {
+      const res = await fetch(url);
+      if (res.ok) return;
+    } catch {
+      // not up yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  throw new Error(`${url} did not come up`);
+}
+
+export interface BenchServer {
+  url: string;
+  child: ChildProcess;
+  stop(): Promise<void>;
+}
+
+function stopChild(child: ChildProcess): Promise<void> {
+  return new Promise((resolve) => {
+    if (child.exitCode !== null) return resolve();
+    child.once('exit', () => resolve());
+    child.kill('SIGTERM');
+  });
+}
+
+/** The production build (`node dist/api/main.js`, NODE_ENV=production) on its own port. */
+export async function startProductionServer(
+  databaseUrl: string,
+  extraEnv: Record<string, string> = {},
+): Promise<BenchServer> {
+  const port = await freePort();
+  const url = `http://127.0.0.1:${port}`;
+  const child = spawn(process.execPath, ['dist/api/main.js'], {
+    env: {
+      PATH: process.env.PATH ?? '',
+      NODE_ENV: 'production',
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      PUBLIC_URL: url,
+      DATABASE_URL: databaseUrl,
+      SESSION_SECRET: 'bench-session-secret-0123456789-abcdefghijkl',
+      LOG_LEVEL: 'info',
+      ...extraEnv,
+    },
+    // Request logs go where a deployment would send them; here, nowhere.
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  await waitForHttp(`${url}/healthz`, child);
+  return { url, child, stop: () => stopChild(child) };
+}
+
+export async function startHelloServer(): Promise<BenchServer> {
+  const port = await freePort();
+  const child = fork(path.resolve('bench/hello-server.mjs'), { env: { PORT: String(port) }, stdio: 'ignore' });
+  const url = `http://127.0.0.1:${port}`;
+  await waitForHttp(url, child);
+  return { url, child, stop: () => stopChild(child) };
+}
+
+export async function run(name: string, options: autocannon.Options & { expectStatus?: number }): Promise<BenchResult> {
+  const { expectStatus, ...rest } = options;
+  // Warm up (JIT, connection pools) before measuring.
+  await autocannon({ ...rest, duration: 2 });
+  const result = await autocannon({ ...rest, duration: DURATION });
+  const wrongStatus = expectStatus
+    ? result.requests.total -
+      ((result.statusCodeStats as Record<string, { count: number }>)[String(expectStatus)]?.count ?? 0)
+    : result.non2xx;
+  return {
+    name,
+    requestsPerSecond: Math.round(result.requests.average),
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    errors: result.errors + result.timeouts,
+    non2xx: wrongStatus,
+  };
+}
+
+function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
+}
+
+export interface Target {
+  name: string;
+  options: autocannon.Options & { expectStatus?: number };
+}
+
+/**
+ * Runs the baseline and every target once per round, interleaved, and
+ * reports medians: this machine's speed drifts between runs, so a target is
+ * always compared with the baseline measured next to it.
+ */
+export async function compare(baseline: Target, targets: Target[]): Promise<void> {
+  const all = [baseline, ...targets];
+  const results = new Map<string, BenchResult[]>(all.map((t) => [t.name, []]));
+  for (let round = 1; round <= ROUNDS; round += 1) {
+    process.stdout.write(`round ${round}/${ROUNDS}…\n`);
+    for (const target of all) results.get(target.name)!.push(await run(target.name, target.options));
+  }
+  const base = results.get(baseline.name)!;
+  const rows = all.map((target) => {
+    const runs = results.get(target.name)!;
+    return {
+      target: target.name,
+      'req/s': Math.round(median(runs.map((r) => r.requestsPerSecond))),
+      'p99 ms': median(runs.map((r) => r.p99)),
+      'vs node:http': median(runs.map((r, i) => r.requestsPerSecond / base[i]!.requestsPerSecond)).toFixed(2),
+      errors: runs.reduce((sum, r) => sum + r.errors, 0),
+      'unexpected status': runs.reduce((sum, r) => sum + r.non2xx, 0),
+    };
+  });
+  console.table(rows);
+}
+
+export function machine(): string {
+  return `${os.cpus().length} × ${os.cpus()[0]?.model ?? 'CPU'}, ${Math.round(os.totalmem() / 2 ** 30)} GiB, Node ${process.version}`;
+}
