@@ -10,6 +10,7 @@ import { requestContext } from './middleware/request-context';
 import { securityHeaders } from './middleware/security-headers';
 import { authRoutes } from './modules/auth/auth.routes';
 import { sessionMiddleware } from './modules/auth/session';
+import { contactRoutes } from './modules/contact/contact.routes';
 import { healthCheck } from './modules/health/health';
 import { siteMiddleware } from './modules/site/site.middleware';
 import type { StaticFile } from './modules/site/static-files';
@@ -41,7 +42,7 @@ export function createApp(deps: AppDeps, options: AppOptions = {}): Koa {
 
   // Every module's routes in one router: one match per request, however many modules.
   const router = new Router();
-  for (const moduleRouter of [authRoutes(deps)]) router.use(moduleRouter.routes());
+  for (const moduleRouter of [authRoutes(deps), contactRoutes(deps)]) router.use(moduleRouter.routes());
   const session = sessionMiddleware(app, deps.db, config);
   const routes = [router.routes(), router.allowedMethods()] as Middleware[];
   // Reads carry no body and change nothing: no origin check or body parsing to do.
