@@ -12,6 +12,7 @@ import { authRoutes } from './modules/auth/auth.routes';
 import { sessionMiddleware } from './modules/auth/session';
 import { contactRoutes } from './modules/contact/contact.routes';
 import { healthCheck } from './modules/health/health';
+import { comingSoonMiddleware } from './modules/site/coming-soon.middleware';
 import { siteMiddleware } from './modules/site/site.middleware';
 import type { StaticFile } from './modules/site/static-files';
 
@@ -53,6 +54,7 @@ export function createApp(deps: AppDeps, options: AppOptions = {}): Koa {
   app.use(errorHandler(logger));
   app.use(securityHeaders(config));
   app.use(healthCheck(deps));
+  app.use(comingSoonMiddleware(options.siteFiles ?? new Map(), config.publicUrl));
   app.use(async function routeApi(ctx, next) {
     if (!isApiPath(ctx.path)) return next();
     // Behind an https PUBLIC_URL the browser's connection is secure even if TLS ends at a proxy.
