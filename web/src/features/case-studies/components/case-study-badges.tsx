@@ -6,11 +6,11 @@ export function CaseStudyBadges({ study }: { study: Pick<CaseStudy, 'industry' |
     <p className="flex flex-wrap gap-2">
       <Badge>
         <span className="sr-only">Industry: </span>
-        {study.industry}
+        <span>{study.industry}</span>
       </Badge>
       <Badge variant="outline">
         <span className="sr-only">Service: </span>
-        {study.service}
+        <span>{study.service}</span>
       </Badge>
     </p>
   );

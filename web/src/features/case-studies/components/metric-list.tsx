@@ -13,7 +13,7 @@ export function MetricList({ metrics, compact = false }: { metrics: CaseStudyMet
             <dt className="text-sm text-slate-700">{metric.label}</dt>
             <dd className="flex items-center gap-1 text-2xl font-bold text-green-800">
               <Arrow className="h-5 w-5 shrink-0" aria-hidden="true" />
-              {metric.value}
+              <span>{metric.value}</span>
               <span className="sr-only">{metric.trend === 'up' ? '(increase)' : '(decrease)'}</span>
             </dd>
           </div>

@@ -20,9 +20,10 @@ export function SuccessStoryCard({ study }: { study: CaseStudy }) {
         </p>
         <Link
           to={`/portfolio#${study.id}`}
+          aria-label={`Read the case study: ${study.title}`}
           className="mt-auto inline-flex items-center gap-1 font-semibold text-blue-700 hover:text-blue-800 hover:underline"
         >
-          Read the case study<span className="sr-only">: {study.title}</span>
+          Read the case study
           <ArrowRight className="h-4 w-4" aria-hidden="true" />
         </Link>
       </article>

@@ -56,7 +56,7 @@ export function ContactForm() {
   });
 
   return (
-    <form onSubmit={onSubmit} className="flex flex-col gap-5" aria-label="Send us a message">
+    <form onSubmit={onSubmit} className="flex flex-col gap-5">
       <div className="grid gap-5 sm:grid-cols-2">
         <FormField label="Full Name" error={form.errors.name}>
           <Input {...text('name')} required autoComplete="name" />
