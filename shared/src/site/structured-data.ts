@@ -39,20 +39,27 @@ function contactPoints(profile: CompanyProfile): JsonLd[] {
   ];
 }
 
-export function organizationJsonLd(origin: string, profile: CompanyProfile = company): JsonLd {
+/** What every description of the business shares. */
+function businessBasics(type: string, id: string, origin: string, profile: CompanyProfile): JsonLd {
   return {
     '@context': 'https://schema.org',
-    '@type': 'Organization',
-    '@id': `${origin}/#organization`,
+    '@type': type,
+    '@id': id,
     name: profile.name,
-    legalName: profile.legalName,
     description: profile.tagline,
     url: `${origin}/`,
-    logo: `${origin}/favicon.svg`,
     email: profile.email,
     telephone: profile.phoneE164,
-    foundingDate: String(profile.foundedYear),
     address: postalAddress(profile),
+  };
+}
+
+export function organizationJsonLd(origin: string, profile: CompanyProfile = company): JsonLd {
+  return {
+    ...businessBasics('Organization', `${origin}/#organization`, origin, profile),
+    legalName: profile.legalName,
+    logo: `${origin}/favicon.svg`,
+    foundingDate: String(profile.foundedYear),
     contactPoint: contactPoints(profile),
     sameAs: profile.social.map((link) => link.href),
   };
@@ -60,16 +67,8 @@ export function organizationJsonLd(origin: string, profile: CompanyProfile = com
 
 export function localBusinessJsonLd(origin: string, profile: CompanyProfile = company): JsonLd {
   return {
-    '@context': 'https://schema.org',
-    '@type': 'LocalBusiness',
-    '@id': `${origin}/contact#business`,
-    name: profile.name,
-    description: profile.tagline,
-    url: `${origin}/`,
+    ...businessBasics('LocalBusiness', `${origin}/contact#business`, origin, profile),
     image: `${origin}/favicon.svg`,
-    email: profile.email,
-    telephone: profile.phoneE164,
-    address: postalAddress(profile),
     areaServed: { '@type': 'Country', name: 'United States' },
     parentOrganization: { '@id': `${origin}/#organization` },
     openingHoursSpecification: profile.hours

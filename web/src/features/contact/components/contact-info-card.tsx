@@ -1,11 +1,25 @@
-import { Mail, MapPin, Phone } from 'lucide-react';
+import { Mail, MapPin, Phone, type LucideIcon } from 'lucide-react';
+import type { ReactNode } from 'react';
 import { company, formatAddressLines } from '@shared/site/company';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 
+function ContactItem({ icon: Icon, label, children }: { icon: LucideIcon; label: string; children: ReactNode }) {
+  return (
+    <li className="flex items-start gap-3">
+      <Icon className="mt-0.5 h-5 w-5 shrink-0 text-blue-700" aria-hidden="true" />
+      <span>
+        <span className="block text-sm font-medium text-slate-600">{label}</span>
+        {children}
+      </span>
+    </li>
+  );
+}
+
+const linkClass = 'font-medium text-blue-700 hover:underline';
+
+/** Spec §2 Contact: email link, phone link and the Minnesota postal address. */
 export function ContactInfoCard() {
   const [street, cityLine] = formatAddressLines();
-  const item = 'flex items-start gap-3';
-  const icon = 'mt-0.5 h-5 w-5 shrink-0 text-blue-700';
   return (
     <Card>
       <CardHeader>
@@ -13,37 +27,25 @@ export function ContactInfoCard() {
       </CardHeader>
       <CardContent>
         <ul className="flex flex-col gap-4 text-slate-800">
-          <li className={item}>
-            <Mail className={icon} aria-hidden="true" />
-            <span>
-              <span className="block text-sm font-medium text-slate-600">Email</span>
-              <a href={`mailto:${company.email}`} className="font-medium text-blue-700 hover:underline">
-                {company.email}
-              </a>
-            </span>
-          </li>
-          <li className={item}>
-            <Phone className={icon} aria-hidden="true" />
-            <span>
-              <span className="block text-sm font-medium text-slate-600">Phone</span>
-              <a href={`tel:${company.phoneE164}`} className="font-medium text-blue-700 hover:underline">
-                {company.phone}
-              </a>
-            </span>
-          </li>
-          <li className={item}>
-            <MapPin className={icon} aria-hidden="true" />
-            <span>
-              <span className="block text-sm font-medium text-slate-600">Office</span>
-              <address className="not-italic">
-                {company.name}
-                <br />
-                {street}
-                <br />
-                {cityLine}
-              </address>
-            </span>
-          </li>
+          <ContactItem icon={Mail} label="Email">
+            <a href={`mailto:${company.email}`} className={linkClass}>
+              {company.email}
+            </a>
+          </ContactItem>
+          <ContactItem icon={Phone} label="Phone">
+            <a href={`tel:${company.phoneE164}`} className={linkClass}>
+              {company.phone}
+            </a>
+          </ContactItem>
+          <ContactItem icon={MapPin} label="Office">
+            <address className="not-italic">
+              {company.name}
+              <br />
+              {street}
+              <br />
+              {cityLine}
+            </address>
+          </ContactItem>
         </ul>
       </CardContent>
     </Card>
