@@ -8,6 +8,7 @@ const server = useSiteServer({
     loginPerIp: { limit: 1000, windowMs: 60_000 },
     loginPerUsername: { limit: 4, windowMs: 60_000 },
     signupPerIp: { limit: 1000, windowMs: 60_000 },
+    contactPerIp: { limit: 1000, windowMs: 60_000 },
   },
 });
 const browser = useBrowser();

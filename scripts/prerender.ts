@@ -1,6 +1,7 @@
 /**
  * Build step: renders every page of the route table to static HTML (with its
- * own head tags and preloads for its code), writes the 404 page, and
+ * own head tags, JSON-LD and preloads for its code), writes the 404 page, the
+ * Coming Soon pages of the company subdomains, sitemap.xml and robots.txt, and
  * precompresses the assets. Run after both Vite builds (see `npm run build:web`).
  */
 import { existsSync } from 'node:fs';
@@ -9,7 +10,11 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
+import { company } from '../shared/src/site/company';
 import { notFoundRoute, siteRoutes, type SiteRoute } from '../shared/src/site/routes';
+import { robotsTxt, sitemapXml } from '../shared/src/site/seo-files';
+import { jsonLdScript, structuredDataFor } from '../shared/src/site/structured-data';
+import { comingSoonPagePath, comingSoonSites, type ComingSoonSite } from '../shared/src/site/subdomains';
 
 const brotli = promisify(brotliCompress);
 const gzipAsync = promisify(gzip);
@@ -32,6 +37,9 @@ interface RenderedPage {
 interface ServerEntry {
   renderPage(path: string): Promise<RenderedPage>;
   renderHead(route: SiteRoute): string;
+  renderComingSoon(site: ComingSoonSite, mainSiteUrl: string): string;
+  escapeHtml(value: string): string;
+  PUBLIC_URL_TOKEN: string;
 }
 
 function preloadTags(manifest: Record<string, ManifestChunk>, sources: string[]): string {
@@ -48,6 +56,53 @@ function preloadTags(manifest: Record<string, ManifestChunk>, sources: string[])
 
 function pageFile(routePath: string): string {
   return routePath === '/' ? path.join(webDir, 'index.html') : path.join(webDir, routePath, 'index.html');
+}
+
+/**
+ * Puts the stylesheet into the page itself: the first paint then needs one
+ * request instead of two round trips (HTML, then CSS). The whole app's CSS is
+ * about 6 KB compressed; see docs/decisions/011-inline-css-in-prerendered-pages.md.
+ */
+async function inlineStylesheets(template: string, stylesheets: string[]): Promise<string> {
+  const css = new Map<string, string>();
+  for (const file of stylesheets) {
+    const text = await readFile(path.join(webDir, file), 'utf8');
+    if (/<\/style/i.test(text)) throw new Error(`prerender: ${file} cannot be inlined`);
+    css.set(file, text);
+  }
+  const html = template.replace(/<link rel="stylesheet"[^>]*href="\/([^"]+)"[^>]*>/g, (link, file: string) => {
+    const text = css.get(file);
+    if (text === undefined) return link;
+    css.delete(file);
+    return `<style>${text}</style>`;
+  });
+  if (css.size > 0) throw new Error(`prerender: no <link> for ${[...css.keys()].join(', ')} in index.html`);
+  return html;
+}
+
+/**
+ * A Coming Soon page: the site's stylesheet and static markup, and no
+ * JavaScript at all (nothing to hydrate, no router to misread the host).
+ */
+function comingSoonDocument(entry: ServerEntry, site: ComingSoonSite, stylesheets: string[]): string {
+  const title = entry.escapeHtml(`${site.title} — Coming Soon | ${company.name}`);
+  return [
+    '<!doctype html>',
+    '<html lang="en">',
+    '  <head>',
+    '    <meta charset="UTF-8" />',
+    '    <meta name="viewport" content="width=device-width, initial-scale=1" />',
+    '    <meta name="theme-color" content="#0b1f3a" />',
+    '    <link rel="icon" href="/favicon.svg" type="image/svg+xml" />',
+    `    <title>${title}</title>`,
+    `    <meta name="description" content="${entry.escapeHtml(site.description)}" />`,
+    '    <meta name="robots" content="noindex" />',
+    ...stylesheets.map((file) => `    <link rel="stylesheet" crossorigin href="/${file}" />`),
+    '  </head>',
+    `  <body>${entry.renderComingSoon(site, entry.PUBLIC_URL_TOKEN)}</body>`,
+    '</html>',
+    '',
+  ].join('\n');
 }
 
 async function compressAssets(dir: string): Promise<number> {
@@ -76,15 +131,25 @@ async function main(): Promise<void> {
   >;
   const entry = (await import(pathToFileURL(ssrEntry).href)) as ServerEntry;
 
+  const stylesheets = manifest['index.html']?.css ?? [];
+  if (stylesheets.length === 0) throw new Error('prerender: the app has no stylesheet in the Vite manifest');
+  const pageTemplate = await inlineStylesheets(template, stylesheets);
+
   const fill = (route: SiteRoute, page: RenderedPage) =>
-    template
+    pageTemplate
       .replace(
         '<!--app-head-->',
-        [entry.renderHead(route), preloadTags(manifest, page.sources)].filter(Boolean).join('\n    '),
+        [
+          entry.renderHead(route),
+          ...structuredDataFor(route.path, entry.PUBLIC_URL_TOKEN).map(jsonLdScript),
+          preloadTags(manifest, page.sources),
+        ]
+          .filter(Boolean)
+          .join('\n    '),
       )
       .replace('<!--app-html-->', page.html);
 
-  let written = 0;
+  const written: SiteRoute[] = [];
   let rootWritten = false;
   for (const route of siteRoutes) {
     const page = await entry.renderPage(route.path);
@@ -96,15 +161,26 @@ async function main(): Promise<void> {
     await mkdir(path.dirname(file), { recursive: true });
     await writeFile(file, fill(route, page));
     if (route.path === '/') rootWritten = true;
-    written += 1;
+    written.push(route);
   }
   const missing = await entry.renderPage('/__prerender-404__');
   await writeFile(path.join(webDir, '404.html'), fill(notFoundRoute, missing));
   // The bare Vite template must never be served as a page.
   if (!rootWritten) await rm(path.join(webDir, 'index.html'));
 
+  for (const site of comingSoonSites) {
+    const file = path.join(webDir, comingSoonPagePath(site));
+    await mkdir(path.dirname(file), { recursive: true });
+    await writeFile(file, comingSoonDocument(entry, site, stylesheets));
+  }
+  // Only pages this build has: a route without a page yet answers 404 and must not be listed.
+  await writeFile(path.join(webDir, 'sitemap.xml'), sitemapXml(written, entry.PUBLIC_URL_TOKEN));
+  await writeFile(path.join(webDir, 'robots.txt'), robotsTxt(entry.PUBLIC_URL_TOKEN));
+
   const compressed = await compressAssets(webDir);
-  console.log(`prerender: ${written} pages + 404, ${compressed} assets precompressed`);
+  console.log(
+    `prerender: ${written.length} pages + 404, ${comingSoonSites.length} Coming Soon pages, sitemap.xml, robots.txt; ${compressed} assets precompressed`,
+  );
 }
 
 await main();

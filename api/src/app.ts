@@ -10,7 +10,9 @@ import { requestContext } from './middleware/request-context';
 import { securityHeaders } from './middleware/security-headers';
 import { authRoutes } from './modules/auth/auth.routes';
 import { sessionMiddleware } from './modules/auth/session';
+import { contactRoutes } from './modules/contact/contact.routes';
 import { healthCheck } from './modules/health/health';
+import { comingSoonMiddleware } from './modules/site/coming-soon.middleware';
 import { siteMiddleware } from './modules/site/site.middleware';
 import type { StaticFile } from './modules/site/static-files';
 
@@ -41,7 +43,7 @@ export function createApp(deps: AppDeps, options: AppOptions = {}): Koa {
 
   // Every module's routes in one router: one match per request, however many modules.
   const router = new Router();
-  for (const moduleRouter of [authRoutes(deps)]) router.use(moduleRouter.routes());
+  for (const moduleRouter of [authRoutes(deps), contactRoutes(deps)]) router.use(moduleRouter.routes());
   const session = sessionMiddleware(app, deps.db, config);
   const routes = [router.routes(), router.allowedMethods()] as Middleware[];
   // Reads carry no body and change nothing: no origin check or body parsing to do.
@@ -52,6 +54,7 @@ export function createApp(deps: AppDeps, options: AppOptions = {}): Koa {
   app.use(errorHandler(logger));
   app.use(securityHeaders(config));
   app.use(healthCheck(deps));
+  app.use(comingSoonMiddleware(options.siteFiles ?? new Map(), config.publicUrl));
   app.use(async function routeApi(ctx, next) {
     if (!isApiPath(ctx.path)) return next();
     // Behind an https PUBLIC_URL the browser's connection is secure even if TLS ends at a proxy.

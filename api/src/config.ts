@@ -87,6 +87,7 @@ export interface Config {
     loginPerIp: RateLimitRule;
     loginPerUsername: RateLimitRule;
     signupPerIp: RateLimitRule;
+    contactPerIp: RateLimitRule;
   };
 }
 
@@ -101,6 +102,7 @@ export const defaultRateLimits: Config['rateLimits'] = {
   loginPerIp: { limit: 20, windowMs: FIFTEEN_MINUTES },
   loginPerUsername: { limit: 10, windowMs: FIFTEEN_MINUTES },
   signupPerIp: { limit: 10, windowMs: ONE_HOUR },
+  contactPerIp: { limit: 10, windowMs: ONE_HOUR },
 };
 
 /**

@@ -3,6 +3,18 @@ import { existsSync } from 'node:fs';
 
 export const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
+// The flags Chromium needs on our CI machines (closed network, root, no GPU).
+export const chromiumArgs = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--disable-dev-shm-usage',
+];
+
 function hasAptGet(): boolean {
   try {
     execFileSync('sh', ['-c', 'command -v apt-get'], { stdio: 'ignore' });

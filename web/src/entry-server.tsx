@@ -1,11 +1,13 @@
 import { StrictMode } from 'react';
-import { renderToString } from 'react-dom/server';
+import { renderToStaticMarkup, renderToString } from 'react-dom/server';
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router-dom';
 import { createQueryClient } from '@/lib/query-client';
 import { AppProviders } from './app/providers';
+import type { ComingSoonSite } from '@shared/site/subdomains';
+import { ComingSoonPage } from '@/features/coming-soon/components/coming-soon-page';
 import { NOT_FOUND_ROUTE_ID, routes } from './app/routes';
 
-export { renderHead, PUBLIC_URL_TOKEN } from './app/head';
+export { escapeHtml, renderHead, PUBLIC_URL_TOKEN } from './app/head';
 
 export interface RenderedPage {
   html: string;
@@ -33,4 +35,9 @@ export async function renderPage(path: string): Promise<RenderedPage> {
     .filter((source): source is string => Boolean(source));
   const notFound = sources.length === 0 || context.matches.some((match) => match.route.id === NOT_FOUND_ROUTE_ID);
   return { html, sources, notFound };
+}
+
+/** A subdomain's Coming Soon page: static markup, never hydrated. */
+export function renderComingSoon(site: ComingSoonSite, mainSiteUrl: string): string {
+  return renderToStaticMarkup(<ComingSoonPage site={site} mainSiteUrl={mainSiteUrl} />);
 }

@@ -1,4 +1,4 @@
-import { StrictMode } from 'react';
+import { startTransition, StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { createBrowserRouter, matchRoutes, RouterProvider } from 'react-router-dom';
 import { createQueryClient } from '@/lib/query-client';
@@ -29,7 +29,9 @@ async function start(): Promise<void> {
   );
   const container = document.getElementById('root');
   if (!container) throw new Error('#root is missing');
-  if (container.firstElementChild) hydrateRoot(container, app);
+  // The page is already readable: hydrate as a transition, so React works in
+  // short slices and a tap or keypress is never stuck behind one long task.
+  if (container.firstElementChild) startTransition(() => void hydrateRoot(container, app));
   else createRoot(container).render(app);
 }
 

@@ -1,11 +1,18 @@
 import { z } from 'zod';
 
+// Zod compiles object parsers with `new Function` when it may. Our pages' CSP
+// forbids eval, so in the browser that attempt is reported as a CSP violation.
+// Every form schema imports this module, so this runs before they are built.
+z.config({ jitless: true });
+
 // Control characters other than tab/newline never belong in user text, and
 // PostgreSQL cannot store U+0000 at all: reject them at the edge.
 // eslint-disable-next-line no-control-regex -- matching control characters is the point
 const SINGLE_LINE_FORBIDDEN = /[\u0000-\u001f\u007f]/;
 // eslint-disable-next-line no-control-regex -- matching control characters is the point
 const MULTI_LINE_FORBIDDEN = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/;
+// Half of a UTF-16 surrogate pair on its own is not text: it would be stored as U+FFFD.
+const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
 
 /** A trimmed single-line string of at most `max` characters. */
 export function singleLine(max: number, label: string) {
@@ -13,7 +20,10 @@ export function singleLine(max: number, label: string) {
     .string()
     .trim()
     .max(max, `${label} must be at most ${max} characters`)
-    .refine((value) => !SINGLE_LINE_FORBIDDEN.test(value), `${label} contains invalid characters`);
+    .refine(
+      (value) => !SINGLE_LINE_FORBIDDEN.test(value) && !LONE_SURROGATE.test(value),
+      `${label} contains invalid characters`,
+    );
 }
 
 /** A trimmed multi-line string of at most `max` characters. */
@@ -22,7 +32,10 @@ export function multiLine(max: number, label: string) {
     .string()
     .trim()
     .max(max, `${label} must be at most ${max} characters`)
-    .refine((value) => !MULTI_LINE_FORBIDDEN.test(value), `${label} contains invalid characters`);
+    .refine(
+      (value) => !MULTI_LINE_FORBIDDEN.test(value) && !LONE_SURROGATE.test(value),
+      `${label} contains invalid characters`,
+    );
 }
 
 /**

@@ -14,6 +14,7 @@ export interface CompanyProfile {
   email: string;
   supportEmail: string;
   salesEmail: string;
+  billingEmail: string;
   phone: string;
   /** E.164 form of `phone`, for tel: links and structured data. */
   phoneE164: string;
@@ -25,6 +26,21 @@ export interface CompanyProfile {
     country: string;
   };
   social: { label: string; href: string }[];
+  /** Opening hours (spec §9), for the contact page and structured data. */
+  hours: BusinessHours[];
+  /** Shown under the opening hours. */
+  emergencySupport: string;
+}
+
+export type Weekday = 'Monday' | 'Tuesday' | 'Wednesday' | 'Thursday' | 'Friday' | 'Saturday' | 'Sunday';
+
+export interface BusinessHours {
+  /** As shown to people, e.g. "Monday - Friday". */
+  label: string;
+  days: Weekday[];
+  /** 24-hour "HH:MM", or null when closed. */
+  opens: string | null;
+  closes: string | null;
 }
 
 export const company: CompanyProfile = {
@@ -36,6 +52,7 @@ export const company: CompanyProfile = {
   email: 'hello@example.com',
   supportEmail: 'support@example.com',
   salesEmail: 'sales@example.com',
+  billingEmail: 'billing@example.com',
   phone: '(612) 555-0142',
   phoneE164: '+16125550142',
   address: {
@@ -50,7 +67,32 @@ export const company: CompanyProfile = {
     { label: 'X (Twitter)', href: 'https://x.com/example' },
     { label: 'Facebook', href: 'https://www.facebook.com/example' },
   ],
+  hours: [
+    {
+      label: 'Monday - Friday',
+      days: ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday'],
+      opens: '08:00',
+      closes: '18:00',
+    },
+    { label: 'Saturday', days: ['Saturday'], opens: '09:00', closes: '14:00' },
+    { label: 'Sunday', days: ['Sunday'], opens: null, closes: null },
+  ],
+  emergencySupport: '24/7 emergency support for enterprise clients',
 };
+
+/** "08:00" → "8:00 AM"; the same text on the server and in the browser (no locale involved). */
+export function formatTime(value: string): string {
+  const [hours = 0, minutes = 0] = value.split(':').map(Number);
+  const suffix = hours >= 12 ? 'PM' : 'AM';
+  const hour12 = hours % 12 === 0 ? 12 : hours % 12;
+  return `${hour12}:${String(minutes).padStart(2, '0')} ${suffix}`;
+}
+
+/** "8:00 AM - 6:00 PM", or "Closed". */
+export function formatHours(hours: BusinessHours): string {
+  if (!hours.opens || !hours.closes) return 'Closed';
+  return `${formatTime(hours.opens)} - ${formatTime(hours.closes)}`;
+}
 
 export function formatAddressLines(profile: CompanyProfile = company): [string, string] {
   const { street, locality, region, postalCode } = profile.address;

@@ -25,6 +25,13 @@ export const routes: RouteObject[] = [
     element: <RootLayout />,
     errorElement: <RouteError />,
     children: [
+      page('home'),
+      page('about', 'about'),
+      page('services', 'services'),
+      page('portfolio', 'portfolio'),
+      page('contact', 'contact'),
+      page('privacy', 'privacy'),
+      page('terms', 'terms'),
       page('login', 'login'),
       page('signup', 'signup'),
       page('portal', 'portal'),

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useCallback, useState } from 'react';
 import type { z } from 'zod';
 
 export type FieldErrors<T> = Partial<Record<keyof T & string, string>>;
@@ -21,10 +21,11 @@ export function useSchemaForm<S extends z.ZodType<unknown, Record<string, unknow
   const [values, setValues] = useState<z.input<S>>(initial);
   const [errors, setErrors] = useState<FieldErrors<z.input<S>>>({});
 
-  const setValue = <K extends keyof z.input<S>>(key: K, value: z.input<S>[K]) => {
+  // Stable across renders, so effects can depend on it.
+  const setValue = useCallback(<K extends keyof z.input<S>>(key: K, value: z.input<S>[K]) => {
     setValues((current) => ({ ...current, [key]: value }));
     setErrors((current) => ({ ...current, [key]: undefined }));
-  };
+  }, []);
 
   const submit = (onValid: (data: z.output<S>) => void) => {
     const result = schema.safeParse(values);

@@ -4,7 +4,9 @@ import { setupTestApp } from '../../test/test-app';
 import { User } from '../users/user.model';
 
 const roomy = { limit: 10_000, windowMs: 60_000 };
-const t = setupTestApp({ rateLimits: { loginPerIp: roomy, loginPerUsername: roomy, signupPerIp: roomy } });
+const t = setupTestApp({
+  rateLimits: { loginPerIp: roomy, loginPerUsername: roomy, signupPerIp: roomy, contactPerIp: roomy },
+});
 
 function sessionCookie(res: { headers: Record<string, unknown> }): string | undefined {
   const cookies = res.headers['set-cookie'] as string[] | undefined;

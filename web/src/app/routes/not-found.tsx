@@ -1,5 +1,13 @@
+import { Link } from 'react-router-dom';
 import { ButtonLink } from '@/components/ui/button';
 import { PageContainer } from '@/components/layout/page-container';
+
+const popular = [
+  { label: 'Our services', to: '/services' },
+  { label: 'Case studies', to: '/portfolio' },
+  { label: 'About us', to: '/about' },
+  { label: 'Technology shop', to: '/shop' },
+];
 
 export function Component() {
   return (
@@ -15,6 +23,18 @@ export function Component() {
           Contact Us
         </ButtonLink>
       </div>
+      <nav aria-label="Popular pages" className="mt-4">
+        <h2 className="mb-3 text-sm font-semibold uppercase tracking-wide text-slate-600">Popular pages</h2>
+        <ul className="flex flex-wrap justify-center gap-x-6 gap-y-2">
+          {popular.map((link) => (
+            <li key={link.to}>
+              <Link to={link.to} className="font-medium text-blue-700 hover:underline">
+                {link.label}
+              </Link>
+            </li>
+          ))}
+        </ul>
+      </nav>
     </PageContainer>
   );
 }

@@ -12,7 +12,7 @@ function setMeta(selector: string, attribute: 'content' | 'href', value: string)
  * visitor navigates. The first page's tags come prerendered in the HTML.
  */
 export function RouteHead() {
-  const { pathname } = useLocation();
+  const { pathname, hash } = useLocation();
   useEffect(() => {
     const route = findSiteRoute(pathname) ?? notFoundRoute;
     const title = documentTitle(route, company.name);
@@ -25,8 +25,11 @@ export function RouteHead() {
     setMeta('link[rel="canonical"]', 'href', url);
     setMeta('meta[name="robots"]', 'content', route.indexable ? 'index, follow' : 'noindex');
   }, [pathname]);
+  // A new page starts at the top, or at the section its #fragment names.
   useEffect(() => {
-    window.scrollTo(0, 0);
-  }, [pathname]);
+    const target = hash.length > 1 ? document.getElementById(decodeURIComponent(hash.slice(1))) : null;
+    if (target) target.scrollIntoView();
+    else window.scrollTo(0, 0);
+  }, [pathname, hash]);
   return null;
 }

@@ -2,7 +2,8 @@ import { forwardRef, type ButtonHTMLAttributes } from 'react';
 import { Link, type LinkProps } from 'react-router-dom';
 import { cn } from '@/lib/cn';
 
-export type ButtonVariant = 'primary' | 'secondary' | 'outline' | 'ghost' | 'destructive' | 'inverse';
+export type ButtonVariant =
+  'primary' | 'secondary' | 'outline' | 'ghost' | 'destructive' | 'inverse' | 'outline-inverse';
 export type ButtonSize = 'sm' | 'md' | 'lg' | 'icon';
 
 const base =
@@ -15,6 +16,8 @@ const variants: Record<ButtonVariant, string> = {
   ghost: 'text-slate-700 hover:bg-slate-100 hover:text-slate-900',
   destructive: 'bg-red-700 text-white hover:bg-red-800',
   inverse: 'bg-white text-navy-900 hover:bg-blue-50',
+  // On dark backgrounds (hero, call to action): a white outline.
+  'outline-inverse': 'border border-white/60 text-white hover:bg-white/10',
 };
 
 const sizes: Record<ButtonSize, string> = {

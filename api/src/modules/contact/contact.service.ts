@@ -1,0 +1,68 @@
+import type {
+  ContactMessageData,
+  ContactMessageListQuery,
+  ContactMessagePage,
+  ContactMessageView,
+} from '@shared/schemas/contact';
+import { ServiceRequest } from '../service-requests/service-request.model';
+import type { User } from '../users/user.model';
+import { ContactMessage } from './contact-message.model';
+
+export type ContactOutcome = 'stored' | 'dropped';
+
+/**
+ * Stores an enquiry. From a logged-in client it also becomes a service
+ * request in their portal (one transaction: both rows or neither).
+ * A filled honeypot means a bot: nothing is stored, and the caller answers
+ * exactly as for a real enquiry.
+ */
+export async function submitContactMessage(data: ContactMessageData, sender: User | null): Promise<ContactOutcome> {
+  if (data.website) return 'dropped';
+  const fields = {
+    name: data.name,
+    email: data.email,
+    phone: data.phone,
+    company: data.company,
+    service: data.service,
+    message: data.message,
+  };
+  await ContactMessage.transaction(async (trx) => {
+    await ContactMessage.query(trx).insert(fields);
+    if (sender) await ServiceRequest.query(trx).insert({ ...fields, userId: sender.id });
+  });
+  return 'stored';
+}
+
+function toView(row: ContactMessage): ContactMessageView {
+  return {
+    id: row.id,
+    name: row.name,
+    email: row.email,
+    phone: row.phone,
+    company: row.company,
+    service: row.service,
+    message: row.message,
+    createdAt: new Date(row.createdAt).toISOString(),
+  };
+}
+
+/** Enquiries newest first, one page at a time, with the total for page links. */
+export async function listContactMessages({ page, pageSize }: ContactMessageListQuery): Promise<ContactMessagePage> {
+  const [rows, total] = await Promise.all([
+    ContactMessage.query()
+      .orderBy([
+        { column: 'createdAt', order: 'desc' },
+        { column: 'id', order: 'desc' },
+      ])
+      .limit(pageSize)
+      .offset((page - 1) * pageSize),
+    ContactMessage.query().resultSize(),
+  ]);
+  return {
+    messages: rows.map(toView),
+    page,
+    pageSize,
+    total,
+    totalPages: Math.ceil(total / pageSize),
+  };
+}

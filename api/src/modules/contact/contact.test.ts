@@ -1,0 +1,192 @@
+import { describe, expect, it } from 'vitest';
+import { serviceOptions } from '@shared/schemas/contact';
+import { buildUser, logIn } from '../../test/factories';
+import { setupTestApp } from '../../test/test-app';
+import { ServiceRequest } from '../service-requests/service-request.model';
+import { ContactMessage } from './contact-message.model';
+
+// Each case sends from its own address (X-Forwarded-For, trusted here), so the limit only bites where it is tested.
+const t = setupTestApp({
+  trustProxy: true,
+  rateLimits: { ...defaultLimits(), contactPerIp: { limit: 3, windowMs: 60_000 } },
+});
+
+function defaultLimits() {
+  const roomy = { limit: 10_000, windowMs: 60_000 };
+  return { loginPerIp: roomy, loginPerUsername: roomy, signupPerIp: roomy };
+}
+
+let ipCounter = 0;
+function nextIp(): string {
+  ipCounter += 1;
+  return `198.51.100.${ipCounter}`;
+}
+
+const valid = {
+  name: 'Priya Raman',
+  email: 'Priya.Raman@Example.com',
+  phone: '(612) 555-0199',
+  company: 'Lakeshore Clinics',
+  service: 'Ekahau Partner Services',
+  message: 'We need a Wi-Fi survey of two clinic floors before we replace our access points.',
+};
+
+function send(body: unknown, ip = nextIp()) {
+  return t
+    .request()
+    .post('/api/contact')
+    .set('X-Forwarded-For', ip)
+    .send(body as object);
+}
+
+describe('POST /api/contact', () => {
+  it('stores the enquiry as typed (trimmed) and answers 201', async () => {
+    const res = await send({ ...valid, name: '  Priya Raman  ' });
+    expect(res.status).toBe(201);
+    expect(res.body).toEqual({ message: "Thanks! We'll get back to you within 24 hours." });
+    const rows = await ContactMessage.query().where({ company: 'Lakeshore Clinics' });
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({
+      name: 'Priya Raman',
+      email: 'Priya.Raman@Example.com',
+      phone: '(612) 555-0199',
+      service: 'Ekahau Partner Services',
+      message: valid.message,
+    });
+    // An anonymous enquiry belongs to no account.
+    expect(await ServiceRequest.query().where({ email: 'Priya.Raman@Example.com' })).toHaveLength(0);
+  });
+
+  it.each(serviceOptions)('accepts the service option %s', async (service) => {
+    const res = await send({ ...valid, service, company: `Option ${service}` });
+    expect(res.status).toBe(201);
+  });
+
+  it('treats empty optional fields as not given', async () => {
+    const res = await send({ ...valid, phone: '', company: '', email: 'no-extras@example.com' });
+    expect(res.status).toBe(201);
+    const row = await ContactMessage.query().findOne({ email: 'no-extras@example.com' });
+    expect(row).toMatchObject({ phone: null, company: null });
+  });
+
+  it('also files a service request for a logged-in client, shown in their portal', async () => {
+    const built = await buildUser({ email: 'client@example.com' });
+    const agent = t.agent();
+    await logIn(agent, built);
+    const res = await agent
+      .post('/api/contact')
+      .set('X-Forwarded-For', nextIp())
+      .send({ ...valid, email: 'client@example.com', service: 'Field IT Services', company: 'Portal Co' });
+    expect(res.status).toBe(201);
+    const requests = await ServiceRequest.query().where({ userId: built.user.id });
+    expect(requests).toHaveLength(1);
+    expect(requests[0]).toMatchObject({
+      service: 'Field IT Services',
+      status: 'pending',
+      company: 'Portal Co',
+      message: valid.message,
+    });
+    expect(await ContactMessage.query().where({ company: 'Portal Co' })).toHaveLength(1);
+  });
+
+  it('stores script tags as plain text', async () => {
+    const script = '<script>alert("x")</script><img src=x onerror=alert(1)>';
+    const res = await send({ ...valid, name: script, message: script, company: 'Script Test' });
+    expect(res.status).toBe(201);
+    const row = await ContactMessage.query().findOne({ company: 'Script Test' });
+    expect(row?.name).toBe(script);
+    expect(row?.message).toBe(script);
+  });
+
+  it('keeps line breaks, emoji and accents in the message', async () => {
+    const message = 'Première ligne\nZweite Zeile 🚀\r\n第三行';
+    const res = await send({ ...valid, message, company: 'Unicode Test' });
+    expect(res.status).toBe(201);
+    expect((await ContactMessage.query().findOne({ company: 'Unicode Test' }))?.message).toBe(message);
+  });
+
+  it('answers a filled honeypot like a real enquiry and stores nothing', async () => {
+    const before = await ContactMessage.query().resultSize();
+    const res = await send({ ...valid, website: 'http://spam.example', company: 'Bot Inc' });
+    expect(res.status).toBe(201);
+    expect(res.body).toEqual({ message: "Thanks! We'll get back to you within 24 hours." });
+    expect(await ContactMessage.query().resultSize()).toBe(before);
+  });
+
+  it('accepts an empty honeypot', async () => {
+    const res = await send({ ...valid, website: '', company: 'Human Co' });
+    expect(res.status).toBe(201);
+    expect(await ContactMessage.query().where({ company: 'Human Co' })).toHaveLength(1);
+  });
+
+  const bad: [string, unknown, string | RegExp][] = [
+    ['a missing name', { ...valid, name: undefined }, /^name: /],
+    ['a blank name', { ...valid, name: '   ' }, 'name: Full name is required'],
+    ['a missing email', { ...valid, email: undefined }, /^email: /],
+    ['an invalid email', { ...valid, email: 'not-an-email' }, 'email: Invalid email address'],
+    ['an unknown service', { ...valid, service: 'Plumbing' }, 'service: Please choose one of the listed services'],
+    ['an empty service', { ...valid, service: '' }, 'service: Please choose one of the listed services'],
+    ['a blank message', { ...valid, message: ' \n ' }, 'message: Message is required'],
+    ['an oversized name', { ...valid, name: 'n'.repeat(101) }, 'name: Full name must be at most 100 characters'],
+    ['an oversized phone', { ...valid, phone: '5'.repeat(41) }, 'phone: Phone number must be at most 40 characters'],
+    [
+      'an oversized company',
+      { ...valid, company: 'c'.repeat(151) },
+      'company: Company name must be at most 150 characters',
+    ],
+    [
+      'an oversized message',
+      { ...valid, message: 'm'.repeat(5001) },
+      'message: Message must be at most 5000 characters',
+    ],
+    ['an oversized honeypot', { ...valid, website: 'w'.repeat(501) }, /^website: /],
+    ['a number for the name', { ...valid, name: 42 }, /^name: /],
+    ['an array for the message', { ...valid, message: ['a', 'b'] }, /^message: /],
+    ['an object for the service', { ...valid, service: { $ne: '' } }, /^service: /],
+    ['null for the email', { ...valid, email: null }, /^email: /],
+    ['an unknown field', { ...valid, userId: '00000000-0000-0000-0000-000000000000' }, /Unrecognized key/],
+    ['a NUL character', { ...valid, name: 'A\u0000B' }, 'name: Full name contains invalid characters'],
+    ['a line break in the name', { ...valid, name: 'A\nB' }, 'name: Full name contains invalid characters'],
+    ['a lone surrogate', { ...valid, message: 'hi \ud800' }, 'message: Message contains invalid characters'],
+    ['an empty object', {}, /^name: /],
+    ['an array body', [valid], /./],
+  ];
+
+  it.each(bad)('refuses %s with 400 and stores nothing', async (_label, body, message) => {
+    const before = await ContactMessage.query().resultSize();
+    const res = await send(body);
+    expect(res.status).toBe(400);
+    expect(res.body.message).toMatch(message instanceof RegExp ? message : new RegExp(`^${escape(message)}$`));
+    expect(await ContactMessage.query().resultSize()).toBe(before);
+  });
+
+  it('refuses non-JSON bodies without a 5xx', async () => {
+    const form = await t.request().post('/api/contact').set('X-Forwarded-For', nextIp()).type('form').send('name=x');
+    expect(form.status).toBe(415);
+    const broken = await t
+      .request()
+      .post('/api/contact')
+      .set('X-Forwarded-For', nextIp())
+      .set('Content-Type', 'application/json')
+      .send('{"name": ');
+    expect(broken.status).toBe(400);
+  });
+
+  it('limits enquiries per IP with 429 and a message, without storing the extra ones', async () => {
+    const ip = '203.0.113.77';
+    for (let i = 0; i < 3; i += 1) {
+      expect((await send({ ...valid, company: `Limit ${i}` }, ip)).status).toBe(201);
+    }
+    const blocked = await send({ ...valid, company: 'Limit 3' }, ip);
+    expect(blocked.status).toBe(429);
+    expect(blocked.body.message).toMatch(/several messages in a short time/);
+    expect(Number(blocked.headers['retry-after'])).toBeGreaterThan(0);
+    expect(await ContactMessage.query().where({ company: 'Limit 3' })).toHaveLength(0);
+    // Someone else is unaffected.
+    expect((await send({ ...valid, company: 'Other sender' })).status).toBe(201);
+  });
+});
+
+function escape(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}

@@ -1,0 +1,51 @@
+import type { Middleware } from 'koa';
+import { comingSoonPagePath, comingSoonSiteFor } from '@shared/site/subdomains';
+import { send } from './site.middleware';
+import type { StaticFile } from './static-files';
+
+/** Files a Coming Soon page may load: its stylesheet, icon and images (never another page). */
+function isPageAsset(path: string): boolean {
+  return !/\.(html|xml|txt)$/.test(path);
+}
+
+// The holding pages are not worth indexing, but crawlers must be able to fetch them to see that.
+const ROBOTS_TXT = 'User-agent: *\nAllow: /\n';
+
+/**
+ * Hosts such as portal.example.com, support.…, clients.…, billing.… and
+ * status.… get their Coming Soon page for every path (spec §2), built at
+ * build time as static HTML without the app's JavaScript. The main host is
+ * never affected. The API is not served there: its cookies and origin checks
+ * belong to the main host, so /api/* answers 404 JSON.
+ */
+export function comingSoonMiddleware(files: ReadonlyMap<string, StaticFile>, publicUrl: string): Middleware {
+  const mainHostname = new URL(publicUrl).hostname;
+  return async function serveComingSoon(ctx, next) {
+    const site = comingSoonSiteFor(ctx.hostname, mainHostname);
+    if (!site) return next();
+
+    if (ctx.path === '/api' || ctx.path.startsWith('/api/')) {
+      ctx.status = 404;
+      ctx.body = { message: 'Not found' };
+      return;
+    }
+    if (ctx.method !== 'GET' && ctx.method !== 'HEAD') {
+      ctx.status = 405;
+      ctx.set('Allow', 'GET, HEAD');
+      ctx.body = 'Method Not Allowed';
+      return;
+    }
+    const asset = files.get(ctx.path);
+    if (asset && isPageAsset(ctx.path)) return send(ctx, asset);
+    if (ctx.path === '/robots.txt') {
+      ctx.set('Cache-Control', 'public, max-age=3600');
+      ctx.type = 'text/plain; charset=utf-8';
+      ctx.body = ROBOTS_TXT;
+      return;
+    }
+    const page = files.get(comingSoonPagePath(site));
+    if (!page) return next();
+    ctx.set('X-Robots-Tag', 'noindex');
+    send(ctx, page);
+  };
+}

@@ -1,0 +1,113 @@
+import { useEffect } from 'react';
+import { useSearchParams } from 'react-router-dom';
+import {
+  CONTACT_LIMITS,
+  contactMessageSchema,
+  emptyContactMessage,
+  HONEYPOT_FIELD,
+  isServiceOption,
+  serviceOptions,
+} from '@shared/schemas/contact';
+import { Button } from '@/components/ui/button';
+import { FormField } from '@/components/ui/form-field';
+import { Input, Select, Textarea } from '@/components/ui/input';
+import { useSchemaForm } from '@/lib/form';
+import { toast } from '@/lib/toast';
+import { useSendContactMessage } from '../api/use-send-contact-message';
+
+/**
+ * Spec §2/§5 contact form: native required fields and types, the nine
+ * services, a 6-row message. Success resets every field; failure keeps them.
+ */
+export function ContactForm() {
+  const form = useSchemaForm(contactMessageSchema, emptyContactMessage);
+  const send = useSendContactMessage();
+  const [params] = useSearchParams();
+  const requested = params.get('service');
+  const { setValue } = form;
+
+  // /contact?service=… (from "Request Service") preselects it. Done after the
+  // first render, so the prerendered page and hydration stay identical.
+  useEffect(() => {
+    if (isServiceOption(requested)) setValue('service', requested);
+  }, [requested, setValue]);
+
+  const onSubmit = (event: React.FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (send.isPending) return;
+    form.submit((data) => {
+      send.mutate(data, {
+        onSuccess: () => {
+          toast({ title: 'Message Sent!', description: "We'll get back to you within 24 hours." });
+          form.setValues(emptyContactMessage);
+        },
+        onError: () => {
+          toast({ title: 'Error', description: 'Failed to send message. Please try again.', variant: 'destructive' });
+        },
+      });
+    });
+  };
+
+  const text = (key: 'name' | 'email' | 'phone' | 'company' | 'message') => ({
+    name: key,
+    value: form.values[key] ?? '',
+    maxLength: CONTACT_LIMITS[key],
+    onChange: (e: React.ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) => form.setValue(key, e.target.value),
+  });
+
+  return (
+    <form onSubmit={onSubmit} className="flex flex-col gap-5">
+      <div className="grid gap-5 sm:grid-cols-2">
+        <FormField label="Full Name" error={form.errors.name}>
+          <Input {...text('name')} required autoComplete="name" />
+        </FormField>
+        <FormField label="Email Address" error={form.errors.email}>
+          <Input {...text('email')} type="email" required autoComplete="email" />
+        </FormField>
+        <FormField label="Phone Number" optional error={form.errors.phone}>
+          <Input {...text('phone')} type="tel" autoComplete="tel" />
+        </FormField>
+        <FormField label="Company Name" optional error={form.errors.company}>
+          <Input {...text('company')} autoComplete="organization" />
+        </FormField>
+      </div>
+      <FormField label="Service Interested In" error={form.errors.service}>
+        <Select
+          name="service"
+          required
+          value={form.values.service}
+          onChange={(e) => form.setValue('service', e.target.value)}
+        >
+          <option value="">Select a service</option>
+          {serviceOptions.map((option) => (
+            <option key={option} value={option}>
+              {option}
+            </option>
+          ))}
+        </Select>
+      </FormField>
+      <FormField label="Message" error={form.errors.message}>
+        <Textarea {...text('message')} rows={6} required />
+      </FormField>
+      {/* Honeypot: hidden from people and assistive tech; bots that fill it are ignored by the server. */}
+      <div className="honeypot" aria-hidden="true">
+        <label>
+          Leave this field empty
+          <input
+            type="text"
+            name={HONEYPOT_FIELD}
+            tabIndex={-1}
+            autoComplete="off"
+            value={form.values[HONEYPOT_FIELD] ?? ''}
+            onChange={(e) => form.setValue(HONEYPOT_FIELD, e.target.value)}
+          />
+        </label>
+      </div>
+      <div>
+        <Button type="submit" size="lg" disabled={send.isPending}>
+          {send.isPending ? 'Sending...' : 'Send Message'}
+        </Button>
+      </div>
+    </form>
+  );
+}
