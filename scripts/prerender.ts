@@ -51,7 +51,24 @@ function preloadTags(manifest: Record<string, ManifestChunk>, sources: string[])
     for (const imported of chunk.imports ?? []) visit(imported);
   };
   sources.forEach(visit);
-  return [...files].map((file) => `<link rel="modulepreload" crossorigin href="/${file}" />`).join('\n    ');
+  return [...files]
+    .map((file) => `<link rel="modulepreload" fetchpriority="low" crossorigin href="/${file}" />`)
+    .join('\n    ');
+}
+
+/**
+ * The page is complete without JavaScript; the code that hydrates it must not
+ * compete with the first paint on a slow link. Fetch it at low priority
+ * (see docs/decisions/016-hydration-code-at-low-priority.md).
+ */
+function lowPriorityScripts(html: string): string {
+  const result = html
+    .replaceAll('<script type="module" crossorigin', '<script type="module" fetchpriority="low" crossorigin')
+    .replaceAll('<link rel="modulepreload" crossorigin', '<link rel="modulepreload" fetchpriority="low" crossorigin');
+  if (!result.includes('<script type="module" fetchpriority="low"')) {
+    throw new Error('prerender: no module entry script found in index.html');
+  }
+  return result;
 }
 
 function pageFile(routePath: string): string {
@@ -133,7 +150,7 @@ async function main(): Promise<void> {
 
   const stylesheets = manifest['index.html']?.css ?? [];
   if (stylesheets.length === 0) throw new Error('prerender: the app has no stylesheet in the Vite manifest');
-  const pageTemplate = await inlineStylesheets(template, stylesheets);
+  const pageTemplate = lowPriorityScripts(await inlineStylesheets(template, stylesheets));
 
   const fill = (route: SiteRoute, page: RenderedPage) =>
     pageTemplate

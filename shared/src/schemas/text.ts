@@ -1,10 +1,5 @@
 import { z } from 'zod';
 
-// Zod compiles object parsers with `new Function` when it may. Our pages' CSP
-// forbids eval, so in the browser that attempt is reported as a CSP violation.
-// Every form schema imports this module, so this runs before they are built.
-z.config({ jitless: true });
-
 // Control characters other than tab/newline never belong in user text, and
 // PostgreSQL cannot store U+0000 at all: reject them at the edge.
 // eslint-disable-next-line no-control-regex -- matching control characters is the point
