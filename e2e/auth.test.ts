@@ -1,10 +1,12 @@
 import { describe, expect, it } from 'vitest';
+import { defaultRateLimits } from '../api/src/config';
 import { useBrowser } from './support/browser';
 import { useSiteServer } from './support/server';
 import { expectPath, toast, visible } from './support/ui';
 
 const server = useSiteServer({
   rateLimits: {
+    ...defaultRateLimits,
     loginPerIp: { limit: 1000, windowMs: 60_000 },
     loginPerUsername: { limit: 4, windowMs: 60_000 },
     signupPerIp: { limit: 1000, windowMs: 60_000 },

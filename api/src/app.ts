@@ -9,6 +9,10 @@ import { originCheck } from './middleware/origin-check';
 import { requestContext } from './middleware/request-context';
 import { securityHeaders } from './middleware/security-headers';
 import { authRoutes } from './modules/auth/auth.routes';
+import { catalogRoutes } from './modules/catalog/catalog.routes';
+import { ordersRoutes } from './modules/orders/orders.routes';
+import { paymentsRoutes } from './modules/payments/payments.routes';
+import { serviceRequestsRoutes } from './modules/service-requests/service-requests.routes';
 import { sessionMiddleware } from './modules/auth/session';
 import { healthCheck } from './modules/health/health';
 import { siteMiddleware } from './modules/site/site.middleware';
@@ -41,7 +45,14 @@ export function createApp(deps: AppDeps, options: AppOptions = {}): Koa {
 
   // Every module's routes in one router: one match per request, however many modules.
   const router = new Router();
-  for (const moduleRouter of [authRoutes(deps)]) router.use(moduleRouter.routes());
+  for (const moduleRouter of [
+    authRoutes(deps),
+    catalogRoutes(deps),
+    ordersRoutes(deps),
+    paymentsRoutes(deps),
+    serviceRequestsRoutes(deps),
+  ])
+    router.use(moduleRouter.routes());
   const session = sessionMiddleware(app, deps.db, config);
   const routes = [router.routes(), router.allowedMethods()] as Middleware[];
   // Reads carry no body and change nothing: no origin check or body parsing to do.

@@ -1,10 +1,13 @@
 import { describe, expect, it } from 'vitest';
+import { defaultRateLimits } from '../../config';
 import { buildUser, logIn, uniqueName } from '../../test/factories';
 import { setupTestApp } from '../../test/test-app';
 import { User } from '../users/user.model';
 
 const roomy = { limit: 10_000, windowMs: 60_000 };
-const t = setupTestApp({ rateLimits: { loginPerIp: roomy, loginPerUsername: roomy, signupPerIp: roomy } });
+const t = setupTestApp({
+  rateLimits: { ...defaultRateLimits, loginPerIp: roomy, loginPerUsername: roomy, signupPerIp: roomy },
+});
 
 function sessionCookie(res: { headers: Record<string, unknown> }): string | undefined {
   const cookies = res.headers['set-cookie'] as string[] | undefined;
