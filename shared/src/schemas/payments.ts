@@ -62,7 +62,7 @@ export const demoCardSchema = z
       .pipe(
         z
           .string()
-          .regex(/^\d{12,19}$/, 'Your card number is incomplete.')
+          .regex(/^\d{12,19}$/, { error: 'Your card number is incomplete.', abort: true })
           .refine(passesLuhn, 'Your card number is invalid.'),
       ),
     expiry: z
