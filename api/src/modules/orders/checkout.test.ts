@@ -53,7 +53,7 @@ describe('POST /api/create-payment-intent (shop, demo provider)', () => {
   it('rounds tax half-up to the cent across several lines', async () => {
     const a = await buildProduct({ price: '0.10' });
     const b = await buildProduct({ price: '1299.00' });
-    const { agent, user } = await loggedInAgent();
+    const { agent } = await loggedInAgent();
     // 0.10 × 1 → tax 0.0085 → $0.01 (half-up); with $1,299.00 × 2: subtotal 2598.10, tax 220.8385 → 220.84.
     const res = await agent.post('/api/create-payment-intent').send({
       items: [

@@ -2,7 +2,9 @@ import { PageContainer } from '@/components/layout/page-container';
 import { LogoutButton } from '@/features/auth/components/logout-button';
 import { RequireAuth } from '@/features/auth/components/auth-redirects';
 import { displayName, useUser } from '@/features/auth/api/use-user';
+import { RecentOrdersCard } from '@/features/orders/components/recent-orders-card';
 import { AccountCard } from '@/features/portal/components/account-card';
+import { ServiceRequestsCard } from '@/features/service-requests/components/service-requests-card';
 
 function Portal() {
   const { user } = useUser();
@@ -17,6 +19,8 @@ function Portal() {
         <LogoutButton />
       </div>
       <div className="grid gap-6 lg:grid-cols-2">
+        <RecentOrdersCard />
+        <ServiceRequestsCard />
         <AccountCard user={user} />
       </div>
     </PageContainer>
