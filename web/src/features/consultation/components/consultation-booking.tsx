@@ -59,7 +59,7 @@ export function ConsultationBooking() {
   };
 
   return (
-    <Card className="border-blue-200">
+    <Card>
       <CardHeader>
         <div className="flex items-start gap-3">
           <CalendarClock className="mt-0.5 h-6 w-6 shrink-0 text-blue-700" aria-hidden="true" />

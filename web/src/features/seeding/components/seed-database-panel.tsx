@@ -5,6 +5,7 @@ import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
+import { cn } from '@/lib/cn';
 import { ApiError } from '@/lib/api-client';
 import { useSchemaForm } from '@/lib/form';
 import { seedProducts } from '../api/seed-products';
@@ -76,29 +77,30 @@ export function SeedDatabasePanel() {
         </CardContent>
       </Card>
       {result ? (
-        <Card
+        <div
           role={result.success ? 'status' : 'alert'}
-          className={result.success ? 'border-green-300 bg-green-50' : 'border-red-300 bg-red-50'}
+          className={cn(
+            'flex gap-3 rounded-xl border p-6 shadow-sm',
+            result.success ? 'border-green-300 bg-green-50' : 'border-red-300 bg-red-50',
+          )}
         >
-          <CardContent className="flex gap-3 pt-6">
+          {result.success ? (
+            <CheckCircle2 className="h-6 w-6 shrink-0 text-green-700" aria-hidden="true" />
+          ) : (
+            <XCircle className="h-6 w-6 shrink-0 text-red-700" aria-hidden="true" />
+          )}
+          <div className="flex flex-col gap-1 text-sm">
+            <p className={result.success ? 'font-semibold text-green-900' : 'font-semibold text-red-900'}>
+              {result.success ? 'Success' : 'Error'}
+            </p>
+            <p className={result.success ? 'text-green-900' : 'text-red-900'}>{result.message}</p>
             {result.success ? (
-              <CheckCircle2 className="h-6 w-6 shrink-0 text-green-700" aria-hidden="true" />
-            ) : (
-              <XCircle className="h-6 w-6 shrink-0 text-red-700" aria-hidden="true" />
-            )}
-            <div className="flex flex-col gap-1 text-sm">
-              <p className={result.success ? 'font-semibold text-green-900' : 'font-semibold text-red-900'}>
-                {result.success ? 'Success' : 'Error'}
+              <p className="text-green-900">
+                Products inserted: <strong>{result.count}</strong>
               </p>
-              <p className={result.success ? 'text-green-900' : 'text-red-900'}>{result.message}</p>
-              {result.success ? (
-                <p className="text-green-900">
-                  Products inserted: <strong>{result.count}</strong>
-                </p>
-              ) : null}
-            </div>
-          </CardContent>
-        </Card>
+            ) : null}
+          </div>
+        </div>
       ) : null}
     </div>
   );

@@ -43,50 +43,50 @@ export function OrderSummary({
           {lines.map((line) => (
             <li key={line.id} className="flex flex-col gap-2 py-3 first:pt-0">
               <div className="flex justify-between gap-3 text-sm">
-                <span className="font-medium text-slate-900">{line.name}</span>
+                <div className="flex flex-col">
+                  <span className="font-medium text-slate-900">{line.name}</span>
+                  <span className="text-slate-600">
+                    {onQuantity
+                      ? `${formatPrice(line.price)} each`
+                      : `Qty ${line.quantity} × ${formatPrice(line.price)}`}
+                  </span>
+                </div>
                 <span className="shrink-0 font-semibold text-slate-900">
                   {formatCents(toCents(line.price) * line.quantity)}
                 </span>
               </div>
-              <div className="flex items-center justify-between gap-3 text-sm text-slate-600">
-                {onQuantity ? (
+              {onQuantity && onRemove ? (
+                <div className="flex items-center justify-between gap-3 text-sm text-slate-700">
                   <div className="flex items-center gap-1" role="group" aria-label={`Quantity of ${line.name}`}>
                     <Button
                       variant="outline"
                       size="icon"
-                      className="h-7 w-7"
+                      className="h-8 w-8"
                       aria-label="Decrease quantity"
                       onClick={() => onQuantity(line.id, line.quantity - 1)}
                     >
                       <Minus className="h-3 w-3" aria-hidden="true" />
                     </Button>
-                    <span className="w-8 text-center" aria-live="polite">
+                    <span className="w-8 text-center font-medium" aria-live="polite">
                       {line.quantity}
                     </span>
                     <Button
                       variant="outline"
                       size="icon"
-                      className="h-7 w-7"
+                      className="h-8 w-8"
                       aria-label="Increase quantity"
                       disabled={line.quantity >= MAX_QUANTITY}
                       onClick={() => onQuantity(line.id, line.quantity + 1)}
                     >
                       <Plus className="h-3 w-3" aria-hidden="true" />
                     </Button>
-                    <span className="ml-2">× {formatPrice(line.price)}</span>
                   </div>
-                ) : (
-                  <span>
-                    Qty {line.quantity} × {formatPrice(line.price)}
-                  </span>
-                )}
-                {onRemove ? (
                   <Button variant="ghost" size="sm" onClick={() => onRemove(line.id)}>
                     <Trash2 className="h-4 w-4" aria-hidden="true" />
                     Remove<span className="sr-only"> {line.name}</span>
                   </Button>
-                ) : null}
-              </div>
+                </div>
+              ) : null}
               {line.unavailable ? (
                 <p className="text-sm font-medium text-red-700">{UNAVAILABLE[line.unavailable]}</p>
               ) : null}
