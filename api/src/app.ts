@@ -10,6 +10,7 @@ import { requestContext } from './middleware/request-context';
 import { securityHeaders } from './middleware/security-headers';
 import { authRoutes } from './modules/auth/auth.routes';
 import { catalogRoutes } from './modules/catalog/catalog.routes';
+import { productsEndpoint } from './modules/catalog/products-endpoint';
 import { ordersRoutes } from './modules/orders/orders.routes';
 import { paymentsRoutes } from './modules/payments/payments.routes';
 import { serviceRequestsRoutes } from './modules/service-requests/service-requests.routes';
@@ -63,6 +64,7 @@ export function createApp(deps: AppDeps, options: AppOptions = {}): Koa {
   app.use(errorHandler(logger));
   app.use(securityHeaders(config));
   app.use(healthCheck(deps));
+  app.use(productsEndpoint(deps));
   app.use(async function routeApi(ctx, next) {
     if (!isApiPath(ctx.path)) return next();
     // Behind an https PUBLIC_URL the browser's connection is secure even if TLS ends at a proxy.

@@ -2,26 +2,15 @@ import Router from '@koa/router';
 import type { AppDeps } from '../../app-deps';
 import { requireAdminToken } from '../../middleware/admin-token';
 import { rateLimitByIp } from '../../middleware/rate-limit';
-import { createCatalogCache, seedProducts } from './catalog.service';
+import { catalogCacheFor } from './catalog-cache';
+import { seedProducts } from './catalog.service';
 
 const TOO_MANY_SEEDS = 'Too many seeding attempts from this network. Please wait a few minutes and try again.';
 
+/** Seeding; GET /api/products is served ahead of the router (products-endpoint.ts). */
 export function catalogRoutes({ db, config, logger }: AppDeps): Router {
   const router = new Router();
-  const catalog = createCatalogCache();
-
-  router.get('/api/products', async (ctx) => {
-    const { body, etag } = await catalog.get();
-    ctx.status = 200;
-    ctx.set('Cache-Control', 'no-cache');
-    ctx.set('ETag', etag);
-    if (ctx.fresh) {
-      ctx.status = 304;
-      return;
-    }
-    ctx.type = 'application/json; charset=utf-8';
-    ctx.body = body;
-  });
+  const catalog = catalogCacheFor(db);
 
   router.post(
     '/api/admin/seed-products',

@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import type { Knex } from 'knex';
 import type { Product as ProductDto } from '@shared/schemas/catalog';
 import { catalogSeed, type SeedProduct } from './catalog-seed-data';
@@ -22,46 +21,6 @@ function toDto(product: Product): ProductDto {
 export async function listProducts(): Promise<ProductDto[]> {
   const products = await Product.query().orderBy(['category', 'name']);
   return products.map(toDto);
-}
-
-export interface SerializedCatalog {
-  body: Buffer;
-  etag: string;
-}
-
-/**
- * GET /api/products is the shop's hottest call and the catalogue changes only
- * when it is seeded: the serialized answer is kept for a few seconds, and
- * concurrent misses share one query. Seeding on this instance clears it at
- * once; other instances catch up within `ttlMs`.
- */
-export function createCatalogCache(ttlMs = 5_000) {
-  let cached: { value: SerializedCatalog; expires: number } | null = null;
-  let loading: Promise<SerializedCatalog> | null = null;
-  let generation = 0;
-
-  const load = async (): Promise<SerializedCatalog> => {
-    const started = generation;
-    const body = Buffer.from(JSON.stringify(await listProducts()));
-    const value = { body, etag: `"${createHash('sha1').update(body).digest('base64url')}"` };
-    if (started === generation) cached = { value, expires: Date.now() + ttlMs };
-    return value;
-  };
-
-  return {
-    get(): Promise<SerializedCatalog> {
-      if (cached && cached.expires > Date.now()) return Promise.resolve(cached.value);
-      loading ??= load().finally(() => {
-        loading = null;
-      });
-      return loading;
-    },
-    invalidate(): void {
-      generation += 1;
-      cached = null;
-      loading = null;
-    },
-  };
 }
 
 export interface SeedOutcome {

@@ -125,4 +125,17 @@ describe('the seeded catalogue', () => {
     const again = await t.request().get('/api/products').set('If-None-Match', etag);
     expect(again.status).toBe(304);
   });
+
+  it('is compressed for clients that accept it, and served without a session', async () => {
+    const identity = await t.request().get('/api/products').set('Accept-Encoding', 'identity');
+    for (const encoding of ['br', 'gzip']) {
+      const res = await t.request().get('/api/products').set('Accept-Encoding', encoding);
+      expect(res.headers['content-encoding']).toBe(encoding);
+      expect(res.headers.vary).toMatch(/Accept-Encoding/);
+      expect(res.body).toEqual(identity.body);
+    }
+    expect(identity.headers['content-encoding']).toBeUndefined();
+    expect(identity.headers['set-cookie']).toBeUndefined();
+    expect(identity.headers['content-security-policy']).toBe("default-src 'none'; frame-ancestors 'none'");
+  });
 });

@@ -57,24 +57,26 @@ export async function createCheckoutOrder(
     }
     if (totals.totalCents < MIN_CHARGE_CENTS) throw new BadRequest('Orders must total at least $0.50.');
     const { shipping } = request;
-    const created = await Order.query(trx).insertAndFetch({
-      userId: user.id,
-      status: 'pending',
-      subtotalAmount: fromCents(totals.subtotalCents),
-      taxAmount: fromCents(totals.taxCents),
-      totalAmount: fromCents(totals.totalCents),
-      currency: 'usd',
-      paymentProvider: provider.name,
-      shippingFullName: shipping.fullName,
-      shippingAddress: shipping.address,
-      shippingCity: shipping.city,
-      shippingState: shipping.state,
-      shippingZipCode: shipping.zipCode,
-      shippingCountry: shipping.country,
-    });
-    const orderItems = await OrderItem.query(trx).insertAndFetch(
-      lines.map((line) => ({ ...line, orderId: created.id })),
-    );
+    const created = await Order.query(trx)
+      .insert({
+        userId: user.id,
+        status: 'pending',
+        subtotalAmount: fromCents(totals.subtotalCents),
+        taxAmount: fromCents(totals.taxCents),
+        totalAmount: fromCents(totals.totalCents),
+        currency: 'usd',
+        paymentProvider: provider.name,
+        shippingFullName: shipping.fullName,
+        shippingAddress: shipping.address,
+        shippingCity: shipping.city,
+        shippingState: shipping.state,
+        shippingZipCode: shipping.zipCode,
+        shippingCountry: shipping.country,
+      })
+      .returning('*');
+    const orderItems = await OrderItem.query(trx)
+      .insert(lines.map((line) => ({ ...line, orderId: created.id })))
+      .returning('*');
     return { order: created, items: orderItems, totalCents: totals.totalCents };
   });
 
