@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { seedProducts } from '../api/src/modules/catalog/catalog.service';
 import { roomyRateLimits } from '../api/src/test/commerce-factories';
 import { buildUser } from '../api/src/test/factories';
 import { axeViolations } from './support/axe';
@@ -164,10 +165,64 @@ describe('shop, cart and checkout (demo provider)', () => {
     await page.getByRole('button', { name: 'Book Consultation' }).click();
     await payWithCard(page, '4242 4242 4242 4242');
     await page.getByRole('button', { name: 'Pay $199.00' }).click();
-    await expectPath(page, /^\/portal\?payment_intent=demo_pi_[\w-]+&redirect_status=succeeded$/);
+    await visible(toast(page, 'Payment Successful'));
+    await visible(page.getByText('Your consultation is booked.', { exact: false }));
+    await expectPath(page, '/portal');
     const requests = page.getByRole('heading', { name: 'Service Requests' }).locator('xpath=../../..');
     await visible(requests.getByText('Technical Consultation - 1 Hour'));
     await visible(requests.getByText('Pending'));
     expect(await server.db('service_requests').where({ userId: client.user.id })).toHaveLength(1);
+  });
+
+  it('checks a kept cart against the catalogue: prices refreshed, discontinued items flagged until removed', async () => {
+    await seedProducts(server.db); // idempotent: this test also runs on its own
+    const buyer = await buildUser();
+    const [ap] = await server.db('products').where({ name: AP });
+    const page = await browser.newPage();
+    await page.goto(`${server.url}/login?next=%2Fcheckout`);
+    // A cart saved days ago: an old price, and a product the shop no longer sells.
+    await page.evaluate(
+      ([id]) =>
+        localStorage.setItem(
+          'northstar.cart.v1',
+          JSON.stringify([
+            {
+              id,
+              name: 'Old name',
+              price: '1.00',
+              quantity: 2,
+              category: 'Wireless',
+              imageUrl: null,
+              unavailable: null,
+            },
+            {
+              id: '00000000-0000-4000-8000-000000000000',
+              name: 'Discontinued router',
+              price: '99.00',
+              quantity: 1,
+              category: 'Networking',
+              imageUrl: null,
+              unavailable: null,
+            },
+          ]),
+        ),
+      [ap.id],
+    );
+    await logIn(page, buyer.username, buyer.password);
+    await expectPath(page, '/checkout');
+    const summary = page.getByRole('complementary', { name: 'Order summary' });
+    await visible(summary.getByText(AP));
+    await visible(summary.getByText('$378.00'));
+    await visible(summary.getByText('No longer sold — please remove it'));
+    await visible(page.getByText('Some items in your cart can no longer be ordered.'));
+    expect(await page.getByRole('button', { name: 'Continue to Payment' }).isDisabled()).toBe(true);
+
+    await summary.getByRole('button', { name: 'Remove Discontinued router' }).click();
+    expect(await page.getByRole('button', { name: 'Continue to Payment' }).isDisabled()).toBe(false);
+    await summary.getByRole('button', { name: 'Decrease quantity' }).click();
+    await visible(summary.getByText('$189.00 each'));
+    await summary.getByRole('button', { name: 'Decrease quantity' }).click();
+    // Quantity 0 removes the line; an empty cart goes back to the shop.
+    await expectPath(page, '/shop');
   });
 });

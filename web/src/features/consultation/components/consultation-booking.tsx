@@ -12,6 +12,7 @@ import { redirectToLogin } from '@/lib/login-redirect';
 import { fetchPaymentConfig, readyConfig, type ReadyPaymentConfig } from '@/lib/payments/payment-config';
 import { toast } from '@/lib/toast';
 import { useCreateConsultationPayment } from '../api/create-consultation-payment';
+import { CONSULTATION_RETURN_PATH } from './consultation-booked-notice';
 
 const included = [
   'An hour with a senior engineer, on site in the Twin Cities or by video call',
@@ -84,10 +85,10 @@ export function ConsultationBooking() {
           <PaymentForm
             config={state.config}
             clientSecret={state.clientSecret}
-            returnPath="/portal"
+            returnPath={CONSULTATION_RETURN_PATH}
             redirect="always"
             submitLabel={`Pay ${price}`}
-            onSucceeded={() => window.location.assign('/portal')}
+            onSucceeded={() => window.location.assign(CONSULTATION_RETURN_PATH)}
             secondaryAction={
               <Button variant="outline" size="lg" onClick={() => setState({ step: 'idle' })}>
                 Cancel
