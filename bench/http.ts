@@ -27,7 +27,7 @@ const app = await startProductionServer(database.url, { ADMIN_TOKEN: BENCH_ADMIN
 const shop = await startProductionServer(database.url, {
   NODE_ENV: 'development',
   ADMIN_TOKEN: BENCH_ADMIN_TOKEN,
-  PAYMENT_INTENTS_PER_HOUR: '1000000',
+  PAYMENT_LIMIT_PER_HOUR: '1000000',
   TRUST_PROXY: 'true',
 });
 const SHOP_CONNECTIONS = Number(process.env.BENCH_SHOP_CONNECTIONS ?? 50);

@@ -45,7 +45,7 @@ const envSchema = z
       .url('must be a URL')
       .refine((value) => /^https?:\/\//.test(value), 'must start with http:// or https://')
       .optional(),
-    PAYMENT_INTENTS_PER_HOUR: z.coerce.number().int('must be an integer').min(1).max(1_000_000).default(30),
+    PAYMENT_LIMIT_PER_HOUR: z.coerce.number().int('must be an integer').min(1).max(1_000_000).default(30),
     TRUST_PROXY: booleanFromEnv.default(false),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     DATA_DIR: z.string().min(1).default('.data'),
@@ -159,7 +159,7 @@ export function parseEnv(env: Record<string, string | undefined>): Omit<Config, 
     logLevel: e.LOG_LEVEL,
     rateLimits: {
       ...defaultRateLimits,
-      paymentIntentsPerUser: { ...defaultRateLimits.paymentIntentsPerUser, limit: e.PAYMENT_INTENTS_PER_HOUR },
+      paymentIntentsPerUser: { ...defaultRateLimits.paymentIntentsPerUser, limit: e.PAYMENT_LIMIT_PER_HOUR },
     },
   };
 }

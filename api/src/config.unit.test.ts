@@ -73,7 +73,7 @@ describe('configuration', () => {
     expect(() => parseEnv({ STRIPE_API_URL: 'ftp://x' })).toThrow(/STRIPE_API_URL/);
     expect(parseEnv({ STRIPE_API_URL: 'http://127.0.0.1:12111' }).stripe.apiUrl).toBe('http://127.0.0.1:12111');
     expect(parseEnv({}).rateLimits.paymentIntentsPerUser).toEqual({ limit: 30, windowMs: 3_600_000 });
-    expect(parseEnv({ PAYMENT_INTENTS_PER_HOUR: '500' }).rateLimits.paymentIntentsPerUser.limit).toBe(500);
-    expect(() => parseEnv({ PAYMENT_INTENTS_PER_HOUR: '0' })).toThrow(/PAYMENT_INTENTS_PER_HOUR/);
+    expect(parseEnv({ PAYMENT_LIMIT_PER_HOUR: '500' }).rateLimits.paymentIntentsPerUser.limit).toBe(500);
+    expect(() => parseEnv({ PAYMENT_LIMIT_PER_HOUR: '0' })).toThrow(/PAYMENT_LIMIT_PER_HOUR/);
   });
 });
