@@ -48,6 +48,15 @@ export function orderTotals(lines: ReadonlyArray<{ price: string; quantity: numb
   return { subtotalCents, taxCents: tax, totalCents: subtotalCents + tax };
 }
 
+/** The totals of an order as the API sends them (decimal strings). */
+export function orderTotalsOf(order: { subtotalAmount: string; taxAmount: string; totalAmount: string }): Totals {
+  return {
+    subtotalCents: toCents(order.subtotalAmount),
+    taxCents: toCents(order.taxAmount),
+    totalCents: toCents(order.totalAmount),
+  };
+}
+
 const usd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
 
 /** "$1,299.00" from cents. */

@@ -1,7 +1,9 @@
 import { useEffect, useRef } from 'react';
 import { CheckCircle2, Clock, XCircle } from 'lucide-react';
-import { formatPrice } from '@shared/money';
+import { formatPrice, orderTotalsOf } from '@shared/money';
 import { orderNumber, type OrderDetails } from '@shared/schemas/orders';
+import { OrderTotals } from '@/components/commerce/order-totals';
+import { ShippingAddress } from '@/components/commerce/shipping-address';
 import { ButtonLink } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { Spinner } from '@/components/ui/spinner';
@@ -119,14 +121,9 @@ export function OrderConfirmation({
                 </li>
               ))}
             </ul>
-            <dl className="mt-4 grid grid-cols-[1fr_auto] gap-y-2 border-t border-slate-200 pt-4 text-sm">
-              <dt className="text-slate-600">Subtotal</dt>
-              <dd className="text-right">{formatPrice(data.subtotalAmount)}</dd>
-              <dt className="text-slate-600">State Tax (8.5%)</dt>
-              <dd className="text-right">{formatPrice(data.taxAmount)}</dd>
-              <dt className="font-semibold">Total</dt>
-              <dd className="text-right font-bold text-navy-900">{formatPrice(data.totalAmount)}</dd>
-            </dl>
+            <div className="mt-4">
+              <OrderTotals totals={orderTotalsOf(data)} />
+            </div>
           </CardContent>
         </Card>
       </div>
@@ -136,15 +133,7 @@ export function OrderConfirmation({
             <CardTitle>Shipping Address</CardTitle>
           </CardHeader>
           <CardContent>
-            <address className="not-italic text-sm leading-6 text-slate-700">
-              {data.shipping.fullName}
-              <br />
-              {data.shipping.address}
-              <br />
-              {data.shipping.city}, {data.shipping.state} {data.shipping.zipCode}
-              <br />
-              {data.shipping.country}
-            </address>
+            <ShippingAddress shipping={data.shipping} />
           </CardContent>
         </Card>
         <div className="flex flex-wrap gap-3">

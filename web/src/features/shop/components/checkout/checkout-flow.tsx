@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { Navigate, useNavigate } from 'react-router-dom';
-import { toCents } from '@shared/money';
+import { orderTotalsOf } from '@shared/money';
 import {
   emptyShipping,
   orderNumber,
@@ -9,6 +9,7 @@ import {
   type Shipping,
   type ShippingInput,
 } from '@shared/schemas/orders';
+import { ShippingAddress } from '@/components/commerce/shipping-address';
 import { PaymentForm } from '@/components/payments/payment-form';
 import { PaymentNotConfigured } from '@/components/payments/payment-not-configured';
 import { Button } from '@/components/ui/button';
@@ -24,20 +25,11 @@ import { useCart } from '../../cart/cart-provider';
 import type { CartItem } from '../../cart/cart-store';
 import { CheckoutSteps, type CheckoutStep } from './checkout-steps';
 import { OrderSummary } from './order-summary';
-import { ShippingAddress } from './shipping-address';
 import { ShippingForm } from './shipping-form';
 
 /** The same cart and address give the same order: editing nothing and continuing reuses it. */
 function orderKey(items: readonly CartItem[], shipping: Shipping): string {
   return JSON.stringify([items.map((item) => [item.id, item.quantity]), shipping]);
-}
-
-function serverTotals(order: CheckoutResponse['order']) {
-  return {
-    subtotalCents: toCents(order.subtotalAmount),
-    taxCents: toCents(order.taxAmount),
-    totalCents: toCents(order.totalAmount),
-  };
 }
 
 /**
@@ -180,7 +172,7 @@ export function CheckoutFlow() {
         {order ? (
           <OrderSummary
             lines={order.items.map((item) => ({ ...item, id: item.productId }))}
-            totals={serverTotals(order)}
+            totals={orderTotalsOf(order)}
           />
         ) : (
           <OrderSummary lines={cart.items} totals={cart.totals} onQuantity={cart.setQuantity} onRemove={cart.remove} />

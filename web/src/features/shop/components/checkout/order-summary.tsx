@@ -1,6 +1,7 @@
 import { Minus, Plus, Trash2 } from 'lucide-react';
-import { formatCents, formatPrice, TAX_RATE_LABEL, toCents, type Totals } from '@shared/money';
+import { formatCents, formatPrice, toCents, type Totals } from '@shared/money';
 import { MAX_QUANTITY } from '@shared/schemas/orders';
+import { OrderTotals } from '@/components/commerce/order-totals';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import type { CartItem } from '../../cart/cart-store';
@@ -93,14 +94,7 @@ export function OrderSummary({
             </li>
           ))}
         </ul>
-        <dl className="grid grid-cols-[1fr_auto] gap-y-2 border-t border-slate-200 pt-4 text-sm">
-          <dt className="text-slate-600">Subtotal</dt>
-          <dd className="text-right text-slate-900">{formatCents(totals.subtotalCents)}</dd>
-          <dt className="text-slate-600">State Tax ({TAX_RATE_LABEL})</dt>
-          <dd className="text-right text-slate-900">{formatCents(totals.taxCents)}</dd>
-          <dt className="text-base font-semibold text-slate-900">Total</dt>
-          <dd className="text-right text-base font-bold text-navy-900">{formatCents(totals.totalCents)}</dd>
-        </dl>
+        <OrderTotals totals={totals} />
       </CardContent>
     </Card>
   );
