@@ -208,6 +208,8 @@ describe('shop, cart and checkout (demo provider)', () => {
         ),
       [ap.id],
     );
+    // Storage written by this tab is read when a page loads (other tabs get a storage event).
+    await page.reload();
     await logIn(page, buyer.username, buyer.password);
     await expectPath(page, '/checkout');
     const summary = page.getByRole('complementary', { name: 'Order summary' });
