@@ -2,7 +2,9 @@
  * `npm run bench`: the production build against a bare node:http server, in
  * the same run on the same machine, at 100 connections.
  * Goal: every API route at ≥ 0.5× the node:http figure.
+ * Then the shop at 50 connections, and 200 simultaneous checkouts.
  */
+import { BENCH_ADMIN_TOKEN, cartFor, seedCatalogue, shipping, signUpBuyer, simultaneousCheckouts } from './commerce';
 import {
   benchDatabase,
   compare,
@@ -19,7 +21,16 @@ const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 100);
 ensureBuild();
 const database = await benchDatabase();
 const hello = await startHelloServer();
-const app = await startProductionServer(database.url);
+const app = await startProductionServer(database.url, { ADMIN_TOKEN: BENCH_ADMIN_TOKEN });
+// The demo payment provider runs only outside production: the shop's checkout is measured on a second
+// instance of the same build with NODE_ENV=development (and a per-user payment limit the load never reaches).
+const shop = await startProductionServer(database.url, {
+  NODE_ENV: 'development',
+  ADMIN_TOKEN: BENCH_ADMIN_TOKEN,
+  PAYMENT_LIMIT_PER_HOUR: '1000000',
+  TRUST_PROXY: 'true',
+});
+const SHOP_CONNECTIONS = Number(process.env.BENCH_SHOP_CONNECTIONS ?? 50);
 
 try {
   // A logged-in visitor's cookie, for the authenticated case.
@@ -48,7 +59,59 @@ try {
       options: { url: `${app.url}/api/auth/user`, connections: CONNECTIONS, headers: { cookie } },
     },
   ]);
+
+  console.log(`\nShop: ${SHOP_CONNECTIONS} connections\n`);
+  const products = await seedCatalogue(app.url);
+  // One buyer per connection, as in real traffic (each buyer has their own payment rate-limit counter).
+  const buyers = await Promise.all(Array.from({ length: SHOP_CONNECTIONS }, (_, i) => signUpBuyer(shop.url, i)));
+  const cart = cartFor(products, 3).map(({ product, quantity }) => ({ id: product.id, quantity }));
+  let next = 0;
+  await compare({ name: 'node:http hello world', options: { url: hello.url, connections: SHOP_CONNECTIONS } }, [
+    {
+      name: `GET /api/products (${products.length} products, br as browsers ask)`,
+      options: {
+        url: `${app.url}/api/products`,
+        connections: SHOP_CONNECTIONS,
+        headers: { 'accept-encoding': 'gzip, deflate, br, zstd' },
+      },
+    },
+    {
+      name: `GET /api/products (uncompressed)`,
+      options: { url: `${app.url}/api/products`, connections: SHOP_CONNECTIONS },
+    },
+    {
+      name: 'POST /api/create-payment-intent (shop, demo provider)',
+      options: {
+        url: `${shop.url}/api/create-payment-intent`,
+        connections: SHOP_CONNECTIONS,
+        expectStatus: 201,
+        requests: [
+          {
+            method: 'POST',
+            headers: { 'content-type': 'application/json' },
+            body: JSON.stringify({ items: cart, shipping }),
+            setupRequest: (request) => {
+              next = (next + 1) % buyers.length;
+              return { ...request, headers: { ...request.headers, cookie: buyers[next]!.cookie } };
+            },
+          },
+        ],
+      },
+    },
+  ]);
+
+  console.log('\n200 simultaneous checkouts (50 buyers), then 200 simultaneous demo payments');
+  const check = await simultaneousCheckouts(shop.url, database.url, products);
+  console.table([check]);
+  const ok = check.ordersWritten === check.checkouts && check.wrongTotals === 0 && check.failedRequests === 0;
+  if (!ok || check.paid !== check.checkouts) {
+    process.exitCode = 1;
+    console.error('FAILED: expected exactly 200 paid orders with correct totals');
+  } else {
+    console.log(`OK: exactly ${check.ordersWritten} orders, all totals correct, all paid`);
+  }
 } finally {
+  await shop.stop();
   await app.stop();
   await hello.stop();
   await database.stop();

@@ -10,6 +10,8 @@ import * as createSubscriptionPlans from './20261121000800_create-subscription-p
 import * as createChatConversations from './20261121000900_create-chat-conversations';
 import * as createChatMessages from './20261121001000_create-chat-messages';
 import * as createRateLimits from './20261121001100_create-rate-limits';
+import * as createStripeWebhookEvents from './20261121030000_create-stripe-webhook-events';
+import * as createDemoPayments from './20261121030100_create-demo-payments';
 
 /**
  * Every migration, in order. Listed explicitly (rather than read from the
@@ -28,6 +30,8 @@ export const migrations: ReadonlyArray<readonly [name: string, migration: Knex.M
   ['20261121000900_create-chat-conversations', createChatConversations],
   ['20261121001000_create-chat-messages', createChatMessages],
   ['20261121001100_create-rate-limits', createRateLimits],
+  ['20261121030000_create-stripe-webhook-events', createStripeWebhookEvents],
+  ['20261121030100_create-demo-payments', createDemoPayments],
 ];
 
 const byName = new Map(migrations);

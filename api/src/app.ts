@@ -9,6 +9,11 @@ import { originCheck } from './middleware/origin-check';
 import { requestContext } from './middleware/request-context';
 import { securityHeaders } from './middleware/security-headers';
 import { authRoutes } from './modules/auth/auth.routes';
+import { catalogRoutes } from './modules/catalog/catalog.routes';
+import { productsEndpoint } from './modules/catalog/products-endpoint';
+import { ordersRoutes } from './modules/orders/orders.routes';
+import { paymentsRoutes } from './modules/payments/payments.routes';
+import { serviceRequestsRoutes } from './modules/service-requests/service-requests.routes';
 import { sessionMiddleware } from './modules/auth/session';
 import { contactRoutes } from './modules/contact/contact.routes';
 import { healthCheck } from './modules/health/health';
@@ -43,7 +48,15 @@ export function createApp(deps: AppDeps, options: AppOptions = {}): Koa {
 
   // Every module's routes in one router: one match per request, however many modules.
   const router = new Router();
-  for (const moduleRouter of [authRoutes(deps), contactRoutes(deps)]) router.use(moduleRouter.routes());
+  for (const moduleRouter of [
+    authRoutes(deps),
+    contactRoutes(deps),
+    catalogRoutes(deps),
+    ordersRoutes(deps),
+    paymentsRoutes(deps),
+    serviceRequestsRoutes(deps),
+  ])
+    router.use(moduleRouter.routes());
   const session = sessionMiddleware(app, deps.db, config);
   const routes = [router.routes(), router.allowedMethods()] as Middleware[];
   // Reads carry no body and change nothing: no origin check or body parsing to do.
@@ -55,6 +68,7 @@ export function createApp(deps: AppDeps, options: AppOptions = {}): Koa {
   app.use(securityHeaders(config));
   app.use(healthCheck(deps));
   app.use(comingSoonMiddleware(options.siteFiles ?? new Map(), config.publicUrl));
+  app.use(productsEndpoint(deps));
   app.use(async function routeApi(ctx, next) {
     if (!isApiPath(ctx.path)) return next();
     // Behind an https PUBLIC_URL the browser's connection is secure even if TLS ends at a proxy.

@@ -39,6 +39,13 @@ const envSchema = z
       .string()
       .regex(/^whsec_/, 'must start with whsec_')
       .optional(),
+    // Test-only: where the Stripe SDK sends API calls (a local fake of Stripe's API).
+    STRIPE_API_URL: z
+      .string()
+      .url('must be a URL')
+      .refine((value) => /^https?:\/\//.test(value), 'must start with http:// or https://')
+      .optional(),
+    PAYMENT_LIMIT_PER_HOUR: z.coerce.number().int('must be an integer').min(1).max(1_000_000).default(30),
     TRUST_PROXY: booleanFromEnv.default(false),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     DATA_DIR: z.string().min(1).default('.data'),
@@ -76,10 +83,14 @@ export interface Config {
   dataDir: string;
   sessionSecret: string;
   adminToken: string | null;
+  /** Where the generated admin token is kept (outside production, when ADMIN_TOKEN is unset). */
+  adminTokenFile: string | null;
   stripe: {
     secretKey: string | null;
     publishableKey: string | null;
     webhookSecret: string | null;
+    /** Test-only: the base URL of a fake Stripe API; null means api.stripe.com. */
+    apiUrl: string | null;
   };
   trustProxy: boolean;
   logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
@@ -88,6 +99,10 @@ export interface Config {
     loginPerUsername: RateLimitRule;
     signupPerIp: RateLimitRule;
     contactPerIp: RateLimitRule;
+    /** Checkouts and consultation payments a user may start. */
+    paymentIntentsPerUser: RateLimitRule;
+    /** Seeding attempts (right or wrong token) per IP. */
+    adminSeedPerIp: RateLimitRule;
   };
 }
 
@@ -103,6 +118,8 @@ export const defaultRateLimits: Config['rateLimits'] = {
   loginPerUsername: { limit: 10, windowMs: FIFTEEN_MINUTES },
   signupPerIp: { limit: 10, windowMs: ONE_HOUR },
   contactPerIp: { limit: 10, windowMs: ONE_HOUR },
+  paymentIntentsPerUser: { limit: 30, windowMs: ONE_HOUR },
+  adminSeedPerIp: { limit: 10, windowMs: FIFTEEN_MINUTES },
 };
 
 /**
@@ -133,14 +150,19 @@ export function parseEnv(env: Record<string, string | undefined>): Omit<Config, 
     dataDir: path.resolve(e.DATA_DIR),
     sessionSecret: e.SESSION_SECRET ?? null,
     adminToken: e.ADMIN_TOKEN ?? null,
+    adminTokenFile: null,
     stripe: {
       secretKey: e.STRIPE_SECRET_KEY ?? null,
       publishableKey: e.STRIPE_PUBLISHABLE_KEY ?? null,
       webhookSecret: e.STRIPE_WEBHOOK_SECRET ?? null,
+      apiUrl: e.STRIPE_API_URL ?? null,
     },
     trustProxy: e.TRUST_PROXY,
     logLevel: e.LOG_LEVEL,
-    rateLimits: defaultRateLimits,
+    rateLimits: {
+      ...defaultRateLimits,
+      paymentIntentsPerUser: { ...defaultRateLimits.paymentIntentsPerUser, limit: e.PAYMENT_LIMIT_PER_HOUR },
+    },
   };
 }
 
@@ -162,11 +184,17 @@ export function persistentSecret(dataDir: string, fileName: string, bytes = 32):
   return value;
 }
 
+const ADMIN_TOKEN_FILE = 'admin-token';
+
 /** The server's configuration from process.env (plus generated secrets outside production). */
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
   const parsed = parseEnv(env);
+  // Outside production, seeding from /admin works out of the box with a token kept under DATA_DIR.
+  const generateAdminToken = !parsed.adminToken && parsed.env !== 'production';
   return {
     ...parsed,
     sessionSecret: parsed.sessionSecret ?? persistentSecret(parsed.dataDir, 'session-secret'),
+    adminToken: generateAdminToken ? persistentSecret(parsed.dataDir, ADMIN_TOKEN_FILE) : parsed.adminToken,
+    adminTokenFile: generateAdminToken ? path.join(parsed.dataDir, ADMIN_TOKEN_FILE) : null,
   };
 }

@@ -49,4 +49,31 @@ describe('configuration', () => {
     expect(readFileSync(file, 'utf8').trim()).toBe(first.sessionSecret);
     expect(statSync(file).mode & 0o777).toBe(0o600);
   });
+
+  it('generates an admin token once outside production, and never in production', () => {
+    const dataDir = mkdtempSync(path.join(os.tmpdir(), 'cfg-'));
+    const first = loadConfig({ DATA_DIR: dataDir });
+    expect(first.adminToken?.length).toBeGreaterThanOrEqual(32);
+    expect(first.adminTokenFile).toBe(path.join(dataDir, 'admin-token'));
+    expect(loadConfig({ DATA_DIR: dataDir }).adminToken).toBe(first.adminToken);
+    expect(statSync(path.join(dataDir, 'admin-token')).mode & 0o777).toBe(0o600);
+
+    const given = loadConfig({ DATA_DIR: dataDir, ADMIN_TOKEN: 'an-operator-chosen-token' });
+    expect(given).toMatchObject({ adminToken: 'an-operator-chosen-token', adminTokenFile: null });
+    const production = loadConfig({
+      NODE_ENV: 'production',
+      DATA_DIR: dataDir,
+      SESSION_SECRET: 'x'.repeat(40),
+      PUBLIC_URL: 'https://www.example.com',
+    });
+    expect(production).toMatchObject({ adminToken: null, adminTokenFile: null });
+  });
+
+  it('reads the Stripe API URL (tests only) and the per-user payment limit', () => {
+    expect(() => parseEnv({ STRIPE_API_URL: 'ftp://x' })).toThrow(/STRIPE_API_URL/);
+    expect(parseEnv({ STRIPE_API_URL: 'http://127.0.0.1:12111' }).stripe.apiUrl).toBe('http://127.0.0.1:12111');
+    expect(parseEnv({}).rateLimits.paymentIntentsPerUser).toEqual({ limit: 30, windowMs: 3_600_000 });
+    expect(parseEnv({ PAYMENT_LIMIT_PER_HOUR: '500' }).rateLimits.paymentIntentsPerUser.limit).toBe(500);
+    expect(() => parseEnv({ PAYMENT_LIMIT_PER_HOUR: '0' })).toThrow(/PAYMENT_LIMIT_PER_HOUR/);
+  });
 });

@@ -20,6 +20,12 @@ async function main(): Promise<void> {
   if (process.stdout.isTTY) {
     process.stdout.write(`\n  Northstar IT is running at ${config.publicUrl}\n\n`);
   }
+  if (config.adminTokenFile && config.adminToken) {
+    // Generated outside production only: the operator needs it to seed products at /admin.
+    process.stdout.write(
+      `\n  Admin token for seeding products at ${config.publicUrl}/admin:\n    ${config.adminToken}\n  (kept in ${config.adminTokenFile}; set ADMIN_TOKEN to choose your own)\n\n`,
+    );
+  }
 
   let stopping = false;
   const stop = (signal: NodeJS.Signals) => {

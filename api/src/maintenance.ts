@@ -2,6 +2,8 @@ import type { Knex } from 'knex';
 import type { Logger } from './logger';
 import { deleteExpiredSessions } from './modules/auth/session-store';
 import { deleteExpiredRateLimits } from './middleware/rate-limit';
+import { expireStaleOrders } from './modules/orders/order-payments';
+import { deleteOldWebhookEvents } from './modules/payments/stripe-webhook';
 
 export interface MaintenanceTask {
   name: string;
@@ -11,6 +13,8 @@ export interface MaintenanceTask {
 export const maintenanceTasks: MaintenanceTask[] = [
   { name: 'expired sessions', run: deleteExpiredSessions },
   { name: 'expired rate limits', run: deleteExpiredRateLimits },
+  { name: 'orders pending for 24 hours', run: expireStaleOrders },
+  { name: 'old Stripe webhook events', run: deleteOldWebhookEvents },
 ];
 
 /**

@@ -4,7 +4,7 @@ import { afterAll, beforeAll } from 'vitest';
 import type { Config } from '../../api/src/config';
 import { createLogger } from '../../api/src/logger';
 import { startServer, type RunningServer } from '../../api/src/server';
-import { testConfig } from '../../api/src/test/config';
+import { testConfig, type TestConfigOverrides } from '../../api/src/test/config';
 import { createTestDatabase, type TestDatabase } from '../../api/src/test/database';
 import { freePort } from '../../api/src/test/global-setup';
 
@@ -21,7 +21,7 @@ export interface SiteServer {
  * The real server (the production build of the web app plus the API) on its
  * own database, for one test file.
  */
-export function useSiteServer(overrides: Partial<Config> = {}): SiteServer {
+export function useSiteServer(overrides: TestConfigOverrides = {}): SiteServer {
   let database: TestDatabase;
   let running: RunningServer;
   let config: Config;

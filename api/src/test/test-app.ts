@@ -7,7 +7,7 @@ import type { AppDeps } from '../app-deps';
 import type { Config } from '../config';
 import { connectDatabase } from '../db/database';
 import { createLogger } from '../logger';
-import { testConfig } from './config';
+import { testConfig, type TestConfigOverrides } from './config';
 import { createTestDatabase, type TestDatabase } from './database';
 
 export interface TestApp {
@@ -24,7 +24,7 @@ export interface TestApp {
  * The Koa app on its own fresh database for this test file
  * (created before the first test, dropped after the last).
  */
-export function setupTestApp(overrides: Partial<Config> = {}): TestApp {
+export function setupTestApp(overrides: TestConfigOverrides = {}): TestApp {
   let database: TestDatabase;
   const state = {} as { app: Koa; db: Knex; deps: AppDeps };
   beforeAll(async () => {

@@ -53,9 +53,19 @@ async function throwIfNotOk(res: Response): Promise<void> {
   }
 }
 
+export interface RequestOptions {
+  /** Headers for this request only (e.g. the admin token), over the client-wide ones. */
+  headers?: Record<string, string>;
+}
+
 /** Sends a request with cookies; JSON body only when there is one. Throws ApiError on non-2xx. */
-export async function apiRequest(method: string, path: string, body?: unknown): Promise<Response> {
-  const headers: Record<string, string> = { Accept: 'application/json', ...options.headers?.() };
+export async function apiRequest(
+  method: string,
+  path: string,
+  body?: unknown,
+  init: RequestOptions = {},
+): Promise<Response> {
+  const headers: Record<string, string> = { Accept: 'application/json', ...options.headers?.(), ...init.headers };
   if (body !== undefined) headers['Content-Type'] = 'application/json';
   const res = await fetch(apiUrl(path), {
     method,
@@ -67,8 +77,8 @@ export async function apiRequest(method: string, path: string, body?: unknown): 
   return res;
 }
 
-export async function apiJson<T>(method: string, path: string, body?: unknown): Promise<T> {
-  const res = await apiRequest(method, path, body);
+export async function apiJson<T>(method: string, path: string, body?: unknown, init?: RequestOptions): Promise<T> {
+  const res = await apiRequest(method, path, body, init);
   if (res.status === 204) return undefined as T;
   return (await res.json()) as T;
 }

@@ -3,7 +3,7 @@ import type { Context } from 'koa';
 import { loginSchema, safeNextPath, signupSchema } from '@shared/schemas/auth';
 import type { AppDeps } from '../../app-deps';
 import { Unauthorized } from '../../errors';
-import { requireUser, userOf } from '../../middleware/current-user';
+import { currentUser, requireUser, userOf } from '../../middleware/current-user';
 import { consumeRateLimit, rateLimitByIp } from '../../middleware/rate-limit';
 import { authenticate, endUserSession, signup, startUserSession } from './auth.service';
 
@@ -54,6 +54,13 @@ export function authRoutes({ db, config }: AppDeps): Router {
   router.get('/api/auth/user', requireUser, async (ctx) => {
     ctx.set('Cache-Control', 'no-store');
     ctx.body = userOf(ctx).toPublic();
+  });
+
+  // Like /api/auth/user but never 401: public pages ask it without logging a failed request.
+  router.get('/api/auth/session', async (ctx) => {
+    ctx.set('Cache-Control', 'no-store');
+    const user = await currentUser(ctx);
+    ctx.body = { user: user ? user.toPublic() : null };
   });
 
   // The spec sends logged-out visitors here; the login page brings them back.

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { serviceOptions } from '@shared/schemas/contact';
 import { buildUser, logIn } from '../../test/factories';
+import { roomyRateLimits } from '../../test/config';
 import { setupTestApp } from '../../test/test-app';
 import { ServiceRequest } from '../service-requests/service-request.model';
 import { ContactMessage } from './contact-message.model';
@@ -8,13 +9,8 @@ import { ContactMessage } from './contact-message.model';
 // Each case sends from its own address (X-Forwarded-For, trusted here), so the limit only bites where it is tested.
 const t = setupTestApp({
   trustProxy: true,
-  rateLimits: { ...defaultLimits(), contactPerIp: { limit: 3, windowMs: 60_000 } },
+  rateLimits: { ...roomyRateLimits, contactPerIp: { limit: 3, windowMs: 60_000 } },
 });
-
-function defaultLimits() {
-  const roomy = { limit: 10_000, windowMs: 60_000 };
-  return { loginPerIp: roomy, loginPerUsername: roomy, signupPerIp: roomy };
-}
 
 let ipCounter = 0;
 function nextIp(): string {

@@ -2,13 +2,17 @@ import { PageContainer } from '@/components/layout/page-container';
 import { LogoutButton } from '@/features/auth/components/logout-button';
 import { RequireAuth } from '@/features/auth/components/auth-redirects';
 import { displayName, useUser } from '@/features/auth/api/use-user';
+import { ConsultationBookedNotice } from '@/features/consultation/components/consultation-booked-notice';
+import { RecentOrdersCard } from '@/features/orders/components/recent-orders-card';
 import { AccountCard } from '@/features/portal/components/account-card';
+import { ServiceRequestsCard } from '@/features/service-requests/components/service-requests-card';
 
 function Portal() {
   const { user } = useUser();
   if (!user) return null;
   return (
     <PageContainer className="flex flex-col gap-8 py-12">
+      <ConsultationBookedNotice />
       <div className="flex flex-col gap-4 sm:flex-row sm:items-center sm:justify-between">
         <div>
           <h1 className="text-3xl font-bold text-navy-900">Welcome, {displayName(user)}</h1>
@@ -17,6 +21,8 @@ function Portal() {
         <LogoutButton />
       </div>
       <div className="grid gap-6 lg:grid-cols-2">
+        <RecentOrdersCard />
+        <ServiceRequestsCard />
         <AccountCard user={user} />
       </div>
     </PageContainer>

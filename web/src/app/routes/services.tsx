@@ -2,6 +2,8 @@ import { ButtonLink } from '@/components/ui/button';
 import { CallToAction } from '@/components/layout/call-to-action';
 import { PageContainer } from '@/components/layout/page-container';
 import { PageHero } from '@/components/layout/page-hero';
+import { Section } from '@/components/layout/section';
+import { ConsultationBooking } from '@/features/consultation/components/consultation-booking';
 import { ServiceBlock } from '@/features/marketing/components/service-block';
 import { services } from '@/features/marketing/content/services';
 
@@ -35,6 +37,11 @@ export function Component() {
           ))}
         </PageContainer>
       </div>
+      <Section id="consultation" aria-label="Book a consultation">
+        <div className="mx-auto max-w-3xl">
+          <ConsultationBooking />
+        </div>
+      </Section>
       <CallToAction
         title="Not sure which service you need?"
         text="Describe the problem you are trying to solve and we will recommend an approach. Or see how we have solved it for others."

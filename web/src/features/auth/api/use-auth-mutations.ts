@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { LoginInput, PublicUser, SignupData } from '@shared/schemas/auth';
 import { apiJson, apiRequest } from '@/lib/api-client';
+import { sessionQueryKey } from './use-session';
 import { userQueryKey } from './use-user';
 
 export function useLogin() {
@@ -11,6 +12,7 @@ export function useLogin() {
       // Everything cached belonged to the previous visitor.
       queryClient.clear();
       queryClient.setQueryData(userQueryKey, user);
+      queryClient.setQueryData(sessionQueryKey, { user });
     },
   });
 }
@@ -22,6 +24,7 @@ export function useSignup() {
     onSuccess: (user) => {
       queryClient.clear();
       queryClient.setQueryData(userQueryKey, user);
+      queryClient.setQueryData(sessionQueryKey, { user });
     },
   });
 }
@@ -33,6 +36,7 @@ export function useLogout() {
     onSuccess: () => {
       queryClient.clear();
       queryClient.setQueryData(userQueryKey, null);
+      queryClient.setQueryData(sessionQueryKey, { user: null });
     },
   });
 }

@@ -9,11 +9,13 @@ import { toast } from '@/lib/toast';
 import { useSignup } from '../api/use-auth-mutations';
 import { useNextPath } from './auth-redirects';
 
-export function SignupForm({ onDone }: { onDone?: () => void }) {
+/** `next` overrides where to go after signing up (default: the ?next= of the page, else /portal). */
+export function SignupForm({ onDone, next: nextOverride }: { onDone?: () => void; next?: string }) {
   const form = useSchemaForm(signupSchema, { username: '', password: '', email: '', firstName: '', lastName: '' });
   const signup = useSignup();
   const navigate = useNavigate();
-  const next = useNextPath();
+  const nextFromQuery = useNextPath();
+  const next = nextOverride ?? nextFromQuery;
 
   const onSubmit = (event: React.FormEvent) => {
     event.preventDefault();

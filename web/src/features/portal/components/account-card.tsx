@@ -1,12 +1,6 @@
 import type { PublicUser } from '@shared/schemas/auth';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
-
-export function formatDate(value: string | null | undefined): string {
-  if (!value) return 'N/A';
-  const date = new Date(value);
-  if (Number.isNaN(date.getTime())) return 'N/A';
-  return date.toLocaleDateString('en-US', { year: 'numeric', month: 'long', day: 'numeric' });
-}
+import { formatDate } from '@/lib/format';
 
 /** Spec §2 Portal: email, name when known, Member Since (or N/A). */
 export function AccountCard({ user }: { user: PublicUser }) {

@@ -1,0 +1,70 @@
+import { randomUUID } from 'node:crypto';
+import type { Knex } from 'knex';
+import { fromCents } from '@shared/money';
+import {
+  CONSULTATION_AMOUNT_CENTS,
+  CONSULTATION_DESCRIPTION,
+  type ClientSecretResponse,
+} from '@shared/schemas/payments';
+import type { Logger } from '../../logger';
+import type { PaymentOutcome, PaymentProvider } from '../payments/payment-provider';
+import { providerUnavailable } from '../payments/provider-errors';
+import { User } from '../users/user.model';
+
+/** Starts a payment of exactly $199 for the one-hour consultation. */
+export async function startConsultationPayment(
+  user: User,
+  { provider, logger }: { provider: PaymentProvider; logger: Logger },
+): Promise<ClientSecretResponse> {
+  try {
+    const payment = await provider.createPayment({
+      amountCents: CONSULTATION_AMOUNT_CENTS,
+      currency: 'usd',
+      description: CONSULTATION_DESCRIPTION,
+      metadata: { purpose: 'consultation', user_id: user.id },
+      // One booking attempt, one payment; the SDK reuses the key when it retries.
+      idempotencyKey: `consultation-${randomUUID()}`,
+      userId: user.id,
+      receiptEmail: user.email,
+    });
+    return { clientSecret: payment.clientSecret };
+  } catch (err) {
+    throw providerUnavailable(err, logger);
+  }
+}
+
+/**
+ * A settled consultation payment becomes the client's service request,
+ * exactly once: the request carries the payment id, which is unique.
+ */
+export async function applyConsultationPayment(
+  trx: Knex.Transaction,
+  outcome: PaymentOutcome,
+  logger: Logger,
+): Promise<void> {
+  if (outcome.status !== 'succeeded') return;
+  const context = { paymentId: outcome.paymentId, provider: outcome.provider };
+  if (outcome.amountCents !== CONSULTATION_AMOUNT_CENTS || outcome.currency.toLowerCase() !== 'usd') {
+    logger.error({ ...context, amount: outcome.amountCents }, 'consultation payment of an unexpected amount ignored');
+    return;
+  }
+  const userId = outcome.metadata.user_id;
+  const user = userId ? await User.query(trx).findById(userId) : undefined;
+  if (!user) {
+    logger.warn({ ...context, userId }, 'consultation payment for an unknown user ignored');
+    return;
+  }
+  const name = [user.firstName, user.lastName].filter(Boolean).join(' ') || user.username;
+  await trx('service_requests')
+    .insert({
+      userId: user.id,
+      name,
+      email: user.email ?? '',
+      service: CONSULTATION_DESCRIPTION,
+      message: `Paid one-hour technical consultation ($${fromCents(CONSULTATION_AMOUNT_CENTS)}, payment ${outcome.paymentId}). Contact the client to schedule it.`,
+      status: 'pending',
+      stripePaymentId: outcome.paymentId,
+    })
+    .onConflict('stripe_payment_id')
+    .ignore();
+}

@@ -1,0 +1,140 @@
+import { describe, expect, it } from 'vitest';
+import { demoCards, roomyRateLimits } from '../../test/commerce-factories';
+import { buildUser, logIn } from '../../test/factories';
+import { setupTestApp } from '../../test/test-app';
+
+const t = setupTestApp({ rateLimits: { ...roomyRateLimits, paymentIntentsPerUser: { limit: 4, windowMs: 60_000 } } });
+
+const consultation = { amount: 19900, description: 'Technical Consultation - 1 Hour' };
+
+async function client() {
+  const built = await buildUser({ firstName: 'Linus' });
+  const agent = t.agent();
+  await logIn(agent, built);
+  return { agent, user: built.user };
+}
+
+const requestsOf = (userId: string) => t.db('service_requests').where({ userId });
+
+describe('the paid consultation (demo provider)', () => {
+  it('charges exactly $199 and, once paid, creates one pending service request for the client', async () => {
+    const { agent, user } = await client();
+    const res = await agent.post('/api/create-payment-intent').send(consultation);
+    expect(res.status).toBe(201);
+    expect(Object.keys(res.body)).toEqual(['clientSecret']);
+    const paymentId = (res.body.clientSecret as string).split('_secret_')[0];
+    const payment = await t.db('demo_payments').where({ id: paymentId }).first();
+    expect(payment).toMatchObject({ amount: 19900, description: 'Technical Consultation - 1 Hour' });
+    expect(payment.metadata).toEqual({ purpose: 'consultation', user_id: user.id });
+    expect(await requestsOf(user.id)).toHaveLength(0);
+
+    const declined = await agent
+      .post('/api/demo-payments/confirm')
+      .send({ clientSecret: res.body.clientSecret, card: demoCards.declined });
+    expect(declined.status).toBe(402);
+    expect(await requestsOf(user.id)).toHaveLength(0);
+
+    const paid = await agent
+      .post('/api/demo-payments/confirm')
+      .send({ clientSecret: res.body.clientSecret, card: demoCards.succeeds });
+    expect(paid.status).toBe(200);
+    const again = await agent
+      .post('/api/demo-payments/confirm')
+      .send({ clientSecret: res.body.clientSecret, card: demoCards.succeeds });
+    expect(again.status).toBe(409);
+
+    const rows = await requestsOf(user.id);
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({
+      service: 'Technical Consultation - 1 Hour',
+      status: 'pending',
+      name: 'Linus',
+      stripePaymentId: paymentId,
+    });
+
+    const list = await agent.get('/api/service-requests');
+    expect(list.status).toBe(200);
+    expect(list.body).toEqual([
+      { id: rows[0].id, service: 'Technical Consultation - 1 Hour', status: 'pending', createdAt: expect.any(String) },
+    ]);
+  });
+
+  it.each([
+    [{ amount: 100, description: consultation.description }, 'amount: The consultation costs $199.00 (amount 19900)'],
+    [
+      { amount: '19900', description: consultation.description },
+      'amount: The consultation costs $199.00 (amount 19900)',
+    ],
+    [
+      { amount: 19900, description: 'Free consultation' },
+      'description: description must be "Technical Consultation - 1 Hour"',
+    ],
+    [{ amount: 19900 }, 'description: description must be "Technical Consultation - 1 Hour"'],
+    [{ ...consultation, currency: 'eur' }, 'Unrecognized key: "currency"'],
+  ])('refuses %j with 400 and creates no payment', async (body, message) => {
+    const { agent, user } = await client();
+    const res = await agent.post('/api/create-payment-intent').send(body);
+    expect(res.status).toBe(400);
+    expect(res.body).toEqual({ message });
+    expect(await t.db('demo_payments').where({ userId: user.id })).toHaveLength(0);
+  });
+
+  it('needs a logged-in client', async () => {
+    const res = await t.request().post('/api/create-payment-intent').send(consultation);
+    expect(res.status).toBe(401);
+    expect(res.body).toEqual({ message: 'Unauthorized' });
+  });
+
+  it('limits how many payments a user may start', async () => {
+    const { agent } = await client();
+    for (let i = 0; i < 4; i += 1) {
+      expect((await agent.post('/api/create-payment-intent').send(consultation)).status).toBe(201);
+    }
+    const blocked = await agent.post('/api/create-payment-intent').send(consultation);
+    expect(blocked.status).toBe(429);
+    expect(blocked.body).toEqual({ message: 'Too many payment attempts. Please wait a while and try again.' });
+    expect(Number(blocked.headers['retry-after'])).toBeGreaterThan(0);
+  });
+});
+
+describe('GET /api/service-requests', () => {
+  it('returns only the caller’s requests, newest first, and 401 when logged out', async () => {
+    const { agent, user } = await client();
+    const { user: other } = await client();
+    const base = { email: 'x@example.com', message: 'Please call', status: 'pending' };
+    await t.db('service_requests').insert([
+      {
+        ...base,
+        userId: user.id,
+        name: 'A',
+        service: 'Field IT Services',
+        createdAt: new Date('2026-01-01T10:00:00Z'),
+      },
+      {
+        ...base,
+        userId: user.id,
+        name: 'A',
+        service: 'Cybersecurity Solutions',
+        status: 'completed',
+        createdAt: new Date('2026-02-01T10:00:00Z'),
+      },
+      { ...base, userId: other.id, name: 'B', service: 'Low Voltage Cabling' },
+      { ...base, userId: null, name: 'Anonymous', service: 'General Inquiry' },
+    ]);
+    const res = await agent.get('/api/service-requests');
+    expect(res.body.map((r: { service: string; status: string }) => [r.service, r.status])).toEqual([
+      ['Cybersecurity Solutions', 'completed'],
+      ['Field IT Services', 'pending'],
+    ]);
+    expect(res.body[0].createdAt).toBe('2026-02-01T10:00:00.000Z');
+    expect((await t.request().get('/api/service-requests')).status).toBe(401);
+  });
+});
+
+describe('payment configuration', () => {
+  it('uses the demo provider outside production without Stripe keys, and has no webhook', async () => {
+    expect((await t.request().get('/api/payment-config')).body).toEqual({ provider: 'demo' });
+    const webhook = await t.request().post('/api/stripe/webhook').set('Stripe-Signature', 't=1,v1=x').send({});
+    expect(webhook.status).toBe(404);
+  });
+});

@@ -1,0 +1,46 @@
+import { fromCents, toCents } from '@shared/money';
+import type { OrderDetails, OrderSummary } from '@shared/schemas/orders';
+import type { OrderItem } from './order-item.model';
+import type { Order } from './order.model';
+
+const iso = (value: Date | string | null): string | null => (value ? new Date(value).toISOString() : null);
+
+export function toOrderSummary(order: Order & { itemCount?: number | string }): OrderSummary {
+  return {
+    id: order.id,
+    status: order.status,
+    createdAt: new Date(order.createdAt).toISOString(),
+    subtotalAmount: order.subtotalAmount,
+    taxAmount: order.taxAmount,
+    totalAmount: order.totalAmount,
+    itemCount: Number(order.itemCount ?? 0),
+  };
+}
+
+export function toOrderDetails(order: Order, items: OrderItem[]): OrderDetails {
+  return {
+    id: order.id,
+    status: order.status,
+    createdAt: new Date(order.createdAt).toISOString(),
+    paidAt: iso(order.paidAt),
+    currency: order.currency,
+    subtotalAmount: order.subtotalAmount,
+    taxAmount: order.taxAmount,
+    totalAmount: order.totalAmount,
+    shipping: {
+      fullName: order.shippingFullName,
+      address: order.shippingAddress,
+      city: order.shippingCity,
+      state: order.shippingState,
+      zipCode: order.shippingZipCode,
+      country: order.shippingCountry,
+    },
+    items: items.map((item) => ({
+      productId: item.productId,
+      name: item.productName,
+      quantity: item.quantity,
+      price: item.price,
+      lineTotal: fromCents(toCents(item.price) * item.quantity),
+    })),
+  };
+}

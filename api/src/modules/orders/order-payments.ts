@@ -1,0 +1,77 @@
+import type { Knex } from 'knex';
+import { toCents } from '@shared/money';
+import { uuid } from '@shared/schemas/text';
+import type { Logger } from '../../logger';
+import type { PaymentOutcome } from '../payments/payment-provider';
+import { Order, type OrderStatus } from './order.model';
+
+/** A payment can still settle an order in these states (money received after expiry is still received). */
+const PAYABLE: ReadonlySet<OrderStatus> = new Set(['pending', 'payment_failed', 'expired']);
+
+/**
+ * Applies a settled payment to its order, inside the caller's transaction,
+ * with the order row locked. Idempotent and safe against events arriving
+ * twice or out of order: a paid order never goes back, and a failure only
+ * moves an order that is still pending.
+ */
+export async function applyOrderPayment(trx: Knex.Transaction, outcome: PaymentOutcome, logger: Logger): Promise<void> {
+  const orderId = outcome.metadata.order_id;
+  const query = Order.query(trx).forUpdate();
+  const order = uuid.safeParse(orderId).success
+    ? await query.findById(orderId!)
+    : await query.findOne({ stripePaymentId: outcome.paymentId });
+  const context = { orderId, paymentId: outcome.paymentId, provider: outcome.provider };
+  if (!order) {
+    logger.warn(context, 'payment for an unknown order ignored');
+    return;
+  }
+  if (order.paymentProvider !== outcome.provider) {
+    logger.warn(context, 'payment from a different provider than the order ignored');
+    return;
+  }
+  if (order.stripePaymentId && order.stripePaymentId !== outcome.paymentId) {
+    logger.warn({ ...context, expected: order.stripePaymentId }, 'payment does not belong to this order; ignored');
+    return;
+  }
+
+  if (outcome.status === 'succeeded') {
+    if (outcome.amountCents !== toCents(order.totalAmount) || outcome.currency.toLowerCase() !== order.currency) {
+      logger.error(
+        { ...context, amount: outcome.amountCents, currency: outcome.currency, total: order.totalAmount },
+        'payment amount does not match the order total; order left unchanged',
+      );
+      return;
+    }
+    if (!PAYABLE.has(order.status)) return;
+    if (order.status === 'expired') logger.warn(context, 'payment received for an expired order; marking it paid');
+    await Order.query(trx)
+      .patch({ status: 'paid', paidAt: new Date(), stripePaymentId: outcome.paymentId })
+      .where({ id: order.id });
+    return;
+  }
+
+  if (order.status === 'pending') {
+    await Order.query(trx)
+      .patch({ status: 'payment_failed', stripePaymentId: outcome.paymentId })
+      .where({ id: order.id });
+  }
+}
+
+/** Whether an order can still be paid (the demo provider asks before "charging"). */
+export async function orderAcceptsPayment(trx: Knex.Transaction, orderId: string | undefined): Promise<boolean> {
+  if (!orderId || !uuid.safeParse(orderId).success) return false;
+  const order = await Order.query(trx).findById(orderId);
+  return Boolean(order && (order.status === 'pending' || order.status === 'payment_failed'));
+}
+
+export const ORDER_PAYMENT_WINDOW_HOURS = 24;
+
+/** Maintenance: orders left pending for 24 hours become expired. */
+export async function expireStaleOrders(db: Knex): Promise<number> {
+  const result = await db.raw<{ rowCount: number }>(
+    `update orders set status = 'expired', updated_at = now()
+     where status = 'pending' and created_at < now() - make_interval(hours => ?)`,
+    [ORDER_PAYMENT_WINDOW_HOURS],
+  );
+  return result.rowCount;
+}

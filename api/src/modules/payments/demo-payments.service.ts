@@ -1,0 +1,88 @@
+import { timingSafeEqual } from 'node:crypto';
+import type { Knex } from 'knex';
+import { expiryInFuture, type DemoConfirmResponse, type demoConfirmSchema } from '@shared/schemas/payments';
+import type { z } from 'zod';
+import { BadRequest, Conflict, HttpError, NotFound } from '../../errors';
+import type { Logger } from '../../logger';
+import { orderAcceptsPayment } from '../orders/order-payments';
+import { demoCardResult } from './demo-cards';
+import { hashSecret } from './demo-provider';
+import { applyPaymentOutcome } from './payment-outcome';
+import type { PaymentOutcome } from './payment-provider';
+
+interface DemoPaymentRow {
+  id: string;
+  clientSecretHash: string;
+  userId: string;
+  amount: number;
+  currency: string;
+  metadata: Record<string, string>;
+  status: 'requires_payment_method' | 'succeeded' | 'canceled';
+}
+
+/** Stripe answers a declined card with 402 and the decline message. */
+export class CardDeclined extends HttpError {
+  constructor(message: string) {
+    super(402, message);
+  }
+}
+
+function secretMatches(secret: string, expectedHash: string): boolean {
+  const given = Buffer.from(hashSecret(secret), 'hex');
+  const expected = Buffer.from(expectedHash, 'hex');
+  return given.length === expected.length && timingSafeEqual(given, expected);
+}
+
+type Result = { ok: true; paymentId: string } | { ok: false; message: string };
+
+/**
+ * The demo provider's stand-in for stripe.confirmPayment, run on the server:
+ * the card number decides the outcome as in Stripe's test mode, and the
+ * outcome goes through the same fulfilment code as a Stripe webhook, in one
+ * transaction with the payment row locked (a double submit cannot pay twice).
+ */
+export async function confirmDemoPayment(
+  db: Knex,
+  userId: string,
+  input: z.output<typeof demoConfirmSchema>,
+  logger: Logger,
+  now = new Date(),
+): Promise<DemoConfirmResponse> {
+  const id = input.clientSecret.split('_secret_')[0] ?? '';
+  const result = await db.transaction(async (trx): Promise<Result> => {
+    const row = (await trx('demo_payments').where({ id }).forUpdate().first()) as DemoPaymentRow | undefined;
+    if (!row || row.userId !== userId || !secretMatches(input.clientSecret, row.clientSecretHash)) {
+      throw new NotFound('Payment not found');
+    }
+    if (row.status === 'succeeded') throw new Conflict('This payment has already been completed.');
+    if (row.status === 'canceled') throw new BadRequest('This payment was canceled. Please start again.');
+    if (!expiryInFuture(input.card.expiry, now)) throw new BadRequest("Your card's expiration date is in the past.");
+    if (row.metadata.purpose === 'order' && !(await orderAcceptsPayment(trx, row.metadata.order_id))) {
+      await trx('demo_payments').where({ id }).update({ status: 'canceled', updatedAt: trx.fn.now() });
+      return { ok: false, message: 'This order can no longer be paid. Please return to the shop and check out again.' };
+    }
+
+    const card = demoCardResult(input.card.cardNumber);
+    const outcome: PaymentOutcome = {
+      provider: 'demo',
+      paymentId: row.id,
+      status: card.outcome === 'succeeded' ? 'succeeded' : 'failed',
+      amountCents: row.amount,
+      currency: row.currency,
+      metadata: row.metadata,
+      failureMessage: card.outcome === 'declined' ? card.message : null,
+    };
+    await trx('demo_payments')
+      .where({ id })
+      .update({
+        status: card.outcome === 'succeeded' ? 'succeeded' : 'requires_payment_method',
+        lastError: card.outcome === 'declined' ? card.code : null,
+        cardLast4: input.card.cardNumber.slice(-4),
+        updatedAt: trx.fn.now(),
+      });
+    await applyPaymentOutcome(trx, outcome, logger);
+    return card.outcome === 'succeeded' ? { ok: true, paymentId: row.id } : { ok: false, message: card.message };
+  });
+  if (!result.ok) throw new CardDeclined(result.message);
+  return { status: 'succeeded', paymentId: result.paymentId };
+}

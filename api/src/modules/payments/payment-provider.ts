@@ -1,0 +1,48 @@
+import type { PaymentConfig } from '@shared/schemas/payments';
+
+/** What a payment is for; the fulfilment code dispatches on it (metadata `purpose`). */
+export type PaymentPurpose = 'order' | 'consultation';
+
+export interface CreatePaymentInput {
+  /** Integer cents, decided by the server. */
+  amountCents: number;
+  currency: 'usd';
+  description: string;
+  /** Copied onto the payment (Stripe metadata); read back when the payment settles. */
+  metadata: Record<string, string> & { purpose: PaymentPurpose; user_id: string };
+  /** The same key always yields the same payment (Stripe's Idempotency-Key). */
+  idempotencyKey: string;
+  userId: string;
+  receiptEmail?: string | null;
+}
+
+export interface CreatedPayment {
+  /** pi_… for Stripe, demo_pi_… for the demo provider. */
+  id: string;
+  /** Handed to the browser, which confirms the payment with it. */
+  clientSecret: string;
+}
+
+/**
+ * The one interface both payment providers implement. Creating a payment
+ * never marks anything paid: that happens only when the provider reports the
+ * outcome (a verified Stripe webhook, or the demo provider's server-side
+ * confirmation), through `applyPaymentOutcome`.
+ */
+export interface PaymentProvider {
+  readonly name: 'stripe' | 'demo';
+  /** What the browser needs to show the payment form. */
+  publicConfig(): PaymentConfig;
+  createPayment(input: CreatePaymentInput): Promise<CreatedPayment>;
+}
+
+/** A payment's final word, in provider-neutral terms. */
+export interface PaymentOutcome {
+  provider: 'stripe' | 'demo';
+  paymentId: string;
+  status: 'succeeded' | 'failed';
+  amountCents: number;
+  currency: string;
+  metadata: Record<string, string>;
+  failureMessage?: string | null;
+}

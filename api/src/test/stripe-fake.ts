@@ -1,0 +1,225 @@
+import { randomBytes } from 'node:crypto';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import Stripe from 'stripe';
+import { afterAll, beforeAll } from 'vitest';
+
+/**
+ * A local fake of the part of Stripe's HTTP API the application calls, so the
+ * real `stripe` SDK is exercised end to end (form encoding, idempotency keys,
+ * errors, retries) without the network. Also builds signed webhook requests.
+ */
+
+export const FAKE_STRIPE_KEYS = {
+  secretKey: 'sk_test_fake_0123456789abcdefghij',
+  publishableKey: 'pk_test_fake_0123456789abcdefghij',
+  webhookSecret: 'whsec_fake_0123456789abcdefghijklmnop',
+} as const;
+
+type Params = Record<string, unknown>;
+
+export interface RecordedRequest {
+  method: string;
+  path: string;
+  idempotencyKey: string | undefined;
+  params: Params;
+}
+
+export type FakePaymentIntent = Stripe.PaymentIntent;
+
+/** Decodes Stripe's form encoding (`metadata[order_id]=…`, `a[b][c]=…`) into nested objects. */
+function decodeForm(body: string): Params {
+  const result: Params = {};
+  for (const [rawKey, value] of new URLSearchParams(body)) {
+    const parts = rawKey.split(/[[\]]+/).filter(Boolean);
+    let target = result;
+    parts.forEach((part, index) => {
+      if (index === parts.length - 1) target[part] = value;
+      else target = (target[part] ??= {}) as Params;
+    });
+  }
+  return result;
+}
+
+function stripeError(status: number, type: string, message: string) {
+  return { status, body: { error: { type, message } } };
+}
+
+export interface StripeFake {
+  readonly url: string;
+  readonly requests: RecordedRequest[];
+  readonly intents: Map<string, FakePaymentIntent>;
+  /** The next `count` API calls answer with this status and a Stripe error body. */
+  failNext(count: number, status: number, message?: string): void;
+  /** Marks an intent succeeded or failed, as Stripe would after confirmation, and returns it. */
+  settle(id: string, status: 'succeeded' | 'failed', failureMessage?: string): FakePaymentIntent;
+  reset(): void;
+}
+
+export function startStripeFake(): Promise<StripeFake & { close(): Promise<void> }> {
+  const requests: RecordedRequest[] = [];
+  const intents = new Map<string, FakePaymentIntent>();
+  const idempotent = new Map<string, { params: string; response: unknown }>();
+  let failures: { count: number; status: number; message: string } | null = null;
+
+  const handle = (method: string, path: string, key: string | undefined, params: Params) => {
+    if (failures && failures.count > 0) {
+      failures.count -= 1;
+      return stripeError(failures.status, 'api_error', failures.message);
+    }
+    if (method === 'POST' && path === '/v1/payment_intents') {
+      if (key) {
+        const previous = idempotent.get(key);
+        if (previous) {
+          if (previous.params !== JSON.stringify(params)) {
+            return stripeError(
+              400,
+              'idempotency_error',
+              'Keys for idempotent requests can only be used with the same parameters they were first used with.',
+            );
+          }
+          return { status: 200, body: previous.response };
+        }
+      }
+      const amount = Number(params.amount);
+      if (!Number.isInteger(amount) || amount < 50) {
+        return stripeError(400, 'invalid_request_error', 'Amount must be at least $0.50 usd');
+      }
+      const id = `pi_${randomBytes(12).toString('hex')}`;
+      const intent = {
+        id,
+        object: 'payment_intent',
+        amount,
+        amount_received: 0,
+        currency: String(params.currency),
+        description: (params.description as string) ?? null,
+        metadata: (params.metadata as Record<string, string>) ?? {},
+        automatic_payment_methods: params.automatic_payment_methods ?? null,
+        receipt_email: (params.receipt_email as string) ?? null,
+        client_secret: `${id}_secret_${randomBytes(12).toString('hex')}`,
+        status: 'requires_payment_method',
+        last_payment_error: null,
+        created: Math.floor(Date.now() / 1000),
+        livemode: false,
+      } as unknown as FakePaymentIntent;
+      intents.set(id, intent);
+      if (key) idempotent.set(key, { params: JSON.stringify(params), response: intent });
+      return { status: 200, body: intent };
+    }
+    const retrieve = /^\/v1\/payment_intents\/([^/]+)$/.exec(path);
+    if (method === 'GET' && retrieve) {
+      const intent = intents.get(retrieve[1]!);
+      return intent
+        ? { status: 200, body: intent }
+        : stripeError(404, 'invalid_request_error', 'No such payment_intent');
+    }
+    return stripeError(404, 'invalid_request_error', `Unrecognized request URL (${method}: ${path}).`);
+  };
+
+  const server = http.createServer((req, res) => {
+    let body = '';
+    req.setEncoding('utf8');
+    req.on('data', (chunk: string) => (body += chunk));
+    req.on('end', () => {
+      const url = new URL(req.url ?? '/', 'http://stripe.fake');
+      const key = req.headers['idempotency-key'] as string | undefined;
+      const params = decodeForm(req.method === 'GET' ? url.search.slice(1) : body);
+      requests.push({ method: req.method ?? 'GET', path: url.pathname, idempotencyKey: key, params });
+      const answer =
+        req.headers.authorization === `Bearer ${FAKE_STRIPE_KEYS.secretKey}`
+          ? handle(req.method ?? 'GET', url.pathname, key, params)
+          : stripeError(401, 'invalid_request_error', 'Invalid API Key provided');
+      res.writeHead(answer.status, {
+        'Content-Type': 'application/json',
+        'Request-Id': `req_${randomBytes(6).toString('hex')}`,
+      });
+      res.end(JSON.stringify(answer.body));
+    });
+  });
+
+  return new Promise((resolve) => {
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as AddressInfo;
+      resolve({
+        url: `http://127.0.0.1:${port}`,
+        requests,
+        intents,
+        failNext(count, status, message = 'An unexpected error occurred.') {
+          failures = { count, status, message };
+        },
+        settle(id, status, failureMessage = 'Your card was declined.') {
+          const intent = intents.get(id);
+          if (!intent) throw new Error(`no intent ${id}`);
+          const settled = {
+            ...intent,
+            status: status === 'succeeded' ? 'succeeded' : 'requires_payment_method',
+            amount_received: status === 'succeeded' ? intent.amount : 0,
+            last_payment_error:
+              status === 'failed' ? { type: 'card_error', code: 'card_declined', message: failureMessage } : null,
+          } as FakePaymentIntent;
+          intents.set(id, settled);
+          return settled;
+        },
+        reset() {
+          requests.length = 0;
+          intents.clear();
+          idempotent.clear();
+          failures = null;
+        },
+        close: () => new Promise<void>((done) => server.close(() => done())),
+      });
+    });
+  });
+}
+
+/** A fake Stripe for one test file (started before the first test, closed after the last). */
+export function useStripeFake(): StripeFake {
+  let fake: Awaited<ReturnType<typeof startStripeFake>>;
+  beforeAll(async () => {
+    fake = await startStripeFake();
+  });
+  afterAll(async () => {
+    await fake?.close();
+  });
+  return {
+    get url() {
+      return fake.url;
+    },
+    get requests() {
+      return fake.requests;
+    },
+    get intents() {
+      return fake.intents;
+    },
+    failNext: (...args) => fake.failNext(...args),
+    settle: (...args) => fake.settle(...args),
+    reset: () => fake.reset(),
+  };
+}
+
+const signer = new Stripe(FAKE_STRIPE_KEYS.secretKey);
+
+/** A Stripe event as Stripe would POST it, with a valid (or deliberately forged) signature. */
+export function signedEvent(
+  type: string,
+  object: unknown,
+  options: { id?: string; secret?: string; created?: number } = {},
+): { payload: string; signature: string; id: string } {
+  const id = options.id ?? `evt_${randomBytes(12).toString('hex')}`;
+  const payload = JSON.stringify({
+    id,
+    object: 'event',
+    api_version: Stripe.API_VERSION,
+    created: options.created ?? Math.floor(Date.now() / 1000),
+    livemode: false,
+    pending_webhooks: 1,
+    request: { id: null, idempotency_key: null },
+    type,
+    data: { object },
+  });
+  const signature = signer.webhooks.generateTestHeaderString({
+    payload,
+    secret: options.secret ?? FAKE_STRIPE_KEYS.webhookSecret,
+  });
+  return { payload, signature, id };
+}

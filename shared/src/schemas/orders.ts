@@ -1,0 +1,98 @@
+import { z } from 'zod';
+import { singleLine, uuid } from './text';
+
+export const MAX_QUANTITY = 99;
+export const MAX_CART_LINES = 50;
+export const DEFAULT_COUNTRY = 'United States';
+
+function requiredLine(max: number, label: string, requiredMessage: string) {
+  return singleLine(max, label).pipe(z.string().min(1, requiredMessage));
+}
+
+/** Spec §5 shipping rules and messages. */
+export const shippingSchema = z
+  .object({
+    fullName: requiredLine(100, 'Full name', 'Full name is required'),
+    address: requiredLine(200, 'Address', 'Address is required'),
+    city: requiredLine(100, 'City', 'City is required'),
+    state: requiredLine(100, 'State', 'State is required'),
+    zipCode: singleLine(12, 'ZIP code')
+      .pipe(z.string().min(5, 'Valid ZIP code is required'))
+      .refine((value) => /^[A-Za-z0-9][A-Za-z0-9 -]*$/.test(value), 'Valid ZIP code is required'),
+    country: requiredLine(100, 'Country', 'Country is required'),
+  })
+  .strict();
+export type ShippingInput = z.input<typeof shippingSchema>;
+export type Shipping = z.output<typeof shippingSchema>;
+
+export const emptyShipping: ShippingInput = {
+  fullName: '',
+  address: '',
+  city: '',
+  state: '',
+  zipCode: '',
+  country: DEFAULT_COUNTRY,
+};
+
+const quantity = z
+  .number({ error: 'Quantity must be a whole number from 1 to 99' })
+  .int('Quantity must be a whole number from 1 to 99')
+  .min(1, 'Quantity must be a whole number from 1 to 99')
+  .max(MAX_QUANTITY, 'Quantity must be a whole number from 1 to 99');
+
+/**
+ * POST /api/create-payment-intent for the shop. Only product ids and
+ * quantities: every price and total is decided by the server.
+ */
+export const checkoutRequestSchema = z
+  .object({
+    items: z
+      .array(z.object({ id: uuid, quantity }).strict())
+      .min(1, 'Your cart is empty')
+      .max(MAX_CART_LINES, `An order can have at most ${MAX_CART_LINES} different products`)
+      .refine((items) => new Set(items.map((i) => i.id)).size === items.length, 'Each product may appear only once'),
+    shipping: shippingSchema,
+  })
+  .strict();
+export type CheckoutRequest = z.infer<typeof checkoutRequestSchema>;
+
+export const orderStatuses = ['pending', 'paid', 'payment_failed', 'expired', 'completed'] as const;
+export type OrderStatus = (typeof orderStatuses)[number];
+
+/** An order as its owner sees it in the list (spec §7: id, createdAt, totalAmount, status). */
+export interface OrderSummary {
+  id: string;
+  status: OrderStatus;
+  createdAt: string;
+  subtotalAmount: string;
+  taxAmount: string;
+  totalAmount: string;
+  itemCount: number;
+}
+
+export interface OrderLine {
+  productId: string;
+  name: string;
+  quantity: number;
+  /** Unit price as charged. */
+  price: string;
+  lineTotal: string;
+}
+
+export interface OrderDetails extends Omit<OrderSummary, 'itemCount'> {
+  paidAt: string | null;
+  currency: string;
+  shipping: Shipping;
+  items: OrderLine[];
+}
+
+/** The shop's answer: the order as written, and the secret the payment form confirms. */
+export interface CheckoutResponse {
+  clientSecret: string;
+  order: OrderDetails;
+}
+
+/** The first 8 characters of the id (spec §9). */
+export function orderNumber(id: string): string {
+  return id.slice(0, 8);
+}

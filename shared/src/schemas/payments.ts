@@ -1,0 +1,101 @@
+import { z } from 'zod';
+
+/** Spec §9: the one-hour consultation costs $199. */
+export const CONSULTATION_AMOUNT_CENTS = 19_900;
+export const CONSULTATION_DESCRIPTION = 'Technical Consultation - 1 Hour';
+
+/**
+ * POST /api/create-payment-intent for the consultation. The amount is fixed
+ * by the server; the client's copy must match it.
+ */
+export const consultationRequestSchema = z
+  .object({
+    amount: z.literal(CONSULTATION_AMOUNT_CENTS, {
+      error: `The consultation costs $199.00 (amount ${CONSULTATION_AMOUNT_CENTS})`,
+    }),
+    description: z.literal(CONSULTATION_DESCRIPTION, {
+      error: `description must be "${CONSULTATION_DESCRIPTION}"`,
+    }),
+  })
+  .strict();
+export type ConsultationRequest = z.infer<typeof consultationRequestSchema>;
+
+export interface ClientSecretResponse {
+  clientSecret: string;
+}
+
+/**
+ * GET /api/payment-config: which payment form the browser shows.
+ * `none` is the spec's "Payment System Not Configured".
+ */
+export type PaymentConfig =
+  { provider: 'stripe'; publishableKey: string } | { provider: 'demo' } | { provider: 'none' };
+
+/** Spec §5: a publishable key must start with pk_. */
+export function isValidPublishableKey(key: unknown): key is string {
+  return typeof key === 'string' && /^pk_[A-Za-z0-9_]+$/.test(key);
+}
+
+const digits = (value: string) => value.replace(/[\s-]/g, '');
+
+/** Luhn checksum of a card number (digits only). */
+export function passesLuhn(number: string): boolean {
+  let sum = 0;
+  for (let i = 0; i < number.length; i += 1) {
+    let digit = Number(number[number.length - 1 - i]);
+    if (i % 2 === 1) {
+      digit *= 2;
+      if (digit > 9) digit -= 9;
+    }
+    sum += digit;
+  }
+  return number.length > 0 && sum % 10 === 0;
+}
+
+/** Card fields of the demo provider's form, with Stripe's own wording for mistakes. */
+export const demoCardSchema = z
+  .object({
+    cardNumber: z
+      .string()
+      .max(40, 'Your card number is invalid.')
+      .transform(digits)
+      .pipe(
+        z
+          .string()
+          .regex(/^\d{12,19}$/, { error: 'Your card number is incomplete.', abort: true })
+          .refine(passesLuhn, 'Your card number is invalid.'),
+      ),
+    expiry: z
+      .string()
+      .max(10, "Your card's expiration date is invalid.")
+      .transform((value) => value.replace(/\s/g, ''))
+      .pipe(z.string().regex(/^(0[1-9]|1[0-2])\/\d{2}$/, "Your card's expiration date is incomplete.")),
+    cvc: z
+      .string()
+      .trim()
+      .regex(/^\d{3,4}$/, "Your card's security code is incomplete."),
+  })
+  .strict();
+export type DemoCardInput = z.input<typeof demoCardSchema>;
+
+/** POST /api/demo-payments/confirm: the demo provider's stand-in for stripe.confirmPayment. */
+export const demoConfirmSchema = z
+  .object({
+    clientSecret: z.string().min(1, 'clientSecret is required').max(200, 'Invalid client secret'),
+    card: demoCardSchema,
+  })
+  .strict();
+export type DemoConfirmRequest = z.input<typeof demoConfirmSchema>;
+
+export interface DemoConfirmResponse {
+  status: 'succeeded';
+  paymentId: string;
+}
+
+/** Whether an MM/YY expiry is this month or later (cards are valid through the end of the month). */
+export function expiryInFuture(expiry: string, now: Date): boolean {
+  const [month, year] = expiry.split('/').map(Number);
+  if (!month || year === undefined) return false;
+  const fullYear = 2000 + year;
+  return fullYear > now.getUTCFullYear() || (fullYear === now.getUTCFullYear() && month >= now.getUTCMonth() + 1);
+}

@@ -1,0 +1,118 @@
+import { useState } from 'react';
+import { FlaskConical } from 'lucide-react';
+import { demoCardSchema, expiryInFuture } from '@shared/schemas/payments';
+import { Button } from '@/components/ui/button';
+import { FormField } from '@/components/ui/form-field';
+import { Input } from '@/components/ui/input';
+import { ApiError } from '@/lib/api-client';
+import { useSchemaForm } from '@/lib/form';
+import { confirmDemoPayment } from '@/lib/payments/demo-payments';
+import { withRedirectResult } from '@/lib/payments/payment-return';
+import type { PaymentFormProps } from './payment-form';
+import { paymentFailed, unexpectedPaymentError } from './payment-toasts';
+
+type Props = Omit<PaymentFormProps, 'config'>;
+
+/** "4242424242424242" → "4242 4242 4242 4242" as the visitor types. */
+function groupDigits(value: string): string {
+  return value
+    .replace(/\D/g, '')
+    .slice(0, 19)
+    .replace(/(\d{4})(?=\d)/g, '$1 ');
+}
+
+function formatExpiry(value: string): string {
+  const digits = value.replace(/\D/g, '').slice(0, 4);
+  return digits.length > 2 ? `${digits.slice(0, 2)} / ${digits.slice(2)}` : digits;
+}
+
+/**
+ * The demo provider's card form (development only): clearly labelled, no real
+ * charge. Stripe's test card numbers decide the outcome on the server.
+ */
+export function DemoCardForm({ clientSecret, returnPath, redirect, submitLabel, onSucceeded, secondaryAction }: Props) {
+  const form = useSchemaForm(demoCardSchema, { cardNumber: '', expiry: '', cvc: '' });
+  const [processing, setProcessing] = useState(false);
+
+  const pay = async (card: { cardNumber: string; expiry: string; cvc: string }) => {
+    setProcessing(true);
+    try {
+      const result = await confirmDemoPayment(clientSecret, card);
+      if (redirect === 'always') {
+        window.location.assign(withRedirectResult(returnPath, result.paymentId, 'succeeded'));
+        return;
+      }
+      onSucceeded();
+    } catch (error) {
+      if (error instanceof ApiError) paymentFailed(error.serverMessage);
+      else unexpectedPaymentError();
+    } finally {
+      setProcessing(false);
+    }
+  };
+
+  const onSubmit = (event: React.FormEvent) => {
+    event.preventDefault();
+    form.submit((card) => {
+      if (!expiryInFuture(card.expiry, new Date())) {
+        form.setErrors({ expiry: "Your card's expiration date is in the past." });
+        return;
+      }
+      void pay(card);
+    });
+  };
+
+  return (
+    <form onSubmit={onSubmit} noValidate className="flex flex-col gap-5" aria-label="Demo card payment">
+      <div className="flex gap-3 rounded-lg border border-amber-300 bg-amber-50 p-4 text-amber-950">
+        <FlaskConical className="mt-0.5 h-5 w-5 shrink-0" aria-hidden="true" />
+        <div className="text-sm">
+          <p className="font-semibold">Demo payment — no real charge</p>
+          <p className="mt-1">
+            Payments are simulated on this server. Pay with Stripe&apos;s test card <strong>4242 4242 4242 4242</strong>
+            , or use <strong>4000 0000 0000 0002</strong> to see a decline, with any future expiry date and any CVC.
+          </p>
+        </div>
+      </div>
+      <FormField label="Card number" error={form.errors.cardNumber}>
+        <Input
+          name="cardNumber"
+          inputMode="numeric"
+          autoComplete="cc-number"
+          placeholder="1234 1234 1234 1234"
+          value={form.values.cardNumber}
+          onChange={(e) => form.setValue('cardNumber', groupDigits(e.target.value))}
+        />
+      </FormField>
+      <div className="grid grid-cols-2 gap-4">
+        <FormField label="Expiry (MM / YY)" error={form.errors.expiry}>
+          <Input
+            name="expiry"
+            inputMode="numeric"
+            autoComplete="cc-exp"
+            placeholder="MM / YY"
+            value={form.values.expiry}
+            onChange={(e) => form.setValue('expiry', formatExpiry(e.target.value))}
+          />
+        </FormField>
+        <FormField label="CVC" error={form.errors.cvc}>
+          <Input
+            name="cvc"
+            inputMode="numeric"
+            autoComplete="cc-csc"
+            placeholder="123"
+            maxLength={4}
+            value={form.values.cvc}
+            onChange={(e) => form.setValue('cvc', e.target.value.replace(/\D/g, ''))}
+          />
+        </FormField>
+      </div>
+      <div className="flex flex-wrap gap-3">
+        <Button type="submit" size="lg" disabled={processing} className="flex-1">
+          {processing ? 'Processing...' : submitLabel}
+        </Button>
+        {secondaryAction}
+      </div>
+    </form>
+  );
+}

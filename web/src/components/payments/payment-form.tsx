@@ -1,0 +1,35 @@
+import { lazy, Suspense } from 'react';
+import { Spinner } from '@/components/ui/spinner';
+import type { ReadyPaymentConfig } from '@/lib/payments/payment-config';
+import { DemoCardForm } from './demo-card-form';
+
+// Stripe's React bindings load only where Stripe is configured.
+const StripePaymentForm = lazy(() => import('./stripe-payment-form'));
+
+export interface PaymentFormProps {
+  config: ReadyPaymentConfig;
+  clientSecret: string;
+  /** Where the provider brings the browser back after a redirect (3-D Secure, bank pages…). */
+  returnPath: string;
+  /** 'if_required': card payments finish on this page (the shop); 'always': go to returnPath (consultation). */
+  redirect: 'if_required' | 'always';
+  submitLabel: string;
+  /** The payment succeeded without leaving the page. */
+  onSucceeded: () => void;
+  /** Shown next to the submit button (e.g. Cancel). */
+  secondaryAction?: React.ReactNode;
+}
+
+/**
+ * The card payment form of whichever provider is configured: Stripe's
+ * Payment Element, or the clearly labelled demo form. Failures are toasted
+ * with the provider's message ("Payment Failed").
+ */
+export function PaymentForm({ config, ...props }: PaymentFormProps) {
+  if (config.provider === 'demo') return <DemoCardForm {...props} />;
+  return (
+    <Suspense fallback={<Spinner label="Loading payment form" className="py-8" />}>
+      <StripePaymentForm publishableKey={config.publishableKey} {...props} />
+    </Suspense>
+  );
+}

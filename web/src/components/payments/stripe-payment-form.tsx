@@ -1,0 +1,80 @@
+import { Elements, PaymentElement, useElements, useStripe } from '@stripe/react-stripe-js';
+import { useMemo, useState } from 'react';
+import { Button } from '@/components/ui/button';
+import { getStripe } from '@/lib/payments/stripe-loader';
+import { returnUrl } from '@/lib/payments/payment-return';
+import type { PaymentFormProps } from './payment-form';
+import { paymentFailed, paymentNotReady, unexpectedPaymentError } from './payment-toasts';
+
+type Props = Omit<PaymentFormProps, 'config'> & { publishableKey: string };
+
+function StripeCheckout({
+  returnPath,
+  redirect,
+  submitLabel,
+  onSucceeded,
+  secondaryAction,
+}: Omit<Props, 'publishableKey' | 'clientSecret'>) {
+  const stripe = useStripe();
+  const elements = useElements();
+  const [ready, setReady] = useState(false);
+  const [processing, setProcessing] = useState(false);
+
+  const onSubmit = async (event: React.FormEvent) => {
+    event.preventDefault();
+    if (!stripe || !elements || !ready) {
+      paymentNotReady();
+      return;
+    }
+    setProcessing(true);
+    try {
+      const confirmParams = { return_url: returnUrl(returnPath) };
+      if (redirect === 'always') {
+        // On success Stripe navigates to the return URL; we only get here on failure.
+        const { error } = await stripe.confirmPayment({ elements, confirmParams });
+        paymentFailed(error.message);
+        return;
+      }
+      const { error, paymentIntent } = await stripe.confirmPayment({
+        elements,
+        confirmParams,
+        redirect: 'if_required',
+      });
+      if (error) paymentFailed(error.message);
+      else if (paymentIntent.status === 'succeeded' || paymentIntent.status === 'processing') onSucceeded();
+      else paymentFailed(null);
+    } catch {
+      unexpectedPaymentError();
+    } finally {
+      setProcessing(false);
+    }
+  };
+
+  return (
+    <form onSubmit={onSubmit} className="flex flex-col gap-6">
+      <PaymentElement onReady={() => setReady(true)} options={{ layout: 'tabs' }} />
+      <div className="flex flex-wrap gap-3">
+        <Button type="submit" size="lg" disabled={!ready || processing} className="flex-1">
+          {processing ? 'Processing...' : ready ? submitLabel : 'Loading...'}
+        </Button>
+        {secondaryAction}
+      </div>
+    </form>
+  );
+}
+
+/** Stripe's Payment Element (cards and the other methods enabled in the Stripe dashboard). */
+export default function StripePaymentForm({ publishableKey, clientSecret, ...props }: Props) {
+  const stripe = useMemo(() => getStripe(publishableKey), [publishableKey]);
+  return (
+    <Elements
+      stripe={stripe}
+      options={{
+        clientSecret,
+        appearance: { theme: 'stripe', variables: { colorPrimary: '#1d4ed8', borderRadius: '6px' } },
+      }}
+    >
+      <StripeCheckout {...props} />
+    </Elements>
+  );
+}

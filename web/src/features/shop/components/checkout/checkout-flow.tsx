@@ -1,0 +1,183 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
+import { Navigate, useNavigate } from 'react-router-dom';
+import { orderTotalsOf } from '@shared/money';
+import {
+  emptyShipping,
+  orderNumber,
+  type CheckoutResponse,
+  type Shipping,
+  type ShippingInput,
+} from '@shared/schemas/orders';
+import { ShippingAddress } from '@/components/commerce/shipping-address';
+import { PaymentForm } from '@/components/payments/payment-form';
+import { PaymentNotConfigured } from '@/components/payments/payment-not-configured';
+import { Button } from '@/components/ui/button';
+import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
+import { Spinner } from '@/components/ui/spinner';
+import { ApiError, errorMessage } from '@/lib/api-client';
+import { redirectToLogin } from '@/lib/login-redirect';
+import { readyConfig, usePaymentConfig } from '@/lib/payments/payment-config';
+import { toast } from '@/lib/toast';
+import { useCreateOrderPayment } from '../../api/create-order-payment';
+import { productsQueryKey, useProducts } from '../../api/get-products';
+import { useCart } from '../../cart/cart-provider';
+import type { CartItem } from '../../cart/cart-store';
+import { CheckoutSteps, type CheckoutStep } from './checkout-steps';
+import { OrderSummary } from './order-summary';
+import { ShippingForm } from './shipping-form';
+
+/** The same cart and address give the same order: editing nothing and continuing reuses it. */
+function orderKey(items: readonly CartItem[], shipping: Shipping): string {
+  return JSON.stringify([items.map((item) => [item.id, item.quantity]), shipping]);
+}
+
+/**
+ * Spec §2/§4 checkout: Shipping, then Payment once the address is valid and
+ * the server has priced and written the order; Edit Shipping Info goes back.
+ * On success the cart is cleared and the buyer lands in the portal.
+ */
+export function CheckoutFlow() {
+  const cart = useCart();
+  const products = useProducts();
+  const config = usePaymentConfig();
+  const createPayment = useCreateOrderPayment();
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  const [step, setStep] = useState<CheckoutStep>('shipping');
+  const [shipping, setShipping] = useState<ShippingInput>(emptyShipping);
+  const [placed, setPlaced] = useState<{ key: string; response: CheckoutResponse } | null>(null);
+  const [completed, setCompleted] = useState(false);
+  const { reconcile, ready } = cart;
+
+  useEffect(() => {
+    if (products.data && ready) reconcile(products.data);
+  }, [products.data, ready, reconcile]);
+
+  if (completed || !cart.ready || config.isPending) return <Spinner label="Loading checkout" className="py-24" />;
+  if (cart.items.length === 0) return <Navigate to="/shop" replace />;
+  const paymentConfig = readyConfig(config.data);
+  if (!paymentConfig) return <PaymentNotConfigured />;
+
+  const continueToPayment = (data: Shipping) => {
+    setShipping(data);
+    const key = orderKey(cart.items, data);
+    if (placed?.key === key) {
+      setStep('payment');
+      return;
+    }
+    const items = cart.items.map(({ id, quantity }) => ({ id, quantity }));
+    createPayment.mutate(
+      { items, shipping: data },
+      {
+        onSuccess: (response) => {
+          if (!response.clientSecret) {
+            toast({
+              title: 'Error',
+              description: 'Failed to initialize payment. Please try again.',
+              variant: 'destructive',
+            });
+            return;
+          }
+          setPlaced({ key, response });
+          setStep('payment');
+        },
+        onError: (error) => {
+          if (error instanceof ApiError && error.status === 401) {
+            redirectToLogin('/checkout', 'Please log in to complete your purchase.');
+            return;
+          }
+          toast({
+            title: 'Error',
+            description: errorMessage(error, 'Failed to initialize payment. Please try again.'),
+            variant: 'destructive',
+          });
+          // Stock or prices may have changed: check the cart against the catalogue again.
+          void queryClient.invalidateQueries({ queryKey: productsQueryKey });
+        },
+      },
+    );
+  };
+
+  const paid = () => {
+    setCompleted(true);
+    cart.clear();
+    void queryClient.invalidateQueries({ queryKey: ['/api/orders'] });
+    toast({ title: 'Payment Successful', description: 'Thank you for your order! You can follow it in your portal.' });
+    navigate('/portal');
+  };
+
+  const order = step === 'payment' && placed ? placed.response.order : null;
+
+  return (
+    <div className="grid gap-8 lg:grid-cols-[minmax(0,1fr)_380px]">
+      <div className="flex flex-col gap-6">
+        <CheckoutSteps current={step} />
+        {order && placed ? (
+          <>
+            <Card>
+              <CardHeader>
+                <div className="flex items-start justify-between gap-4">
+                  <div className="flex flex-col gap-1.5">
+                    <CardTitle>Shipping To</CardTitle>
+                    <p className="text-sm text-slate-600">Order {orderNumber(order.id)}</p>
+                  </div>
+                  <Button variant="outline" onClick={() => setStep('shipping')}>
+                    Edit Shipping Info
+                  </Button>
+                </div>
+              </CardHeader>
+              <CardContent>
+                <ShippingAddress shipping={order.shipping} />
+              </CardContent>
+            </Card>
+            <Card>
+              <CardHeader>
+                <CardTitle>Payment</CardTitle>
+              </CardHeader>
+              <CardContent>
+                <PaymentForm
+                  config={paymentConfig}
+                  clientSecret={placed.response.clientSecret}
+                  returnPath={`/order-confirmation?order=${order.id}`}
+                  redirect="if_required"
+                  submitLabel="Pay Now"
+                  onSucceeded={paid}
+                />
+              </CardContent>
+            </Card>
+          </>
+        ) : (
+          <Card>
+            <CardHeader>
+              <CardTitle>Shipping Information</CardTitle>
+            </CardHeader>
+            <CardContent className="flex flex-col gap-4">
+              {cart.hasUnavailable ? (
+                <p role="alert" className="rounded-md bg-red-50 p-3 text-sm font-medium text-red-800">
+                  Some items in your cart can no longer be ordered. Remove them to continue.
+                </p>
+              ) : null}
+              <ShippingForm
+                initial={shipping}
+                submitting={createPayment.isPending}
+                disabled={cart.hasUnavailable}
+                onSubmit={continueToPayment}
+              />
+            </CardContent>
+          </Card>
+        )}
+      </div>
+      <aside aria-label="Order summary">
+        {order ? (
+          <OrderSummary
+            lines={order.items.map((item) => ({ ...item, id: item.productId }))}
+            totals={orderTotalsOf(order)}
+          />
+        ) : (
+          <OrderSummary lines={cart.items} totals={cart.totals} onQuantity={cart.setQuantity} onRemove={cart.remove} />
+        )}
+      </aside>
+    </div>
+  );
+}

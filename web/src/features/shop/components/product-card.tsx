@@ -1,0 +1,46 @@
+import { Package } from 'lucide-react';
+import { formatPrice } from '@shared/money';
+import type { Product } from '@shared/schemas/catalog';
+import { Badge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
+import { Card } from '@/components/ui/card';
+import { StarRating } from './star-rating';
+
+export function ProductCard({ product, onAdd }: { product: Product; onAdd: (product: Product) => void }) {
+  return (
+    <Card className="flex w-full flex-col overflow-hidden">
+      <div className="relative aspect-[4/3] bg-slate-100">
+        {product.imageUrl ? (
+          <img
+            src={product.imageUrl}
+            alt=""
+            width={400}
+            height={300}
+            loading="lazy"
+            decoding="async"
+            className="h-full w-full object-cover"
+          />
+        ) : (
+          <div className="flex h-full items-center justify-center text-slate-400">
+            <Package className="h-16 w-16" aria-hidden="true" />
+          </div>
+        )}
+        <div className="absolute left-3 top-3 flex flex-wrap gap-2">
+          <Badge>{product.category}</Badge>
+          {product.inStock ? null : <Badge variant="danger">Out of Stock</Badge>}
+        </div>
+      </div>
+      <div className="flex flex-1 flex-col gap-3 p-5">
+        <h2 className="text-base font-semibold leading-snug text-slate-900">{product.name}</h2>
+        <p className="flex-1 text-sm text-slate-600">{product.description}</p>
+        <StarRating rating={product.rating} />
+        <div className="flex items-center justify-between gap-3 pt-1">
+          <p className="text-xl font-bold text-navy-900">{formatPrice(product.price)}</p>
+          <Button onClick={() => onAdd(product)} disabled={!product.inStock}>
+            Add to Cart<span className="sr-only">: {product.name}</span>
+          </Button>
+        </div>
+      </div>
+    </Card>
+  );
+}

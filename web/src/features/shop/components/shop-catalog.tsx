@@ -1,0 +1,80 @@
+import { useEffect, useState } from 'react';
+import type { Product } from '@shared/schemas/catalog';
+import { cn } from '@/lib/cn';
+import { toast } from '@/lib/toast';
+import { useProducts } from '../api/get-products';
+import { useCart } from '../cart/cart-provider';
+import { ProductCard } from './product-card';
+import { NoProducts, ProductsError, ProductsLoading } from './shop-states';
+
+const ALL = 'All products';
+
+function CategoryFilter({
+  categories,
+  selected,
+  onSelect,
+}: {
+  categories: string[];
+  selected: string;
+  onSelect: (category: string) => void;
+}) {
+  return (
+    <div role="group" aria-label="Filter by category" className="flex flex-wrap gap-2">
+      {[ALL, ...categories].map((category) => (
+        <button
+          key={category}
+          type="button"
+          aria-pressed={selected === category}
+          onClick={() => onSelect(category)}
+          className={cn(
+            'rounded-full border px-3 py-1.5 text-sm font-medium transition-colors',
+            selected === category
+              ? 'border-blue-700 bg-blue-700 text-white'
+              : 'border-slate-300 bg-white text-slate-700 hover:border-blue-700 hover:text-blue-700',
+          )}
+        >
+          {category}
+        </button>
+      ))}
+    </div>
+  );
+}
+
+/** The product grid with its loading, error and empty states; the cart is checked against it. */
+export function ShopCatalog() {
+  const products = useProducts();
+  const cart = useCart();
+  const [category, setCategory] = useState(ALL);
+  const { reconcile, ready } = cart;
+
+  useEffect(() => {
+    if (products.data && ready) reconcile(products.data);
+  }, [products.data, ready, reconcile]);
+
+  if (products.isPending) return <ProductsLoading />;
+  if (products.isError) return <ProductsError />;
+  if (products.data.length === 0) return <NoProducts />;
+
+  const categories = [...new Set(products.data.map((p) => p.category))];
+  const shown = category === ALL ? products.data : products.data.filter((p) => p.category === category);
+  const add = (product: Product) => {
+    cart.add(product);
+    toast({ title: 'Added to Cart', description: `${product.name} has been added to your cart.` });
+  };
+
+  return (
+    <div className="flex flex-col gap-6">
+      <CategoryFilter categories={categories} selected={category} onSelect={setCategory} />
+      <p className="sr-only" aria-live="polite">
+        {shown.length} products
+      </p>
+      <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4">
+        {shown.map((product) => (
+          <li key={product.id} className="flex">
+            <ProductCard product={product} onAdd={add} />
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}
