@@ -4,7 +4,7 @@ import request from 'supertest';
 import { afterAll, beforeAll } from 'vitest';
 import { createApp } from '../app';
 import type { AppDeps } from '../app-deps';
-import type { Config } from '../config';
+
 import { connectDatabase } from '../db/database';
 import { createLogger } from '../logger';
 import { testConfig, type TestConfigOverrides } from './config';
