@@ -1,3 +1,5 @@
+import type { BusinessHours } from './business-hours';
+
 /**
  * The company profile: the one place that names the business. The header,
  * footer, contact page, JSON-LD and Coming Soon pages all read it.
@@ -25,6 +27,8 @@ export interface CompanyProfile {
     country: string;
   };
   social: { label: string; href: string }[];
+  /** Spec §9 business hours: the contact page and the chat widget's away mode show them. */
+  hours: BusinessHours;
 }
 
 export const company: CompanyProfile = {
@@ -50,6 +54,16 @@ export const company: CompanyProfile = {
     { label: 'X (Twitter)', href: 'https://x.com/example' },
     { label: 'Facebook', href: 'https://www.facebook.com/example' },
   ],
+  hours: {
+    timeZone: 'America/Chicago',
+    timeZoneLabel: 'Central Time',
+    periods: [
+      { label: 'Monday – Friday', days: [1, 2, 3, 4, 5], opens: '08:00', closes: '18:00' },
+      { label: 'Saturday', days: [6], opens: '09:00', closes: '14:00' },
+      { label: 'Sunday', days: [0], opens: null, closes: null },
+    ],
+    note: '24/7 emergency support for enterprise clients',
+  },
 };
 
 export function formatAddressLines(profile: CompanyProfile = company): [string, string] {
