@@ -10,6 +10,8 @@ import * as createSubscriptionPlans from './20261121000800_create-subscription-p
 import * as createChatConversations from './20261121000900_create-chat-conversations';
 import * as createChatMessages from './20261121001000_create-chat-messages';
 import * as createRateLimits from './20261121001100_create-rate-limits';
+import * as addChatMessageClientId from './20261121040000_add-chat-message-client-id';
+import * as createChatPresence from './20261121040100_create-chat-presence';
 
 /**
  * Every migration, in order. Listed explicitly (rather than read from the
@@ -28,6 +30,8 @@ export const migrations: ReadonlyArray<readonly [name: string, migration: Knex.M
   ['20261121000900_create-chat-conversations', createChatConversations],
   ['20261121001000_create-chat-messages', createChatMessages],
   ['20261121001100_create-rate-limits', createRateLimits],
+  ['20261121040000_add-chat-message-client-id', addChatMessageClientId],
+  ['20261121040100_create-chat-presence', createChatPresence],
 ];
 
 const byName = new Map(migrations);
