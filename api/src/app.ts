@@ -10,6 +10,7 @@ import { requestContext } from './middleware/request-context';
 import { securityHeaders } from './middleware/security-headers';
 import { authRoutes } from './modules/auth/auth.routes';
 import { sessionMiddleware } from './modules/auth/session';
+import { chatRoutes } from './modules/chat/chat.routes';
 import { healthCheck } from './modules/health/health';
 import { siteMiddleware } from './modules/site/site.middleware';
 import type { StaticFile } from './modules/site/static-files';
@@ -21,6 +22,15 @@ export interface AppOptions {
 
 function isApiPath(path: string): boolean {
   return path === '/api' || path.startsWith('/api/');
+}
+
+const appSessions = new WeakMap<Koa, Middleware>();
+
+/** The session middleware of an app made by createApp: the chat socket loads sessions with it on upgrade. */
+export function appSession(app: Koa): Middleware {
+  const session = appSessions.get(app);
+  if (!session) throw new Error('appSession: this app was not made by createApp');
+  return session;
 }
 
 /** Every API answer, even a bare 404/405 from the router, carries `{ message }`. */
@@ -41,8 +51,9 @@ export function createApp(deps: AppDeps, options: AppOptions = {}): Koa {
 
   // Every module's routes in one router: one match per request, however many modules.
   const router = new Router();
-  for (const moduleRouter of [authRoutes(deps)]) router.use(moduleRouter.routes());
+  for (const moduleRouter of [authRoutes(deps), chatRoutes(deps)]) router.use(moduleRouter.routes());
   const session = sessionMiddleware(app, deps.db, config);
+  appSessions.set(app, session);
   const routes = [router.routes(), router.allowedMethods()] as Middleware[];
   // Reads carry no body and change nothing: no origin check or body parsing to do.
   const readApi = compose([jsonErrorBodies, session, ...routes]);

@@ -2,6 +2,7 @@ import type { Knex } from 'knex';
 import type { Logger } from './logger';
 import { deleteExpiredSessions } from './modules/auth/session-store';
 import { deleteExpiredRateLimits } from './middleware/rate-limit';
+import { deleteStalePresence } from './modules/chat/chat-presence';
 
 export interface MaintenanceTask {
   name: string;
@@ -11,6 +12,7 @@ export interface MaintenanceTask {
 export const maintenanceTasks: MaintenanceTask[] = [
   { name: 'expired sessions', run: deleteExpiredSessions },
   { name: 'expired rate limits', run: deleteExpiredRateLimits },
+  { name: 'stale chat presence', run: deleteStalePresence },
 ];
 
 /**

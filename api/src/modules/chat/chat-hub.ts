@@ -1,0 +1,428 @@
+import { randomUUID } from 'node:crypto';
+import type { Knex } from 'knex';
+import type WebSocket from 'ws';
+import type { ChatSenderType } from '@shared/schemas/chat';
+import type { ServerFrame } from '@shared/schemas/chat-frames';
+import type { Logger } from '../../logger';
+import type { ChatParticipant } from './chat-access';
+import { ChatConnection, type Subscription } from './chat-connection';
+import {
+  decodeChatEvent,
+  publishChatEvent,
+  type ChatEvent,
+  type ChatEventOf,
+  type EventOrigin,
+  type RoomEvent,
+} from './chat-events';
+import { loadHistory, loadMessageEvent } from './chat-messages.service';
+import { isStaffOnline, removeInstancePresence, reportStaffConnections } from './chat-presence';
+import {
+  CONVERSATION_COLUMNS,
+  MESSAGE_COLUMNS,
+  toChatConversation,
+  toChatMessage,
+  type ConversationRow,
+  type MessageRow,
+} from './chat-rows';
+
+type Task = () => void | Promise<void>;
+
+/**
+ * The sockets of one API instance and what they joined. Every change reaches
+ * it as an event from PostgreSQL (its own changes too), in commit order; it
+ * hands each socket the frames it should see, never the same message twice.
+ */
+export class ChatHub {
+  readonly instanceId = randomUUID();
+  private readonly connections = new Map<number, ChatConnection>();
+  private readonly rooms = new Map<string, Set<Subscription>>();
+  private readonly feed = new Set<ChatConnection>();
+  private nextConnectionId = 1;
+  private staffOnline = false;
+  // Events are handled one after another; only a few need the database (see enqueue).
+  private readonly tasks: Task[] = [];
+  private draining = false;
+  private presenceDirty = false;
+  private presenceWriting: Promise<void> | null = null;
+
+  constructor(
+    private readonly db: Knex,
+    private readonly logger: Logger,
+  ) {}
+
+  get connectionCount(): number {
+    return this.connections.size;
+  }
+
+  get isStaffOnline(): boolean {
+    return this.staffOnline;
+  }
+
+  allConnections(): IterableIterator<ChatConnection> {
+    return this.connections.values();
+  }
+
+  connect(ws: WebSocket, participant: ChatParticipant, revalidate: () => Promise<ChatParticipant | null>) {
+    const connection = new ChatConnection(this.nextConnectionId++, ws, participant, revalidate);
+    this.connections.set(connection.id, connection);
+    return connection;
+  }
+
+  disconnect(connection: ChatConnection): void {
+    if (!this.connections.delete(connection.id)) return;
+    for (const subscription of connection.subscriptions.values()) this.removeSubscription(subscription);
+    connection.subscriptions.clear();
+    if (connection.feed) {
+      connection.feed = false;
+      this.feed.delete(connection);
+      this.reportPresence();
+    }
+  }
+
+  origin(connection: ChatConnection): EventOrigin {
+    return { instance: this.instanceId, connection: connection.id };
+  }
+
+  // ---- Events from PostgreSQL -------------------------------------------------------------
+
+  /** A NOTIFY payload from the bus. */
+  receive(payload: string): void {
+    const event = decodeChatEvent(payload);
+    if (!event) return;
+    if (event.kind === 'presence') {
+      void this.refreshPresence();
+      return;
+    }
+    this.enqueue(event.kind === 'message_ref' ? () => this.resolveReference(event) : () => this.dispatch(event));
+  }
+
+  /**
+   * Runs tasks in order. While nothing is queued a synchronous task runs at
+   * once (the common case: no promise per event); while an asynchronous one
+   * runs (loading a large message, catching up), later ones wait behind it.
+   */
+  private enqueue(task: Task): void {
+    if (!this.draining) {
+      let result: void | Promise<void>;
+      try {
+        result = task();
+      } catch (err) {
+        this.logger.error({ err }, 'chat event failed');
+        return;
+      }
+      if (!(result instanceof Promise)) return;
+      this.draining = true;
+      void this.drain(result);
+      return;
+    }
+    this.tasks.push(task);
+  }
+
+  private async drain(first: Promise<void>): Promise<void> {
+    let current: void | Promise<void> = first;
+    for (;;) {
+      try {
+        await current;
+      } catch (err) {
+        this.logger.error({ err }, 'chat event failed');
+      }
+      const next = this.tasks.shift();
+      if (!next) break;
+      try {
+        current = next();
+      } catch (err) {
+        this.logger.error({ err }, 'chat event failed');
+        current = undefined;
+      }
+    }
+    this.draining = false;
+  }
+
+  private async resolveReference(event: ChatEventOf<'message_ref'>): Promise<void> {
+    const loaded = await loadMessageEvent(this.db, event.messageId);
+    if (loaded) this.dispatch({ kind: 'message', ...loaded, origin: event.origin });
+  }
+
+  private dispatch(event: ChatEvent): void {
+    switch (event.kind) {
+      case 'message':
+        this.deliverMessage(event);
+        this.toFeed({
+          type: 'conversation',
+          reason: 'message',
+          conversation: event.conversation,
+          message: event.message,
+        });
+        return;
+      case 'typing':
+      case 'read':
+      case 'closed': {
+        const conversationId = event.kind === 'typing' ? event.conversationId : event.conversation.id;
+        for (const subscription of this.rooms.get(conversationId) ?? []) this.deliverTo(subscription, event);
+        if (event.kind !== 'typing')
+          this.toFeed({ type: 'conversation', reason: event.kind, conversation: event.conversation });
+        return;
+      }
+      case 'conversation':
+        this.toFeed({ type: 'conversation', reason: event.reason, conversation: event.conversation });
+        return;
+    }
+  }
+
+  private toFeed(frame: ServerFrame): void {
+    if (this.feed.size === 0) return;
+    const text = JSON.stringify(frame);
+    for (const connection of this.feed) connection.send(text);
+  }
+
+  private deliverMessage(event: RoomEvent & { kind: 'message' }): void {
+    const { seq, message, origin } = event;
+    const local = origin?.instance === this.instanceId ? origin.connection : null;
+    let acked = false;
+    let text: string | null = null;
+    for (const subscription of this.rooms.get(message.conversationId) ?? []) {
+      if (subscription.connection.id === local) acked = true;
+      if (subscription.pending) {
+        subscription.pending.push(event);
+        continue;
+      }
+      if (seq <= subscription.lastSeq) continue;
+      subscription.lastSeq = seq;
+      if (subscription.connection.id === local) {
+        subscription.connection.sendFrame({ type: 'ack', clientId: message.clientId, message });
+      } else {
+        text ??= JSON.stringify({ type: 'new_message', message } satisfies ServerFrame);
+        subscription.connection.send(text);
+      }
+    }
+    // The sender left the conversation before its message was stored: it still gets its answer.
+    if (local !== null && !acked) {
+      this.connections.get(local)?.sendFrame({ type: 'ack', clientId: message.clientId, message });
+    }
+  }
+
+  /** One event for one socket (used for rooms, and to flush what arrived during a join). */
+  private deliverTo(subscription: Subscription, event: RoomEvent): void {
+    const { connection } = subscription;
+    if (subscription.pending) {
+      subscription.pending.push(event);
+      return;
+    }
+    switch (event.kind) {
+      case 'message':
+        if (event.seq <= subscription.lastSeq) return;
+        subscription.lastSeq = event.seq;
+        if (event.origin?.instance === this.instanceId && event.origin.connection === connection.id) {
+          connection.sendFrame({ type: 'ack', clientId: event.message.clientId, message: event.message });
+        } else {
+          connection.sendFrame({ type: 'new_message', message: event.message });
+        }
+        return;
+      case 'typing':
+        if (event.origin.instance === this.instanceId && event.origin.connection === connection.id) return;
+        connection.sendFrame({
+          type: 'typing',
+          conversationId: event.conversationId,
+          senderType: event.senderType,
+          isTyping: event.isTyping,
+        });
+        return;
+      case 'read':
+        connection.sendFrame({
+          type: 'read',
+          conversationId: event.conversation.id,
+          readerType: event.readerType,
+          upToId: event.upToId,
+        });
+        return;
+      case 'closed':
+        if (subscription.closedSent) return;
+        subscription.closedSent = true;
+        connection.sendFrame({
+          type: 'conversation_closed',
+          conversationId: event.conversation.id,
+          closedAt: event.conversation.closedAt ?? new Date().toISOString(),
+        });
+        return;
+    }
+  }
+
+  // ---- Joining and leaving ------------------------------------------------------------------
+
+  /**
+   * Adds the socket to a conversation (authorisation is the caller's) and
+   * sends its history, or only what came after `afterId`. The socket is in
+   * the room before the history is read, and events arriving meanwhile wait
+   * in `pending`: nothing falls between the history and the live stream.
+   */
+  async join(
+    connection: ChatConnection,
+    conversation: ConversationRow,
+    role: ChatSenderType,
+    afterId: string | null,
+  ): Promise<void> {
+    this.leave(connection, conversation.id);
+    const subscription: Subscription = {
+      connection,
+      conversationId: conversation.id,
+      role,
+      lastSeq: 0,
+      pending: [],
+      closedSent: conversation.status === 'closed',
+    };
+    connection.subscriptions.set(conversation.id, subscription);
+    let room = this.rooms.get(conversation.id);
+    if (!room) {
+      room = new Set();
+      this.rooms.set(conversation.id, room);
+    }
+    room.add(subscription);
+    let history;
+    try {
+      history = await loadHistory(this.db, conversation.id, afterId);
+    } catch (err) {
+      this.removeSubscription(subscription);
+      connection.subscriptions.delete(conversation.id);
+      throw err;
+    }
+    // Left (or the socket closed) while the history was loading.
+    if (connection.subscriptions.get(conversation.id) !== subscription) return;
+    subscription.lastSeq = history.lastSeq;
+    connection.sendFrame({
+      type: 'history',
+      conversation: toChatConversation(conversation),
+      messages: history.messages.map(toChatMessage),
+    });
+    if (role === 'visitor') connection.sendFrame({ type: 'presence', staffOnline: this.staffOnline });
+    const pending = subscription.pending ?? [];
+    subscription.pending = null;
+    for (const event of pending) this.deliverTo(subscription, event);
+  }
+
+  leave(connection: ChatConnection, conversationId: string): void {
+    const subscription = connection.subscriptions.get(conversationId);
+    if (!subscription) return;
+    connection.subscriptions.delete(conversationId);
+    this.removeSubscription(subscription);
+  }
+
+  private removeSubscription(subscription: Subscription): void {
+    const room = this.rooms.get(subscription.conversationId);
+    if (!room) return;
+    room.delete(subscription);
+    if (room.size === 0) this.rooms.delete(subscription.conversationId);
+  }
+
+  subscribeFeed(connection: ChatConnection): void {
+    if (connection.feed) return;
+    connection.feed = true;
+    this.feed.add(connection);
+    this.reportPresence();
+  }
+
+  // ---- Catching up after the event stream was interrupted ----------------------------------
+
+  /**
+   * The listener lost its connection and got it back: events in between were
+   * never delivered. Sends every socket the messages it is missing and any
+   * closings, and tells staff consoles to reload their lists. Later events
+   * wait until this is done.
+   */
+  resync(): void {
+    this.enqueue(async () => {
+      const after = new Map<string, number>();
+      for (const [conversationId, room] of this.rooms) {
+        let lowest = Number.MAX_SAFE_INTEGER;
+        for (const subscription of room) if (!subscription.pending) lowest = Math.min(lowest, subscription.lastSeq);
+        if (lowest !== Number.MAX_SAFE_INTEGER) after.set(conversationId, lowest);
+      }
+      if (after.size > 0) {
+        const ids = [...after.keys()];
+        const missed = await this.db.raw<{ rows: MessageRow[] }>(
+          `select ${MESSAGE_COLUMNS}
+           from unnest(?::uuid[], ?::bigint[]) as r(conversation_id, after_seq)
+           join chat_messages m on m.conversation_id = r.conversation_id and m.seq > r.after_seq
+           order by m.seq`,
+          [ids, ids.map((id) => after.get(id) ?? 0)],
+        );
+        for (const row of missed.rows) {
+          this.deliverMessage({ kind: 'message', seq: row.seq, message: toChatMessage(row), origin: null });
+        }
+        const closed = await this.db.raw<{ rows: ConversationRow[] }>(
+          `select ${CONVERSATION_COLUMNS} from chat_conversations c where c.id = any(?::uuid[]) and c.status = 'closed'`,
+          [ids],
+        );
+        for (const row of closed.rows) {
+          const conversation = toChatConversation(row);
+          for (const subscription of this.rooms.get(row.id) ?? []) {
+            this.deliverTo(subscription, { kind: 'closed', conversation });
+          }
+        }
+      }
+      this.toFeed({ type: 'feed_reset' });
+      await this.refreshPresence();
+    });
+  }
+
+  // ---- Staff presence -----------------------------------------------------------------------
+
+  /** Writes this instance's number of staff consoles, then tells every instance to recount. */
+  reportPresence(): void {
+    this.presenceDirty = true;
+    if (this.presenceWriting) return;
+    this.presenceWriting = (async () => {
+      while (this.presenceDirty) {
+        this.presenceDirty = false;
+        try {
+          if (this.feed.size > 0) await reportStaffConnections(this.db, this.instanceId, this.feed.size);
+          else await removeInstancePresence(this.db, this.instanceId);
+          await publishChatEvent(this.db, { kind: 'presence' });
+        } catch (err) {
+          this.logger.warn({ err }, 'could not record chat staff presence');
+        }
+      }
+      this.presenceWriting = null;
+    })();
+  }
+
+  /** Re-reads "is any staff console connected anywhere" and tells visitors when it changed. */
+  async refreshPresence(): Promise<void> {
+    let online: boolean;
+    try {
+      online = await isStaffOnline(this.db);
+    } catch (err) {
+      this.logger.warn({ err }, 'could not read chat staff presence');
+      return;
+    }
+    if (online === this.staffOnline) return;
+    this.staffOnline = online;
+    const text = JSON.stringify({ type: 'presence', staffOnline: online } satisfies ServerFrame);
+    for (const connection of this.connections.values()) {
+      if (connection.hasVisitorSubscription) connection.send(text);
+    }
+  }
+
+  /** Heartbeat: keep this instance's presence row fresh, and notice instances that died. */
+  async presenceHeartbeat(): Promise<void> {
+    if (this.feed.size > 0) {
+      try {
+        await reportStaffConnections(this.db, this.instanceId, this.feed.size);
+      } catch (err) {
+        this.logger.warn({ err }, 'could not refresh chat staff presence');
+      }
+    }
+    await this.refreshPresence();
+  }
+
+  /** On shutdown: this instance's consoles no longer count. */
+  async withdrawPresence(): Promise<void> {
+    await this.presenceWriting;
+    this.feed.clear();
+    try {
+      await removeInstancePresence(this.db, this.instanceId);
+      await publishChatEvent(this.db, { kind: 'presence' });
+    } catch (err) {
+      this.logger.warn({ err }, 'could not withdraw chat staff presence');
+    }
+  }
+}
