@@ -2,8 +2,14 @@ import pg from 'pg';
 import type { Logger } from '../../logger';
 import { CHAT_CHANNEL } from './chat-events';
 
+/** The listener's name in pg_stat_activity: which instance it belongs to. */
+export function listenerName(instanceId: string): string {
+  return `northstar-it chat ${instanceId.slice(0, 8)}`;
+}
+
 export interface ChatBusOptions {
   databaseUrl: string;
+  instanceId: string;
   logger: Logger;
   /** Every payload on the channel, in commit order. */
   onPayload(payload: string): void;
@@ -66,7 +72,7 @@ export function createChatBus(options: ChatBusOptions): ChatBus {
     if (stopped) return;
     const current = new pg.Client({
       connectionString: options.databaseUrl,
-      application_name: 'northstar-it chat listener',
+      application_name: listenerName(options.instanceId),
       keepAlive: true,
     });
     client = current;

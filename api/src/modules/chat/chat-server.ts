@@ -65,6 +65,7 @@ export function attachChatServer(options: {
   const hub = new ChatHub(deps.db, logger);
   const bus = createChatBus({
     databaseUrl: options.databaseUrl,
+    instanceId: hub.instanceId,
     logger,
     onPayload: (payload) => hub.receive(payload),
     onReconnected: () => hub.resync(),
