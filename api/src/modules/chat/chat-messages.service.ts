@@ -34,62 +34,6 @@ export type StoredMessage =
   /** The client resent a message that is already stored: nothing changed. */
   | { duplicate: true; seq: number; message: ChatMessage };
 
-async function findByClientId(db: Knex, conversationId: string, clientId: string): Promise<MessageRow | undefined> {
-  const result = await db.raw<{ rows: MessageRow[] }>(
-    `select ${MESSAGE_COLUMNS} from chat_messages m where m.conversation_id = ? and m.client_id = ?`,
-    [conversationId, clientId],
-  );
-  return result.rows[0];
-}
-
-/**
- * Stores a message, then (in the same transaction, so only once it is
- * committed) tells every instance. Updating the conversation row first locks
- * it: messages of one conversation commit in the order of their `seq`, which
- * is the order NOTIFY delivers them in.
- */
-export async function storeMessage(db: Knex, input: NewMessage): Promise<StoredMessage> {
-  if (input.clientId) {
-    const existing = await findByClientId(db, input.conversationId, input.clientId);
-    if (existing) return { duplicate: true, seq: existing.seq, message: toChatMessage(existing) };
-  }
-  const stored = await db.transaction(async (trx) => {
-    const locked = await trx.raw<{ rows: ConversationRow[] }>(
-      `update chat_conversations as c set last_message_at = now()
-       where c.id = ? and c.status = 'active' returning ${CONVERSATION_COLUMNS}`,
-      [input.conversationId],
-    );
-    const conversationRow = locked.rows[0];
-    if (!conversationRow) return null;
-    const inserted = await trx.raw<{ rows: MessageRow[] }>(
-      `insert into chat_messages as m (conversation_id, sender_id, sender_type, message, client_id)
-       values (?, ?, ?, ?, ?)
-       on conflict (conversation_id, client_id) where client_id is not null do nothing
-       returning ${MESSAGE_COLUMNS}`,
-      [input.conversationId, input.senderId, input.senderType, input.text, input.clientId],
-    );
-    const row = inserted.rows[0];
-    if (!row) return 'duplicate' as const;
-    const message = toChatMessage(row);
-    // The count was taken before this insert.
-    const unreadCount = conversationRow.unreadCount + (input.senderType === 'visitor' ? 1 : 0);
-    const conversation = toChatConversation({ ...conversationRow, unreadCount });
-    await publishChatEvent(trx, { kind: 'message', seq: row.seq, message, conversation, origin: input.origin });
-    return { duplicate: false as const, seq: row.seq, message, conversation };
-  });
-  if (stored === 'duplicate') {
-    // Two resends raced; the other one stored it.
-    const existing = await findByClientId(db, input.conversationId, input.clientId ?? '');
-    if (!existing) throw new Error('chat message vanished after a client id conflict');
-    return { duplicate: true, seq: existing.seq, message: toChatMessage(existing) };
-  }
-  if (stored) return stored;
-  const exists = await db.raw<{ rows: unknown[] }>('select 1 from chat_conversations where id = ?', [
-    input.conversationId,
-  ]);
-  throw exists.rows.length > 0 ? new ConversationClosedError() : new ConversationMissingError();
-}
-
 export interface History {
   messages: MessageRow[];
   /** The cursor the joining socket starts from: the newest message it has been given. */

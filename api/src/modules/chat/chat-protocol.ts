@@ -15,7 +15,8 @@ import { ownsConversation } from './chat-access';
 import type { ChatConnection } from './chat-connection';
 import { publishChatEvent } from './chat-events';
 import type { ChatHub } from './chat-hub';
-import { ConversationClosedError, ConversationMissingError, markRead, storeMessage } from './chat-messages.service';
+import type { MessageWriter } from './chat-message-writer';
+import { ConversationClosedError, ConversationMissingError, markRead } from './chat-messages.service';
 import { isUuid, loadConversation } from './chat.service';
 
 export const TOO_FAST = 'You are sending messages too quickly. Please wait a few seconds.';
@@ -25,6 +26,7 @@ const NOT_FOUND = 'Conversation not found';
 interface ProtocolDeps {
   db: Knex;
   hub: ChatHub;
+  writer: MessageWriter;
   logger: Logger;
 }
 
@@ -152,7 +154,7 @@ async function message(deps: ProtocolDeps, connection: ChatConnection, frame: z.
   }
   if (!connection.messageLimit.take()) return connection.sendError('rate_limited', TOO_FAST, ids);
   try {
-    const stored = await storeMessage(deps.db, {
+    const stored = await deps.writer.store({
       conversationId: frame.conversationId,
       senderType: subscription.role,
       senderId: connection.participant.user?.id ?? null,

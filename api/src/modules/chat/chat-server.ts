@@ -10,6 +10,7 @@ import { createChatBus } from './chat-bus';
 import type { ChatConnection } from './chat-connection';
 import { createUpgradeAuthenticator } from './chat-credentials';
 import { ChatHub } from './chat-hub';
+import { MessageWriter } from './chat-message-writer';
 import { PRESENCE_HEARTBEAT_MS } from './chat-presence';
 import { receiveFrame } from './chat-protocol';
 
@@ -77,7 +78,7 @@ export function attachChatServer(options: {
     maxPayload: CHAT_MAX_FRAME_BYTES,
     perMessageDeflate: false,
   });
-  const protocol = { db: deps.db, hub, logger };
+  const protocol = { db: deps.db, hub, writer: new MessageWriter(deps.db, logger), logger };
   let closing = false;
   const timers: NodeJS.Timeout[] = [];
 
