@@ -170,7 +170,8 @@ console.log(
   `${SOCKETS} visitor sockets, ${Math.ceil(SOCKETS / PER_STAFF)} staff sockets, paced at ${RATE} questions/s\n`,
 );
 const results: Outcome[] = [];
-for (const instances of [1, 2] as const) {
+const setups = (process.env.BENCH_CHAT_SETUPS ?? '1,2').split(',').map((n) => (Number(n) === 2 ? 2 : 1));
+for (const instances of setups) {
   console.log(instances === 1 ? 'One instance:' : 'Two instances on one database:');
   results.push(await scenario(instances));
 }

@@ -13,6 +13,13 @@ export const FRAME_BURST = 60;
 export const TYPING_BURST = 20;
 const LIMIT_WINDOW_MS = 10_000;
 
+/** What the socket authenticated with, to check again later (a staff account may have been logged out or demoted). */
+export interface SocketCredentials {
+  /** Sockets with equal keys carry the same credentials: one check answers for all of them. */
+  key: string;
+  revalidate(): Promise<ChatParticipant | null>;
+}
+
 /** One socket's membership of one conversation. */
 export interface Subscription {
   connection: ChatConnection;
@@ -41,8 +48,7 @@ export class ChatConnection {
     readonly id: number,
     readonly ws: WebSocket,
     public participant: ChatParticipant,
-    /** Reads the socket's credentials again (a staff account may have been logged out or demoted). */
-    readonly revalidate: () => Promise<ChatParticipant | null>,
+    readonly credentials: SocketCredentials,
   ) {}
 
   /** Runs `task` after every earlier one of this socket (tasks handle their own errors). */

@@ -5,7 +5,7 @@ import type { ChatSenderType } from '@shared/schemas/chat';
 import type { ServerFrame } from '@shared/schemas/chat-frames';
 import type { Logger } from '../../logger';
 import type { ChatParticipant } from './chat-access';
-import { ChatConnection, type Subscription } from './chat-connection';
+import { ChatConnection, type SocketCredentials, type Subscription } from './chat-connection';
 import {
   decodeChatEvent,
   publishChatEvent,
@@ -62,8 +62,8 @@ export class ChatHub {
     return this.connections.values();
   }
 
-  connect(ws: WebSocket, participant: ChatParticipant, revalidate: () => Promise<ChatParticipant | null>) {
-    const connection = new ChatConnection(this.nextConnectionId++, ws, participant, revalidate);
+  connect(ws: WebSocket, participant: ChatParticipant, credentials: SocketCredentials) {
+    const connection = new ChatConnection(this.nextConnectionId++, ws, participant, credentials);
     this.connections.set(connection.id, connection);
     return connection;
   }

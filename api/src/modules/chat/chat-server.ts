@@ -5,7 +5,7 @@ import type { Middleware } from 'koa';
 import { WebSocketServer, type WebSocket } from 'ws';
 import { CHAT_CLOSE, CHAT_MAX_FRAME_BYTES } from '@shared/schemas/chat-frames';
 import type { AppDeps } from '../../app-deps';
-import { isStaff } from './chat-access';
+import { isStaff, type ChatParticipant } from './chat-access';
 import { createChatBus } from './chat-bus';
 import type { ChatConnection } from './chat-connection';
 import { createUpgradeAuthenticator } from './chat-credentials';
@@ -82,12 +82,14 @@ export function attachChatServer(options: {
   let closing = false;
   const timers: NodeJS.Timeout[] = [];
 
-  const accept = (ws: WebSocket, req: IncomingMessage, participant: Parameters<typeof hub.connect>[1]) => {
-    const revalidate = async () => {
-      const decision = await authenticate(req);
-      return decision.ok ? decision.participant : null;
-    };
-    const connection = hub.connect(ws, participant, revalidate);
+  const accept = (ws: WebSocket, req: IncomingMessage, participant: ChatParticipant) => {
+    const connection = hub.connect(ws, participant, {
+      key: `${req.headers.cookie ?? ''}\n${req.headers.authorization ?? ''}`,
+      revalidate: async () => {
+        const decision = await authenticate(req);
+        return decision.ok ? decision.participant : null;
+      },
+    });
     ws.on('message', (data, isBinary) => receiveFrame(protocol, connection, data, isBinary));
     ws.on('pong', () => {
       connection.alive = true;
@@ -119,6 +121,8 @@ export function attachChatServer(options: {
 
   /** Drops sockets that stopped answering, and staff whose account no longer allows it. */
   const heartbeat = () => {
+    // Sockets of one session (a console in several tabs) share one check.
+    const checks = new Map<string, Promise<ChatParticipant | null>>();
     for (const connection of hub.allConnections()) {
       if (!connection.alive) {
         connection.ws.terminate();
@@ -126,13 +130,20 @@ export function attachChatServer(options: {
       }
       connection.alive = false;
       connection.ws.ping();
-      if (connection.isStaffConnection) void recheckStaff(connection);
+      if (!connection.isStaffConnection) continue;
+      const { key } = connection.credentials;
+      let check = checks.get(key);
+      if (!check) {
+        check = connection.credentials.revalidate();
+        checks.set(key, check);
+      }
+      void recheckStaff(connection, check);
     }
   };
 
-  const recheckStaff = async (connection: ChatConnection) => {
+  const recheckStaff = async (connection: ChatConnection, check: Promise<ChatParticipant | null>) => {
     try {
-      const participant = await connection.revalidate();
+      const participant = await check;
       if (participant && isStaff(participant)) {
         connection.participant = participant;
         return;
