@@ -4,9 +4,9 @@
  * N visitor sockets (BENCH_CHAT_SOCKETS, default 2,000), each joined to its own
  * conversation, and staff sockets answering 10 conversations each (a socket may
  * send 10 messages per 10 seconds). Two phases per setup:
- *  - paced: visitors send at BENCH_CHAT_RATE messages/s (default 500); staff
- *    reply to each on receipt. Delivery latency (send → the other side has it)
- *    of both legs, p50/p99.
+ *  - paced: visitors ask at BENCH_CHAT_RATE questions/s (default 100); staff
+ *    reply to each on receipt (so twice that many messages/s). Delivery
+ *    latency (send → the other side has it) of both legs, p50/p99.
  *  - burst: every staff socket sends its 10 replies at once; messages/s until
  *    all N are delivered.
  * Setups: one instance; then two instances on one database (visitors on one,
@@ -28,7 +28,7 @@ import {
 import { ensureBuild, machine, startProductionServer, type BenchServer } from './support';
 
 const SOCKETS = Number(process.env.BENCH_CHAT_SOCKETS ?? 2000);
-const RATE = Number(process.env.BENCH_CHAT_RATE ?? 500);
+const RATE = Number(process.env.BENCH_CHAT_RATE ?? 100);
 const PER_STAFF = 10;
 const DELIVERY_TIMEOUT_MS = 60_000;
 
