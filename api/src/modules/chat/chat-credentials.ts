@@ -55,6 +55,6 @@ export function createUpgradeAuthenticator(
       const participant = await source(ctx);
       if (participant && (participant.user || participant.visitorId)) return { ok: true, participant };
     }
-    return { ok: false, status: 401, message: 'Start a chat or log in first' };
+    return { ok: false, status: 401, message: 'Your chat session has ended. Please start a new chat.' };
   };
 }

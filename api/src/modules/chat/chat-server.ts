@@ -107,10 +107,17 @@ export function attachChatServer(options: {
     if (closing) return rejectUpgrade(socket, 503, 'Server shutting down');
     authenticate(req).then(
       (decision) => {
-        if (!decision.ok) return rejectUpgrade(socket, decision.status, decision.message);
+        if (!decision.ok && decision.status === 403) return rejectUpgrade(socket, 403, decision.message);
         if (closing || socket.destroyed) return rejectUpgrade(socket, 503, 'Server shutting down');
         socket.off('error', onSocketError);
-        wss.handleUpgrade(req, socket, head, (ws) => accept(ws, req, decision.participant));
+        wss.handleUpgrade(req, socket, head, (ws) => {
+          if (decision.ok) return accept(ws, req, decision.participant);
+          // A browser cannot read the status of a refused handshake (it looks like a network failure and is
+          // retried forever): say why in a frame and close with a final code instead.
+          ws.on('error', () => undefined);
+          ws.send(JSON.stringify({ type: 'error', code: 'unauthorized', message: decision.message }));
+          ws.close(CHAT_CLOSE.unauthorized, decision.message);
+        });
       },
       (err: unknown) => {
         logger.error({ err }, 'chat upgrade failed');

@@ -22,8 +22,7 @@ async function storedMessages(conversationId: string) {
 }
 
 describe('upgrade', () => {
-  it('refuses a socket without a session (401), from a foreign origin (403), or on another path (404)', async () => {
-    await expect(TestSocket.open(url())).rejects.toThrow('upgrade refused: 401');
+  it('refuses a foreign origin (403) and other paths (404)', async () => {
     const { cookie } = await startVisitorChat(url());
     await expect(TestSocket.open(url(), { cookie, origin: 'https://evil.example' })).rejects.toThrow(
       'upgrade refused: 403',
@@ -33,10 +32,16 @@ describe('upgrade', () => {
     own.close();
   });
 
-  it('ignores a forged session cookie', async () => {
+  it('tells a socket without a session (or with a forged one) why, and closes it for good (4401)', async () => {
     const { cookie } = await startVisitorChat(url());
-    const forged = cookie.replace(/sid=([^;]+)/, 'sid=forged-session-id');
-    await expect(TestSocket.open(url(), { cookie: forged })).rejects.toThrow('upgrade refused: 401');
+    const before = servers.instance().chat.hub.connectionCount;
+    for (const credentials of [undefined, cookie.replace(/sid=([^;]+)/, 'sid=forged-session-id')]) {
+      const socket = await TestSocket.open(url(), { cookie: credentials });
+      expect(await socket.next('error')).toMatchObject({ code: 'unauthorized' });
+      expect((await socket.closed).code).toBe(CHAT_CLOSE.unauthorized);
+    }
+    // They never joined the hub.
+    expect(servers.instance().chat.hub.connectionCount).toBe(before);
   });
 });
 

@@ -2,6 +2,7 @@ import { useConversations, flattenConversations } from '../api/conversations';
 import { useCloseConversation } from '../api/close-conversation';
 import { useStaffChat } from '../hooks/use-staff-chat';
 import type { StaffChatNotifications } from '../notifications';
+import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { cn } from '@/lib/cn';
 import { ConversationList } from './conversation-list';
@@ -21,6 +22,15 @@ export function StaffChatConsole(notifications: StaffChatConsoleProps) {
   const close = useCloseConversation();
   const conversations = flattenConversations(list.data);
   const selected = conversations.find((c) => c.id === chat.selectedId);
+
+  if (chat.ended) {
+    return (
+      <Card className="flex h-[600px] flex-col items-center justify-center gap-4 p-6 text-center">
+        <p className="text-slate-700">Your staff session has ended. Please log in again to keep answering chats.</p>
+        <Button onClick={() => window.location.reload()}>Reload</Button>
+      </Card>
+    );
+  }
 
   return (
     <Card className="grid h-[600px] grid-cols-1 overflow-hidden md:grid-cols-3">

@@ -17,6 +17,7 @@ export function useStaffChat(notifications: StaffChatNotifications = {}) {
   const [visitorTyping, setVisitorTyping] = useTypingIndicator();
   const resuming = useRef(false);
   const [missing, setMissing] = useState<string | null>(null);
+  const [ended, setEnded] = useState(false);
   const notificationsRef = useRef(notifications);
   const selectedRef = useRef(selectedId);
   const connectedBefore = useRef(false);
@@ -80,6 +81,8 @@ export function useStaffChat(notifications: StaffChatNotifications = {}) {
       if (id) join(id, thread.lastId());
     },
     onFrame,
+    // Logged out elsewhere, or no longer staff: the server will not take this console back.
+    onFinalClose: () => setEnded(true),
   });
 
   const sendMessage: SendMessage = (message, clientId) => {
@@ -100,6 +103,7 @@ export function useStaffChat(notifications: StaffChatNotifications = {}) {
 
   return {
     status: connection.status,
+    ended,
     selectedId,
     missing: missing !== null && missing === selectedId,
     thread: thread.thread,
