@@ -1,3 +1,4 @@
+import { createRequire } from 'node:module';
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { buildUser } from '../api/src/test/factories';
@@ -7,11 +8,21 @@ import { expectPath, toast, visible } from './support/ui';
 
 const server = useSiteServer();
 const browser = useBrowser();
+const axePath = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
+
+/** axe-core's violations inside `selector` (the page must allow the injected script: bypassCSP). */
+async function accessibilityViolations(page: Page, selector: string): Promise<string[]> {
+  await page.addScriptTag({ path: axePath });
+  return page.evaluate(async (context) => {
+    const axe = (window as unknown as { axe: { run(c: string): Promise<{ violations: { id: string }[] }> } }).axe;
+    return (await axe.run(context)).violations.map((v) => v.id);
+  }, selector);
+}
 
 /** A browser profile logged in as a new account of this type (cookies set through the real login call). */
 async function pageLoggedInAs(accountType: 'staff' | 'client'): Promise<Page> {
   const built = await buildUser({ accountType });
-  const page = await browser.newPage();
+  const page = await browser.newPage({ bypassCSP: true });
   const res = await page.request.post(`${server.url}/api/login`, {
     data: { username: built.username, password: built.password },
   });
@@ -72,7 +83,7 @@ describe('live chat in the browser', () => {
     const staff = await openStaffConsole();
     await visible(staff.getByText('No conversations yet.'));
 
-    const visitor = await browser.newPage();
+    const visitor = await browser.newPage({ bypassCSP: true });
     await visitor.goto(`${server.url}/login`);
     await startChat(visitor, 'Ada Lovelace', 'ada@example.com');
     const panel = widget(visitor);
@@ -110,6 +121,9 @@ describe('live chat in the browser', () => {
       ['admin', 'Of course. How large is the warehouse?'],
       ['visitor', 'About 20,000 sq ft\non two floors'],
     ]);
+
+    expect(await accessibilityViolations(visitor, 'section[aria-labelledby]')).toEqual([]);
+    expect(await accessibilityViolations(staff, 'main')).toEqual([]);
 
     await window.getByRole('button', { name: 'Close', exact: true }).click();
     await visible(panel.getByText('This chat has been closed by our team. Thank you for reaching out!'));

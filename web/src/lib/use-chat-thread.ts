@@ -113,3 +113,18 @@ export function useTypingIndicator() {
 export function pageIsVisible(): boolean {
   return typeof document !== 'undefined' && document.visibilityState === 'visible';
 }
+
+/** Calls `onVisible` whenever the person comes back to the page (to send the read receipts held back). */
+export function useWhenPageVisible(onVisible: () => void): void {
+  const callback = useRef(onVisible);
+  useEffect(() => {
+    callback.current = onVisible;
+  });
+  useEffect(() => {
+    const listener = () => {
+      if (pageIsVisible()) callback.current();
+    };
+    document.addEventListener('visibilitychange', listener);
+    return () => document.removeEventListener('visibilitychange', listener);
+  }, []);
+}

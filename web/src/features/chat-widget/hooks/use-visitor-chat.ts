@@ -2,7 +2,13 @@ import { useRef, useState } from 'react';
 import type { ChatConversation } from '@shared/schemas/chat';
 import type { ServerFrame } from '@shared/schemas/chat-frames';
 import { useChatConnection } from '@/lib/use-chat-connection';
-import { pageIsVisible, useChatThread, useTypingIndicator, type SendMessage } from '@/lib/use-chat-thread';
+import {
+  pageIsVisible,
+  useChatThread,
+  useTypingIndicator,
+  useWhenPageVisible,
+  type SendMessage,
+} from '@/lib/use-chat-thread';
 
 /**
  * The visitor's live conversation: joins it on every (re)connection with the
@@ -38,7 +44,8 @@ export function useVisitorChat(initial: ChatConversation) {
         if (frame.senderType === 'admin') setStaffTyping(frame.isTyping);
         return;
       case 'read':
-        if (frame.readerType === 'admin') thread.read('visitor', frame.upToId);
+        // Someone read the other side's messages: staff ours, or we (in another tab) theirs.
+        thread.read(frame.readerType === 'admin' ? 'visitor' : 'admin', frame.upToId);
         return;
       case 'conversation_closed':
         setConversation((c) => ({ ...c, status: 'closed', closedAt: frame.closedAt }));
@@ -72,6 +79,9 @@ export function useVisitorChat(initial: ChatConversation) {
   function markSeen() {
     if (pageIsVisible()) connection.send({ type: 'read', conversationId });
   }
+  useWhenPageVisible(() => {
+    if (thread.thread.messages.some((m) => m.senderType === 'admin' && !m.isRead)) markSeen();
+  });
 
   return {
     status: connection.status,

@@ -63,11 +63,9 @@ export function ConversationList(props: ConversationListProps) {
                     {formatChatTime(conversationActivity(conversation))}
                   </time>
                   {conversation.unreadCount > 0 ? (
-                    <span
-                      className="rounded-full bg-blue-700 px-2 py-0.5 font-semibold text-white"
-                      aria-label={`${conversation.unreadCount} unread`}
-                    >
+                    <span className="rounded-full bg-blue-700 px-2 py-0.5 font-semibold text-white">
                       {conversation.unreadCount}
+                      <span className="sr-only"> unread</span>
                     </span>
                   ) : null}
                 </span>

@@ -2,7 +2,13 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import type { ServerFrame } from '@shared/schemas/chat-frames';
 import { useChatConnection } from '@/lib/use-chat-connection';
-import { pageIsVisible, useChatThread, useTypingIndicator, type SendMessage } from '@/lib/use-chat-thread';
+import {
+  pageIsVisible,
+  useChatThread,
+  useTypingIndicator,
+  useWhenPageVisible,
+  type SendMessage,
+} from '@/lib/use-chat-thread';
 import { conversationsQueryKey, upsertConversation } from '../api/conversations';
 import type { StaffChatNotifications } from '../notifications';
 
@@ -60,7 +66,8 @@ export function useStaffChat(notifications: StaffChatNotifications = {}) {
         if (frame.conversationId === selected && frame.senderType === 'visitor') setVisitorTyping(frame.isTyping);
         return;
       case 'read':
-        if (frame.conversationId === selected && frame.readerType === 'visitor') thread.read('admin', frame.upToId);
+        if (frame.conversationId !== selected) return;
+        thread.read(frame.readerType === 'visitor' ? 'admin' : 'visitor', frame.upToId);
         return;
       case 'error':
         if (frame.clientId) thread.failed(frame.clientId, frame.message);
@@ -100,6 +107,10 @@ export function useStaffChat(notifications: StaffChatNotifications = {}) {
   function markSeen(id: string) {
     if (pageIsVisible()) connection.send({ type: 'read', conversationId: id });
   }
+  // Back on the tab: what arrived meanwhile in the open conversation is now seen (the server ignores a no-op).
+  useWhenPageVisible(() => {
+    if (selectedRef.current) markSeen(selectedRef.current);
+  });
 
   return {
     status: connection.status,
