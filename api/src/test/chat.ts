@@ -112,6 +112,24 @@ export async function staffCookie(baseUrl: string): Promise<string> {
   return loginCookie(baseUrl, await buildUser({ accountType: 'staff' }));
 }
 
+/** The usual cast of a chat test, on the first instance: a visitor with a socket, a staff socket, stored rows. */
+export function chatActors(servers: ChatServers) {
+  const url = () => servers.url();
+  return {
+    async visitor(name = 'Ada Visitor') {
+      const chat = await startVisitorChat(url(), { visitorName: name, visitorEmail: null });
+      const socket = await TestSocket.open(url(), { cookie: chat.cookie });
+      return { ...chat, socket };
+    },
+    async staff() {
+      return TestSocket.open(url(), { cookie: await staffCookie(url()) });
+    },
+    storedMessages(conversationId: string) {
+      return servers.db('chat_messages').where({ conversationId }).orderBy('seq');
+    },
+  };
+}
+
 /** A real WebSocket client that records every frame the server sends. */
 export class TestSocket {
   readonly frames: ServerFrame[] = [];

@@ -6,26 +6,11 @@ import type { ServerFrame } from '@shared/schemas/chat-frames';
 import type { Logger } from '../../logger';
 import type { ChatParticipant } from './chat-access';
 import { ChatConnection, type SocketCredentials, type Subscription } from './chat-connection';
-import {
-  decodeChatEvent,
-  publishChatEvent,
-  type ChatEvent,
-  type ChatEventOf,
-  type EventOrigin,
-  type RoomEvent,
-} from './chat-events';
-import { loadHistory, loadMessageEvent } from './chat-messages.service';
-import { isStaffOnline, removeInstancePresence, reportStaffConnections } from './chat-presence';
-import {
-  CONVERSATION_COLUMNS,
-  MESSAGE_COLUMNS,
-  toChatConversation,
-  toChatMessage,
-  type ConversationRow,
-  type MessageRow,
-} from './chat-rows';
-
-type Task = () => void | Promise<void>;
+import { decodeChatEvent, type ChatEvent, type ChatEventOf, type EventOrigin, type RoomEvent } from './chat-events';
+import { loadClosedConversations, loadHistory, loadMessageEvent, loadMissedMessages } from './chat-messages.service';
+import { StaffPresence } from './chat-presence';
+import { SerialTasks } from './serial-tasks';
+import { toChatConversation, toChatMessage, type ConversationRow } from './chat-rows';
 
 /**
  * The sockets of one API instance and what they joined. Every change reaches
@@ -38,24 +23,31 @@ export class ChatHub {
   private readonly rooms = new Map<string, Set<Subscription>>();
   private readonly feed = new Set<ChatConnection>();
   private nextConnectionId = 1;
-  private staffOnline = false;
-  // Events are handled one after another; only a few need the database (see enqueue).
-  private readonly tasks: Task[] = [];
-  private draining = false;
-  private presenceDirty = false;
-  private presenceWriting: Promise<void> | null = null;
+  // Events are handled one after another, in the order PostgreSQL delivered them.
+  private readonly tasks: SerialTasks;
+  /** Whether any staff console is connected, on any instance. */
+  readonly presence: StaffPresence;
 
   constructor(
     private readonly db: Knex,
     private readonly logger: Logger,
-  ) {}
+  ) {
+    this.tasks = new SerialTasks(logger);
+    this.presence = new StaffPresence(
+      db,
+      logger,
+      this.instanceId,
+      () => this.feed.size,
+      (online) => this.announcePresence(online),
+    );
+  }
 
   get connectionCount(): number {
     return this.connections.size;
   }
 
   get isStaffOnline(): boolean {
-    return this.staffOnline;
+    return this.presence.isOnline;
   }
 
   allConnections(): IterableIterator<ChatConnection> {
@@ -75,7 +67,7 @@ export class ChatHub {
     if (connection.feed) {
       connection.feed = false;
       this.feed.delete(connection);
-      this.reportPresence();
+      this.presence.report();
     }
   }
 
@@ -90,52 +82,10 @@ export class ChatHub {
     const event = decodeChatEvent(payload);
     if (!event) return;
     if (event.kind === 'presence') {
-      void this.refreshPresence();
+      void this.presence.refresh();
       return;
     }
-    this.enqueue(event.kind === 'message_ref' ? () => this.resolveReference(event) : () => this.dispatch(event));
-  }
-
-  /**
-   * Runs tasks in order. While nothing is queued a synchronous task runs at
-   * once (the common case: no promise per event); while an asynchronous one
-   * runs (loading a large message, catching up), later ones wait behind it.
-   */
-  private enqueue(task: Task): void {
-    if (!this.draining) {
-      let result: void | Promise<void>;
-      try {
-        result = task();
-      } catch (err) {
-        this.logger.error({ err }, 'chat event failed');
-        return;
-      }
-      if (!(result instanceof Promise)) return;
-      this.draining = true;
-      void this.drain(result);
-      return;
-    }
-    this.tasks.push(task);
-  }
-
-  private async drain(first: Promise<void>): Promise<void> {
-    let current: void | Promise<void> = first;
-    for (;;) {
-      try {
-        await current;
-      } catch (err) {
-        this.logger.error({ err }, 'chat event failed');
-      }
-      const next = this.tasks.shift();
-      if (!next) break;
-      try {
-        current = next();
-      } catch (err) {
-        this.logger.error({ err }, 'chat event failed');
-        current = undefined;
-      }
-    }
-    this.draining = false;
+    this.tasks.run(event.kind === 'message_ref' ? () => this.resolveReference(event) : () => this.dispatch(event));
   }
 
   private async resolveReference(event: ChatEventOf<'message_ref'>): Promise<void> {
@@ -293,7 +243,7 @@ export class ChatHub {
       conversation: toChatConversation(conversation),
       messages: history.messages.map(toChatMessage),
     });
-    if (role === 'visitor') connection.sendFrame({ type: 'presence', staffOnline: this.staffOnline });
+    if (role === 'visitor') connection.sendFrame({ type: 'presence', staffOnline: this.presence.isOnline });
     const pending = subscription.pending ?? [];
     subscription.pending = null;
     for (const event of pending) this.deliverTo(subscription, event);
@@ -317,7 +267,7 @@ export class ChatHub {
     if (connection.feed) return;
     connection.feed = true;
     this.feed.add(connection);
-    this.reportPresence();
+    this.presence.report();
   }
 
   // ---- Catching up after the event stream was interrupted ----------------------------------
@@ -329,7 +279,7 @@ export class ChatHub {
    * wait until this is done.
    */
   resync(): void {
-    this.enqueue(async () => {
+    this.tasks.run(async () => {
       const after = new Map<string, number>();
       for (const [conversationId, room] of this.rooms) {
         let lowest = Number.MAX_SAFE_INTEGER;
@@ -337,92 +287,24 @@ export class ChatHub {
         if (lowest !== Number.MAX_SAFE_INTEGER) after.set(conversationId, lowest);
       }
       if (after.size > 0) {
-        const ids = [...after.keys()];
-        const missed = await this.db.raw<{ rows: MessageRow[] }>(
-          `select ${MESSAGE_COLUMNS}
-           from unnest(?::uuid[], ?::bigint[]) as r(conversation_id, after_seq)
-           join chat_messages m on m.conversation_id = r.conversation_id and m.seq > r.after_seq
-           order by m.seq`,
-          [ids, ids.map((id) => after.get(id) ?? 0)],
-        );
-        for (const row of missed.rows) {
+        for (const row of await loadMissedMessages(this.db, after)) {
           this.deliverMessage({ kind: 'message', seq: row.seq, message: toChatMessage(row), origin: null });
         }
-        const closed = await this.db.raw<{ rows: ConversationRow[] }>(
-          `select ${CONVERSATION_COLUMNS} from chat_conversations c where c.id = any(?::uuid[]) and c.status = 'closed'`,
-          [ids],
-        );
-        for (const row of closed.rows) {
-          const conversation = toChatConversation(row);
-          for (const subscription of this.rooms.get(row.id) ?? []) {
+        for (const conversation of await loadClosedConversations(this.db, [...after.keys()])) {
+          for (const subscription of this.rooms.get(conversation.id) ?? []) {
             this.deliverTo(subscription, { kind: 'closed', conversation });
           }
         }
       }
       this.toFeed({ type: 'feed_reset' });
-      await this.refreshPresence();
+      await this.presence.refresh();
     });
   }
 
-  // ---- Staff presence -----------------------------------------------------------------------
-
-  /** Writes this instance's number of staff consoles, then tells every instance to recount. */
-  reportPresence(): void {
-    this.presenceDirty = true;
-    if (this.presenceWriting) return;
-    this.presenceWriting = (async () => {
-      while (this.presenceDirty) {
-        this.presenceDirty = false;
-        try {
-          if (this.feed.size > 0) await reportStaffConnections(this.db, this.instanceId, this.feed.size);
-          else await removeInstancePresence(this.db, this.instanceId);
-          await publishChatEvent(this.db, { kind: 'presence' });
-        } catch (err) {
-          this.logger.warn({ err }, 'could not record chat staff presence');
-        }
-      }
-      this.presenceWriting = null;
-    })();
-  }
-
-  /** Re-reads "is any staff console connected anywhere" and tells visitors when it changed. */
-  async refreshPresence(): Promise<void> {
-    let online: boolean;
-    try {
-      online = await isStaffOnline(this.db);
-    } catch (err) {
-      this.logger.warn({ err }, 'could not read chat staff presence');
-      return;
-    }
-    if (online === this.staffOnline) return;
-    this.staffOnline = online;
+  private announcePresence(online: boolean): void {
     const text = JSON.stringify({ type: 'presence', staffOnline: online } satisfies ServerFrame);
     for (const connection of this.connections.values()) {
       if (connection.hasVisitorSubscription) connection.send(text);
-    }
-  }
-
-  /** Heartbeat: keep this instance's presence row fresh, and notice instances that died. */
-  async presenceHeartbeat(): Promise<void> {
-    if (this.feed.size > 0) {
-      try {
-        await reportStaffConnections(this.db, this.instanceId, this.feed.size);
-      } catch (err) {
-        this.logger.warn({ err }, 'could not refresh chat staff presence');
-      }
-    }
-    await this.refreshPresence();
-  }
-
-  /** On shutdown: this instance's consoles no longer count. */
-  async withdrawPresence(): Promise<void> {
-    await this.presenceWriting;
-    this.feed.clear();
-    try {
-      await removeInstancePresence(this.db, this.instanceId);
-      await publishChatEvent(this.db, { kind: 'presence' });
-    } catch (err) {
-      this.logger.warn({ err }, 'could not withdraw chat staff presence');
     }
   }
 }

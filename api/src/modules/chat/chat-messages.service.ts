@@ -67,15 +67,28 @@ export async function loadHistory(db: Knex, conversationId: string, afterId: str
   return { messages, lastSeq };
 }
 
-/** Messages of these conversations stored after `afterSeq`, in order (catching up after missed events). */
-export async function loadMessagesSince(db: Knex, conversationIds: string[], afterSeq: number): Promise<MessageRow[]> {
-  if (conversationIds.length === 0) return [];
+/** Per conversation, the messages stored after the given `seq`, in order (catching up after missed events). */
+export async function loadMissedMessages(db: Knex, after: ReadonlyMap<string, number>): Promise<MessageRow[]> {
+  if (after.size === 0) return [];
+  const ids = [...after.keys()];
   const result = await db.raw<{ rows: MessageRow[] }>(
-    `select ${MESSAGE_COLUMNS} from chat_messages m
-     where m.conversation_id = any(?::uuid[]) and m.seq > ? order by m.seq`,
-    [conversationIds, afterSeq],
+    `select ${MESSAGE_COLUMNS}
+     from unnest(?::uuid[], ?::bigint[]) as r(conversation_id, after_seq)
+     join chat_messages m on m.conversation_id = r.conversation_id and m.seq > r.after_seq
+     order by m.seq`,
+    [ids, ids.map((id) => after.get(id) ?? 0)],
   );
   return result.rows;
+}
+
+/** Which of these conversations are closed. */
+export async function loadClosedConversations(db: Knex, ids: string[]): Promise<ChatConversation[]> {
+  if (ids.length === 0) return [];
+  const result = await db.raw<{ rows: ConversationRow[] }>(
+    `select ${CONVERSATION_COLUMNS} from chat_conversations c where c.id = any(?::uuid[]) and c.status = 'closed'`,
+    [ids],
+  );
+  return result.rows.map(toChatConversation);
 }
 
 /** A message and its conversation, for an event that was too large to carry them. */

@@ -169,10 +169,10 @@ export function attachChatServer(options: {
     async start() {
       server.on('upgrade', onUpgrade);
       await bus.start();
-      await hub.refreshPresence();
+      await hub.presence.refresh();
       timers.push(setInterval(heartbeat, settings.heartbeatMs ?? 30_000));
       timers.push(
-        setInterval(() => void hub.presenceHeartbeat(), settings.presenceHeartbeatMs ?? PRESENCE_HEARTBEAT_MS),
+        setInterval(() => void hub.presence.heartbeat(), settings.presenceHeartbeatMs ?? PRESENCE_HEARTBEAT_MS),
       );
       for (const timer of timers) timer.unref();
     },
@@ -195,7 +195,7 @@ export function attachChatServer(options: {
       const grace = setTimeout(() => sockets.forEach((ws) => ws.terminate()), settings.closeGraceMs ?? 2_000);
       await closed;
       clearTimeout(grace);
-      await hub.withdrawPresence();
+      await hub.presence.withdraw();
       await bus.stop();
     },
   };
