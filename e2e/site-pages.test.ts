@@ -119,11 +119,11 @@ const pages: PageCheck[] = [
       "Fill out the form below and we'll get back to you within 24 hours.",
       'Contact Information',
       'Business Hours',
-      'Monday - Friday',
+      'Monday – Friday',
       '8:00 AM - 6:00 PM',
       '9:00 AM - 2:00 PM',
       'Closed',
-      company.emergencySupport,
+      company.hours.note,
     ],
     links: [
       [company.email, `mailto:${company.email}`],

@@ -15,6 +15,7 @@ import { ordersRoutes } from './modules/orders/orders.routes';
 import { paymentsRoutes } from './modules/payments/payments.routes';
 import { serviceRequestsRoutes } from './modules/service-requests/service-requests.routes';
 import { sessionMiddleware } from './modules/auth/session';
+import { chatRoutes } from './modules/chat/chat.routes';
 import { contactRoutes } from './modules/contact/contact.routes';
 import { healthCheck } from './modules/health/health';
 import { comingSoonMiddleware } from './modules/site/coming-soon.middleware';
@@ -28,6 +29,15 @@ export interface AppOptions {
 
 function isApiPath(path: string): boolean {
   return path === '/api' || path.startsWith('/api/');
+}
+
+const appSessions = new WeakMap<Koa, Middleware>();
+
+/** The session middleware of an app made by createApp: the chat socket loads sessions with it on upgrade. */
+export function appSession(app: Koa): Middleware {
+  const session = appSessions.get(app);
+  if (!session) throw new Error('appSession: this app was not made by createApp');
+  return session;
 }
 
 /** Every API answer, even a bare 404/405 from the router, carries `{ message }`. */
@@ -51,6 +61,7 @@ export function createApp(deps: AppDeps, options: AppOptions = {}): Koa {
   for (const moduleRouter of [
     authRoutes(deps),
     contactRoutes(deps),
+    chatRoutes(deps),
     catalogRoutes(deps),
     ordersRoutes(deps),
     paymentsRoutes(deps),
@@ -58,6 +69,7 @@ export function createApp(deps: AppDeps, options: AppOptions = {}): Koa {
   ])
     router.use(moduleRouter.routes());
   const session = sessionMiddleware(app, deps.db, config);
+  appSessions.set(app, session);
   const routes = [router.routes(), router.allowedMethods()] as Middleware[];
   // Reads carry no body and change nothing: no origin check or body parsing to do.
   const readApi = compose([jsonErrorBodies, session, ...routes]);

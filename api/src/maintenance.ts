@@ -4,6 +4,7 @@ import { deleteExpiredSessions } from './modules/auth/session-store';
 import { deleteExpiredRateLimits } from './middleware/rate-limit';
 import { expireStaleOrders } from './modules/orders/order-payments';
 import { deleteOldWebhookEvents } from './modules/payments/stripe-webhook';
+import { deleteStalePresence } from './modules/chat/chat-presence';
 
 export interface MaintenanceTask {
   name: string;
@@ -15,6 +16,7 @@ export const maintenanceTasks: MaintenanceTask[] = [
   { name: 'expired rate limits', run: deleteExpiredRateLimits },
   { name: 'orders pending for 24 hours', run: expireStaleOrders },
   { name: 'old Stripe webhook events', run: deleteOldWebhookEvents },
+  { name: 'stale chat presence', run: deleteStalePresence },
 ];
 
 /**

@@ -1,13 +1,14 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
-import { createApp } from './app';
+import { appSession, createApp } from './app';
 import type { AppDeps } from './app-deps';
 import type { Config } from './config';
 import { connectDatabase, migrateToLatest } from './db/database';
 import { startEmbeddedPostgres, type EmbeddedPostgres } from './db/embedded-postgres';
 import type { Logger } from './logger';
 import { startMaintenance } from './maintenance';
+import { attachChatServer, type ChatServer, type ChatServerOptions } from './modules/chat/chat-server';
 import { loadStaticFiles } from './modules/site/static-files';
 
 export interface RunningServer {
@@ -16,6 +17,7 @@ export interface RunningServer {
   port: number;
   deps: AppDeps;
   server: http.Server;
+  chat: ChatServer;
   close(): Promise<void>;
 }
 
@@ -26,6 +28,8 @@ export interface StartOptions {
   webRoot?: string;
   /** Milliseconds to let in-flight requests finish on shutdown. */
   shutdownGraceMs?: number;
+  /** Live-chat timings (tests shorten them). */
+  chat?: ChatServerOptions;
 }
 
 /**
@@ -62,6 +66,8 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
   server.keepAliveTimeout = 65_000;
   server.headersTimeout = 66_000;
   server.requestTimeout = 30_000;
+  const chat = attachChatServer({ server, app, session: appSession(app), deps, databaseUrl, chat: options.chat });
+  await chat.start();
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(config.port, config.host, () => {
@@ -76,6 +82,8 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
   const close = () => {
     closing ??= (async () => {
       maintenance.stop();
+      // Chat sockets first (1001 "going away": clients reconnect elsewhere), while the database is still up.
+      await chat.close();
       // Stop accepting; idle keep-alive sockets close now, busy ones after their response.
       const drained = new Promise<void>((resolve) => server.close(() => resolve()));
       server.closeIdleConnections();
@@ -88,5 +96,5 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
     return closing;
   };
 
-  return { url: `http://127.0.0.1:${port}`, port, deps, server, close };
+  return { url: `http://127.0.0.1:${port}`, port, deps, server, chat, close };
 }

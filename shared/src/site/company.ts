@@ -1,3 +1,5 @@
+import type { BusinessHours } from './business-hours';
+
 /**
  * The company profile: the one place that names the business. The header,
  * footer, contact page, JSON-LD and Coming Soon pages all read it.
@@ -26,21 +28,8 @@ export interface CompanyProfile {
     country: string;
   };
   social: { label: string; href: string }[];
-  /** Opening hours (spec §9), for the contact page and structured data. */
-  hours: BusinessHours[];
-  /** Shown under the opening hours. */
-  emergencySupport: string;
-}
-
-export type Weekday = 'Monday' | 'Tuesday' | 'Wednesday' | 'Thursday' | 'Friday' | 'Saturday' | 'Sunday';
-
-export interface BusinessHours {
-  /** As shown to people, e.g. "Monday - Friday". */
-  label: string;
-  days: Weekday[];
-  /** 24-hour "HH:MM", or null when closed. */
-  opens: string | null;
-  closes: string | null;
+  /** Spec §9 business hours: the contact page and the chat widget's away mode show them. */
+  hours: BusinessHours;
 }
 
 export const company: CompanyProfile = {
@@ -67,32 +56,17 @@ export const company: CompanyProfile = {
     { label: 'X (Twitter)', href: 'https://x.com/example' },
     { label: 'Facebook', href: 'https://www.facebook.com/example' },
   ],
-  hours: [
-    {
-      label: 'Monday - Friday',
-      days: ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday'],
-      opens: '08:00',
-      closes: '18:00',
-    },
-    { label: 'Saturday', days: ['Saturday'], opens: '09:00', closes: '14:00' },
-    { label: 'Sunday', days: ['Sunday'], opens: null, closes: null },
-  ],
-  emergencySupport: '24/7 emergency support for enterprise clients',
+  hours: {
+    timeZone: 'America/Chicago',
+    timeZoneLabel: 'Central Time',
+    periods: [
+      { label: 'Monday – Friday', days: [1, 2, 3, 4, 5], opens: '08:00', closes: '18:00' },
+      { label: 'Saturday', days: [6], opens: '09:00', closes: '14:00' },
+      { label: 'Sunday', days: [0], opens: null, closes: null },
+    ],
+    note: '24/7 emergency support for enterprise clients',
+  },
 };
-
-/** "08:00" → "8:00 AM"; the same text on the server and in the browser (no locale involved). */
-export function formatTime(value: string): string {
-  const [hours = 0, minutes = 0] = value.split(':').map(Number);
-  const suffix = hours >= 12 ? 'PM' : 'AM';
-  const hour12 = hours % 12 === 0 ? 12 : hours % 12;
-  return `${hour12}:${String(minutes).padStart(2, '0')} ${suffix}`;
-}
-
-/** "8:00 AM - 6:00 PM", or "Closed". */
-export function formatHours(hours: BusinessHours): string {
-  if (!hours.opens || !hours.closes) return 'Closed';
-  return `${formatTime(hours.opens)} - ${formatTime(hours.closes)}`;
-}
 
 export function formatAddressLines(profile: CompanyProfile = company): [string, string] {
   const { street, locality, region, postalCode } = profile.address;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { company, formatHours, formatTime } from './company';
+import { company } from './company';
 import { siteRoutes } from './routes';
 import { robotsTxt, sitemapXml } from './seo-files';
 import { jsonLdScript, localBusinessJsonLd, organizationJsonLd, structuredDataFor } from './structured-data';
@@ -65,18 +65,6 @@ describe('structured data', () => {
     expect(JSON.parse(script.replace(/^<script[^>]*>|<\/script>$/g, ''))).toEqual({
       name: '</script><script>alert(1)</script>',
     });
-  });
-});
-
-describe('business hours', () => {
-  it('formats the spec hours', () => {
-    expect(company.hours.map((h) => `${h.label}: ${formatHours(h)}`)).toEqual([
-      'Monday - Friday: 8:00 AM - 6:00 PM',
-      'Saturday: 9:00 AM - 2:00 PM',
-      'Sunday: Closed',
-    ]);
-    expect(formatTime('00:30')).toBe('12:30 AM');
-    expect(formatTime('12:00')).toBe('12:00 PM');
   });
 });
 

@@ -65,19 +65,22 @@ export function organizationJsonLd(origin: string, profile: CompanyProfile = com
   };
 }
 
+/** schema.org day names, indexed like Date#getDay (0 = Sunday). */
+const SCHEMA_WEEKDAYS = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'];
+
 export function localBusinessJsonLd(origin: string, profile: CompanyProfile = company): JsonLd {
   return {
     ...businessBasics('LocalBusiness', `${origin}/contact#business`, origin, profile),
     image: `${origin}/favicon.svg`,
     areaServed: { '@type': 'Country', name: 'United States' },
     parentOrganization: { '@id': `${origin}/#organization` },
-    openingHoursSpecification: profile.hours
-      .filter((hours) => hours.opens && hours.closes)
-      .map((hours) => ({
+    openingHoursSpecification: profile.hours.periods
+      .filter((period) => period.opens && period.closes)
+      .map((period) => ({
         '@type': 'OpeningHoursSpecification',
-        dayOfWeek: hours.days,
-        opens: hours.opens,
-        closes: hours.closes,
+        dayOfWeek: period.days.map((day) => SCHEMA_WEEKDAYS[day]),
+        opens: period.opens,
+        closes: period.closes,
       })),
   };
 }

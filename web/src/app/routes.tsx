@@ -1,5 +1,6 @@
 import type { RouteObject } from 'react-router-dom';
 import { RootLayout } from '@/components/layout/root-layout';
+import { ChatWidget } from '@/features/chat-widget/components/chat-widget';
 import { RouteError } from './route-error';
 
 type RouteModule = { Component: React.ComponentType };
@@ -22,7 +23,7 @@ export const NOT_FOUND_ROUTE_ID = 'not-found';
 export const routes: RouteObject[] = [
   {
     path: '/',
-    element: <RootLayout />,
+    element: <RootLayout aside={<ChatWidget />} />,
     errorElement: <RouteError />,
     children: [
       page('home'),
@@ -40,6 +41,7 @@ export const routes: RouteObject[] = [
       page('checkout', 'checkout'),
       page('order-confirmation', 'order-confirmation'),
       page('admin', 'admin'),
+      page('admin-chat', 'admin/chat'),
       { ...page('not-found', '*'), id: NOT_FOUND_ROUTE_ID },
     ],
   },

@@ -13,6 +13,8 @@ export class ChatMessage extends Model {
   senderType!: 'visitor' | 'admin';
   message!: string;
   isRead!: boolean;
+  /** The sending client's id for the message (idempotent resends), when it gave one. */
+  clientId!: string | null;
   createdAt!: Date;
 
   conversation?: ChatConversation;

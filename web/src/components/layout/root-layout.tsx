@@ -1,9 +1,11 @@
+import type { ReactNode } from 'react';
 import { Outlet } from 'react-router-dom';
 import { Footer } from './footer';
 import { Header } from './header';
 import { RouteHead } from './route-head';
 
-export function RootLayout() {
+/** `aside`: what floats over every page (the live-chat widget), composed in app/routes.tsx. */
+export function RootLayout({ aside }: { aside?: ReactNode }) {
   return (
     <div className="flex min-h-screen flex-col">
       <a
@@ -17,6 +19,7 @@ export function RootLayout() {
         <Outlet />
       </main>
       <Footer />
+      {aside}
       <RouteHead />
     </div>
   );

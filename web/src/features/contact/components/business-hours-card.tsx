@@ -1,5 +1,6 @@
 import { Clock } from 'lucide-react';
-import { company, formatHours } from '@shared/site/company';
+import { openingHoursLines } from '@shared/site/business-hours';
+import { company } from '@shared/site/company';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 
 /** Spec §9 business hours. */
@@ -14,14 +15,15 @@ export function BusinessHoursCard() {
       </CardHeader>
       <CardContent className="flex flex-col gap-4">
         <dl className="grid grid-cols-[auto_1fr] gap-x-6 gap-y-2 text-slate-800">
-          {company.hours.map((hours) => (
-            <div key={hours.label} className="contents">
-              <dt className="font-medium">{hours.label}</dt>
-              <dd className="text-right">{formatHours(hours)}</dd>
+          {openingHoursLines(company.hours).map((line) => (
+            <div key={line.label} className="contents">
+              <dt className="font-medium">{line.label}</dt>
+              <dd className="text-right">{line.value}</dd>
             </div>
           ))}
         </dl>
-        <p className="rounded-md bg-blue-50 p-3 text-sm font-medium text-blue-900">{company.emergencySupport}</p>
+        <p className="text-xs text-slate-600">All times {company.hours.timeZoneLabel}.</p>
+        <p className="rounded-md bg-blue-50 p-3 text-sm font-medium text-blue-900">{company.hours.note}</p>
       </CardContent>
     </Card>
   );

@@ -1,0 +1,23 @@
+import type { User } from '../users/user.model';
+
+/** Who is asking, as far as chat is concerned: the session's visitor id and account, if any. */
+export interface ChatParticipant {
+  visitorId: string | null;
+  user: User | null;
+}
+
+/**
+ * A visitor may see a conversation started from their own browser session,
+ * or one bound to their account (the same client on another device).
+ */
+export function ownsConversation(
+  conversation: { visitorId: string; userId: string | null },
+  who: ChatParticipant,
+): boolean {
+  if (who.visitorId !== null && conversation.visitorId === who.visitorId) return true;
+  return who.user !== null && conversation.userId !== null && conversation.userId === who.user.id;
+}
+
+export function isStaff(who: ChatParticipant): boolean {
+  return who.user?.isStaff === true;
+}

@@ -1,0 +1,310 @@
+import { randomUUID } from 'node:crypto';
+import type { Knex } from 'knex';
+import type WebSocket from 'ws';
+import type { ChatSenderType } from '@shared/schemas/chat';
+import type { ServerFrame } from '@shared/schemas/chat-frames';
+import type { Logger } from '../../logger';
+import type { ChatParticipant } from './chat-access';
+import { ChatConnection, type SocketCredentials, type Subscription } from './chat-connection';
+import { decodeChatEvent, type ChatEvent, type ChatEventOf, type EventOrigin, type RoomEvent } from './chat-events';
+import { loadClosedConversations, loadHistory, loadMessageEvent, loadMissedMessages } from './chat-messages.service';
+import { StaffPresence } from './chat-presence';
+import { SerialTasks } from './serial-tasks';
+import { toChatConversation, toChatMessage, type ConversationRow } from './chat-rows';
+
+/**
+ * The sockets of one API instance and what they joined. Every change reaches
+ * it as an event from PostgreSQL (its own changes too), in commit order; it
+ * hands each socket the frames it should see, never the same message twice.
+ */
+export class ChatHub {
+  readonly instanceId = randomUUID();
+  private readonly connections = new Map<number, ChatConnection>();
+  private readonly rooms = new Map<string, Set<Subscription>>();
+  private readonly feed = new Set<ChatConnection>();
+  private nextConnectionId = 1;
+  // Events are handled one after another, in the order PostgreSQL delivered them.
+  private readonly tasks: SerialTasks;
+  /** Whether any staff console is connected, on any instance. */
+  readonly presence: StaffPresence;
+
+  constructor(
+    private readonly db: Knex,
+    private readonly logger: Logger,
+  ) {
+    this.tasks = new SerialTasks(logger);
+    this.presence = new StaffPresence(
+      db,
+      logger,
+      this.instanceId,
+      () => this.feed.size,
+      (online) => this.announcePresence(online),
+    );
+  }
+
+  get connectionCount(): number {
+    return this.connections.size;
+  }
+
+  get isStaffOnline(): boolean {
+    return this.presence.isOnline;
+  }
+
+  allConnections(): IterableIterator<ChatConnection> {
+    return this.connections.values();
+  }
+
+  connect(ws: WebSocket, participant: ChatParticipant, credentials: SocketCredentials) {
+    const connection = new ChatConnection(this.nextConnectionId++, ws, participant, credentials);
+    this.connections.set(connection.id, connection);
+    return connection;
+  }
+
+  disconnect(connection: ChatConnection): void {
+    if (!this.connections.delete(connection.id)) return;
+    for (const subscription of connection.subscriptions.values()) this.removeSubscription(subscription);
+    connection.subscriptions.clear();
+    if (connection.feed) {
+      connection.feed = false;
+      this.feed.delete(connection);
+      this.presence.report();
+    }
+  }
+
+  origin(connection: ChatConnection): EventOrigin {
+    return { instance: this.instanceId, connection: connection.id };
+  }
+
+  // ---- Events from PostgreSQL -------------------------------------------------------------
+
+  /** A NOTIFY payload from the bus. */
+  receive(payload: string): void {
+    const event = decodeChatEvent(payload);
+    if (!event) return;
+    if (event.kind === 'presence') {
+      void this.presence.refresh();
+      return;
+    }
+    this.tasks.run(event.kind === 'message_ref' ? () => this.resolveReference(event) : () => this.dispatch(event));
+  }
+
+  private async resolveReference(event: ChatEventOf<'message_ref'>): Promise<void> {
+    const loaded = await loadMessageEvent(this.db, event.messageId);
+    if (loaded) this.dispatch({ kind: 'message', ...loaded, origin: event.origin });
+  }
+
+  private dispatch(event: ChatEvent): void {
+    switch (event.kind) {
+      case 'message':
+        this.deliverMessage(event);
+        this.toFeed({
+          type: 'conversation',
+          reason: 'message',
+          conversation: event.conversation,
+          message: event.message,
+        });
+        return;
+      case 'typing':
+      case 'read':
+      case 'closed': {
+        const conversationId = event.kind === 'typing' ? event.conversationId : event.conversation.id;
+        for (const subscription of this.rooms.get(conversationId) ?? []) this.deliverTo(subscription, event);
+        if (event.kind !== 'typing')
+          this.toFeed({ type: 'conversation', reason: event.kind, conversation: event.conversation });
+        return;
+      }
+      case 'conversation':
+        this.toFeed({ type: 'conversation', reason: event.reason, conversation: event.conversation });
+        return;
+    }
+  }
+
+  private toFeed(frame: ServerFrame): void {
+    if (this.feed.size === 0) return;
+    const text = JSON.stringify(frame);
+    for (const connection of this.feed) connection.send(text);
+  }
+
+  private deliverMessage(event: RoomEvent & { kind: 'message' }): void {
+    const { seq, message, origin } = event;
+    const local = origin?.instance === this.instanceId ? origin.connection : null;
+    let acked = false;
+    let text: string | null = null;
+    for (const subscription of this.rooms.get(message.conversationId) ?? []) {
+      if (subscription.connection.id === local) acked = true;
+      if (subscription.pending) {
+        subscription.pending.push(event);
+        continue;
+      }
+      if (seq <= subscription.lastSeq) continue;
+      subscription.lastSeq = seq;
+      if (subscription.connection.id === local) {
+        subscription.connection.sendFrame({ type: 'ack', clientId: message.clientId, message });
+      } else {
+        text ??= JSON.stringify({ type: 'new_message', message } satisfies ServerFrame);
+        subscription.connection.send(text);
+      }
+    }
+    // The sender left the conversation before its message was stored: it still gets its answer.
+    if (local !== null && !acked) {
+      this.connections.get(local)?.sendFrame({ type: 'ack', clientId: message.clientId, message });
+    }
+  }
+
+  /** One event for one socket (used for rooms, and to flush what arrived during a join). */
+  private deliverTo(subscription: Subscription, event: RoomEvent): void {
+    const { connection } = subscription;
+    if (subscription.pending) {
+      subscription.pending.push(event);
+      return;
+    }
+    switch (event.kind) {
+      case 'message':
+        if (event.seq <= subscription.lastSeq) return;
+        subscription.lastSeq = event.seq;
+        if (event.origin?.instance === this.instanceId && event.origin.connection === connection.id) {
+          connection.sendFrame({ type: 'ack', clientId: event.message.clientId, message: event.message });
+        } else {
+          connection.sendFrame({ type: 'new_message', message: event.message });
+        }
+        return;
+      case 'typing':
+        if (event.origin.instance === this.instanceId && event.origin.connection === connection.id) return;
+        connection.sendFrame({
+          type: 'typing',
+          conversationId: event.conversationId,
+          senderType: event.senderType,
+          isTyping: event.isTyping,
+        });
+        return;
+      case 'read':
+        connection.sendFrame({
+          type: 'read',
+          conversationId: event.conversation.id,
+          readerType: event.readerType,
+          upToId: event.upToId,
+        });
+        return;
+      case 'closed':
+        if (subscription.closedSent) return;
+        subscription.closedSent = true;
+        connection.sendFrame({
+          type: 'conversation_closed',
+          conversationId: event.conversation.id,
+          closedAt: event.conversation.closedAt ?? new Date().toISOString(),
+        });
+        return;
+    }
+  }
+
+  // ---- Joining and leaving ------------------------------------------------------------------
+
+  /**
+   * Adds the socket to a conversation (authorisation is the caller's) and
+   * sends its history, or only what came after `afterId`. The socket is in
+   * the room before the history is read, and events arriving meanwhile wait
+   * in `pending`: nothing falls between the history and the live stream.
+   */
+  async join(
+    connection: ChatConnection,
+    conversation: ConversationRow,
+    role: ChatSenderType,
+    afterId: string | null,
+  ): Promise<void> {
+    this.leave(connection, conversation.id);
+    const subscription: Subscription = {
+      connection,
+      conversationId: conversation.id,
+      role,
+      lastSeq: 0,
+      pending: [],
+      closedSent: conversation.status === 'closed',
+    };
+    connection.subscriptions.set(conversation.id, subscription);
+    let room = this.rooms.get(conversation.id);
+    if (!room) {
+      room = new Set();
+      this.rooms.set(conversation.id, room);
+    }
+    room.add(subscription);
+    let history;
+    try {
+      history = await loadHistory(this.db, conversation.id, afterId);
+    } catch (err) {
+      this.removeSubscription(subscription);
+      connection.subscriptions.delete(conversation.id);
+      throw err;
+    }
+    // Left (or the socket closed) while the history was loading.
+    if (connection.subscriptions.get(conversation.id) !== subscription) return;
+    subscription.lastSeq = history.lastSeq;
+    connection.sendFrame({
+      type: 'history',
+      conversation: toChatConversation(conversation),
+      messages: history.messages.map(toChatMessage),
+    });
+    if (role === 'visitor') connection.sendFrame({ type: 'presence', staffOnline: this.presence.isOnline });
+    const pending = subscription.pending ?? [];
+    subscription.pending = null;
+    for (const event of pending) this.deliverTo(subscription, event);
+  }
+
+  leave(connection: ChatConnection, conversationId: string): void {
+    const subscription = connection.subscriptions.get(conversationId);
+    if (!subscription) return;
+    connection.subscriptions.delete(conversationId);
+    this.removeSubscription(subscription);
+  }
+
+  private removeSubscription(subscription: Subscription): void {
+    const room = this.rooms.get(subscription.conversationId);
+    if (!room) return;
+    room.delete(subscription);
+    if (room.size === 0) this.rooms.delete(subscription.conversationId);
+  }
+
+  subscribeFeed(connection: ChatConnection): void {
+    if (connection.feed) return;
+    connection.feed = true;
+    this.feed.add(connection);
+    this.presence.report();
+  }
+
+  // ---- Catching up after the event stream was interrupted ----------------------------------
+
+  /**
+   * The listener lost its connection and got it back: events in between were
+   * never delivered. Sends every socket the messages it is missing and any
+   * closings, and tells staff consoles to reload their lists. Later events
+   * wait until this is done.
+   */
+  resync(): void {
+    this.tasks.run(async () => {
+      const after = new Map<string, number>();
+      for (const [conversationId, room] of this.rooms) {
+        let lowest = Number.MAX_SAFE_INTEGER;
+        for (const subscription of room) if (!subscription.pending) lowest = Math.min(lowest, subscription.lastSeq);
+        if (lowest !== Number.MAX_SAFE_INTEGER) after.set(conversationId, lowest);
+      }
+      if (after.size > 0) {
+        for (const row of await loadMissedMessages(this.db, after)) {
+          this.deliverMessage({ kind: 'message', seq: row.seq, message: toChatMessage(row), origin: null });
+        }
+        for (const conversation of await loadClosedConversations(this.db, [...after.keys()])) {
+          for (const subscription of this.rooms.get(conversation.id) ?? []) {
+            this.deliverTo(subscription, { kind: 'closed', conversation });
+          }
+        }
+      }
+      this.toFeed({ type: 'feed_reset' });
+      await this.presence.refresh();
+    });
+  }
+
+  private announcePresence(online: boolean): void {
+    const text = JSON.stringify({ type: 'presence', staffOnline: online } satisfies ServerFrame);
+    for (const connection of this.connections.values()) {
+      if (connection.hasVisitorSubscription) connection.send(text);
+    }
+  }
+}

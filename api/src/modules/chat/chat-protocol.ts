@@ -1,0 +1,201 @@
+import type { Knex } from 'knex';
+import type { RawData } from 'ws';
+import type { z } from 'zod';
+import {
+  CHAT_CLOSE,
+  clientFrameSchema,
+  type joinFrame,
+  type messageFrame,
+  type ParsedClientFrame,
+  type readFrame,
+  type typingFrame,
+} from '@shared/schemas/chat-frames';
+import type { Logger } from '../../logger';
+import { ownsConversation } from './chat-access';
+import type { ChatConnection } from './chat-connection';
+import { publishChatEvent } from './chat-events';
+import type { ChatHub } from './chat-hub';
+import type { MessageWriter } from './chat-message-writer';
+import { ConversationClosedError, ConversationMissingError, markRead } from './chat-messages.service';
+import { isUuid, loadConversation } from './chat.service';
+
+export const TOO_FAST = 'You are sending messages too quickly. Please wait a few seconds.';
+const CLOSED = 'This conversation has been closed.';
+const NOT_FOUND = 'Conversation not found';
+
+interface ProtocolDeps {
+  db: Knex;
+  hub: ChatHub;
+  writer: MessageWriter;
+  logger: Logger;
+}
+
+/** The first problem with a frame, as "field: message" (or just the message). */
+function describeIssue(error: z.ZodError): string {
+  const issue = error.issues[0];
+  if (!issue) return 'Invalid frame';
+  const field = issue.path.map(String).join('.');
+  return field ? `${field}: ${issue.message}` : issue.message;
+}
+
+/** Ids to echo in an error about an invalid frame, so the client knows which message failed. */
+function echoIds(raw: unknown): { conversationId?: string; clientId?: string } {
+  if (!raw || typeof raw !== 'object') return {};
+  const { conversationId, clientId } = raw as Record<string, unknown>;
+  return {
+    ...(isUuid(conversationId) ? { conversationId } : {}),
+    ...(isUuid(clientId) ? { clientId } : {}),
+  };
+}
+
+/**
+ * Takes one frame off the wire: a socket's frames are handled one at a time,
+ * in the order they came (a join completes before the message after it), and
+ * a socket that floods is closed before its frames pile up.
+ */
+export function receiveFrame(deps: ProtocolDeps, connection: ChatConnection, data: RawData, isBinary: boolean): void {
+  if (!connection.frameLimit.take()) {
+    connection.fail('rate_limited', 'Too many frames: slow down.', CHAT_CLOSE.policy);
+    return;
+  }
+  connection.enqueue(() => handleFrame(deps, connection, data, isBinary));
+}
+
+/**
+ * Handles one frame. Nothing a client sends can crash the server: bad frames
+ * get an error frame, and unexpected failures are logged and answered with
+ * "unavailable".
+ */
+async function handleFrame(deps: ProtocolDeps, connection: ChatConnection, data: RawData, isBinary: boolean) {
+  if (!connection.isOpen) return;
+  if (isBinary) {
+    connection.sendError('invalid_frame', 'Frames must be JSON text');
+    return;
+  }
+  let raw: unknown;
+  try {
+    raw = JSON.parse(data.toString());
+  } catch {
+    connection.sendError('invalid_frame', 'Frames must be JSON text');
+    return;
+  }
+  const parsed = clientFrameSchema.safeParse(raw);
+  if (!parsed.success) {
+    const isMessage = (raw as { type?: unknown } | null)?.type === 'message';
+    const onText = parsed.error.issues[0]?.path[0] === 'message';
+    connection.sendError(isMessage && onText ? 'invalid_message' : 'invalid_frame', describeIssue(parsed.error), {
+      ...echoIds(raw),
+    });
+    return;
+  }
+  try {
+    await dispatch(deps, connection, parsed.data);
+  } catch (err) {
+    deps.logger.error({ err, frame: parsed.data.type }, 'chat frame failed');
+    connection.sendError('unavailable', 'Something went wrong. Please try again.', echoIds(raw));
+  }
+}
+
+function dispatch(deps: ProtocolDeps, connection: ChatConnection, frame: ParsedClientFrame): Promise<void> | void {
+  switch (frame.type) {
+    case 'join':
+      return join(deps, connection, frame);
+    case 'message':
+      return message(deps, connection, frame);
+    case 'leave':
+      deps.hub.leave(connection, frame.conversationId);
+      return;
+    case 'typing':
+      return typing(deps, connection, frame);
+    case 'read':
+      return read(deps, connection, frame);
+    case 'staff_feed':
+      if (requireStaff(connection)) deps.hub.subscribeFeed(connection);
+      return;
+  }
+}
+
+/** Staff only, decided by the account on the server; anyone else is told why and disconnected. */
+function requireStaff(connection: ChatConnection): boolean {
+  const { user } = connection.participant;
+  if (!user) {
+    connection.fail('unauthorized', 'Log in with a staff account to answer chats.', CHAT_CLOSE.unauthorized);
+    return false;
+  }
+  if (!user.isStaff) {
+    connection.fail('forbidden', 'Staff only', CHAT_CLOSE.forbidden);
+    return false;
+  }
+  return true;
+}
+
+async function join(deps: ProtocolDeps, connection: ChatConnection, frame: z.output<typeof joinFrame>) {
+  if (frame.isAdmin && !requireStaff(connection)) return;
+  const conversation = await loadConversation(deps.db, frame.conversationId);
+  if (frame.isAdmin) {
+    // A staff console keeps its socket for other conversations.
+    if (!conversation) return connection.sendError('not_found', NOT_FOUND, { conversationId: frame.conversationId });
+    return deps.hub.join(connection, conversation, 'admin', frame.afterId ?? null);
+  }
+  // Someone else's conversation and one that does not exist look the same.
+  if (!conversation || !ownsConversation(conversation, connection.participant)) {
+    connection.fail('not_found', NOT_FOUND, CHAT_CLOSE.notFound, { conversationId: frame.conversationId });
+    return;
+  }
+  await deps.hub.join(connection, conversation, 'visitor', frame.afterId ?? null);
+}
+
+async function message(deps: ProtocolDeps, connection: ChatConnection, frame: z.output<typeof messageFrame>) {
+  const ids = { conversationId: frame.conversationId, ...(frame.clientId ? { clientId: frame.clientId } : {}) };
+  const subscription = connection.subscriptions.get(frame.conversationId);
+  if (!subscription) return connection.sendError('not_joined', 'Join the conversation before sending messages.', ids);
+  if (frame.senderType !== subscription.role) {
+    return connection.sendError('forbidden', `You take part in this conversation as ${subscription.role}.`, ids);
+  }
+  if (!connection.messageLimit.take()) return connection.sendError('rate_limited', TOO_FAST, ids);
+  try {
+    const stored = await deps.writer.store({
+      conversationId: frame.conversationId,
+      senderType: subscription.role,
+      senderId: connection.participant.user?.id ?? null,
+      text: frame.message,
+      clientId: frame.clientId ?? null,
+      origin: deps.hub.origin(connection),
+    });
+    // A new message is acknowledged when its event comes back (in order with everything else).
+    if (stored.duplicate)
+      connection.sendFrame({ type: 'ack', clientId: frame.clientId ?? null, message: stored.message });
+  } catch (err) {
+    if (err instanceof ConversationClosedError) return connection.sendError('conversation_closed', CLOSED, ids);
+    if (err instanceof ConversationMissingError) return connection.sendError('not_found', NOT_FOUND, ids);
+    throw err;
+  }
+}
+
+async function typing(deps: ProtocolDeps, connection: ChatConnection, frame: z.output<typeof typingFrame>) {
+  const subscription = connection.subscriptions.get(frame.conversationId);
+  if (!subscription) {
+    return connection.sendError('not_joined', 'Join the conversation first.', { conversationId: frame.conversationId });
+  }
+  // Typing notices are a courtesy: beyond the limit they are dropped without complaint.
+  if (!connection.typingLimit.take()) return;
+  await publishChatEvent(deps.db, {
+    kind: 'typing',
+    conversationId: frame.conversationId,
+    senderType: subscription.role,
+    isTyping: frame.isTyping,
+    origin: deps.hub.origin(connection),
+  });
+}
+
+async function read(deps: ProtocolDeps, connection: ChatConnection, frame: z.output<typeof readFrame>) {
+  const subscription = connection.subscriptions.get(frame.conversationId);
+  if (!subscription) {
+    return connection.sendError('not_joined', 'Join the conversation first.', { conversationId: frame.conversationId });
+  }
+  await markRead(deps.db, {
+    conversationId: frame.conversationId,
+    readerType: subscription.role,
+    upToId: frame.upToId ?? null,
+  });
+}

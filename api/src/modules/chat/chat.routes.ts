@@ -1,0 +1,79 @@
+import { randomUUID } from 'node:crypto';
+import Router from '@koa/router';
+import type { Context } from 'koa';
+import { listChatQuerySchema, startChatSchema, updateChatContactSchema } from '@shared/schemas/chat';
+import type { AppDeps } from '../../app-deps';
+import { currentUser, optionalUser, requireStaff } from '../../middleware/current-user';
+import { consumeRateLimit } from '../../middleware/rate-limit';
+import { sessionData } from '../auth/session';
+import type { ChatParticipant } from './chat-access';
+import { isStaffOnline } from './chat-presence';
+import {
+  CHAT_START_RATE,
+  closeConversation,
+  conversationFor,
+  isUuid,
+  listConversations,
+  startConversation,
+  TOO_MANY_CHATS,
+  updateVisitorEmail,
+} from './chat.service';
+import { toChatConversation } from './chat-rows';
+
+/** The caller as chat sees them: the session's visitor id and the logged-in account. */
+async function participantOf(ctx: Context): Promise<ChatParticipant> {
+  const visitorId = sessionData(ctx).visitorId;
+  return { user: await currentUser(ctx), visitorId: isUuid(visitorId) ? visitorId : null };
+}
+
+export function chatRoutes({ db }: AppDeps): Router {
+  const router = new Router();
+
+  // Whether anyone can answer right now (the widget's away mode). Public: never 401s.
+  router.get('/api/chat/status', async (ctx) => {
+    ctx.set('Cache-Control', 'no-store');
+    ctx.body = { staffOnline: await isStaffOnline(db) };
+  });
+
+  router.post('/api/chat/conversations', optionalUser, async (ctx) => {
+    const input = startChatSchema.parse(ctx.request.body);
+    await consumeRateLimit(db, `chat-start:ip:${ctx.ip}`, CHAT_START_RATE, TOO_MANY_CHATS);
+    const session = sessionData(ctx);
+    // The visitor's random id lives in their session: only that browser (or their account) may join.
+    if (!isUuid(session.visitorId)) session.visitorId = randomUUID();
+    const conversation = await startConversation(db, {
+      visitorId: session.visitorId,
+      userId: ctx.state.user?.id ?? null,
+      visitorName: input.visitorName,
+      visitorEmail: input.visitorEmail,
+    });
+    ctx.status = 201;
+    ctx.body = { id: conversation.id };
+  });
+
+  router.get('/api/chat/conversations', requireStaff, async (ctx) => {
+    const query = listChatQuerySchema.parse(ctx.query);
+    const page = await listConversations(db, query);
+    ctx.set('Cache-Control', 'no-store');
+    if (page.nextCursor) ctx.set('X-Next-Cursor', page.nextCursor);
+    ctx.body = page.conversations;
+  });
+
+  // A visitor's own conversation (the widget checks the one it remembers), or any for staff.
+  router.get('/api/chat/conversations/:id', async (ctx) => {
+    const row = await conversationFor(db, ctx.params.id ?? '', await participantOf(ctx));
+    ctx.set('Cache-Control', 'no-store');
+    ctx.body = toChatConversation(row);
+  });
+
+  router.patch('/api/chat/conversations/:id', async (ctx) => {
+    const { visitorEmail } = updateChatContactSchema.parse(ctx.request.body);
+    ctx.body = await updateVisitorEmail(db, ctx.params.id ?? '', await participantOf(ctx), visitorEmail);
+  });
+
+  router.patch('/api/chat/conversations/:id/close', requireStaff, async (ctx) => {
+    ctx.body = await closeConversation(db, ctx.params.id ?? '');
+  });
+
+  return router;
+}

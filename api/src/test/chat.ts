@@ -1,0 +1,232 @@
+import { randomInt } from 'node:crypto';
+import type { Knex } from 'knex';
+import { afterAll, beforeAll } from 'vitest';
+import WebSocket from 'ws';
+import { serverFrameSchema, type ServerFrame, type ServerFrameOf } from '@shared/schemas/chat-frames';
+import type { Config } from '../config';
+import { createLogger } from '../logger';
+import { startServer, type RunningServer } from '../server';
+import type { ChatServerOptions } from '../modules/chat/chat-server';
+import { testConfig } from './config';
+import { createTestDatabase, type TestDatabase } from './database';
+import { buildUser, type BuiltUser } from './factories';
+import { freePort } from './global-setup';
+
+export interface ChatServers {
+  /** The database all instances share. */
+  readonly db: Knex;
+  url(instance?: number): string;
+  instance(index?: number): RunningServer;
+  /** Stops an instance and starts it again on the same port. */
+  restart(index?: number): Promise<void>;
+}
+
+/**
+ * `count` real API instances (HTTP + chat socket) on one fresh database, for
+ * one test file: what production runs behind a load balancer.
+ */
+export function useChatServers(count = 1, chat: ChatServerOptions = {}, overrides: Partial<Config> = {}): ChatServers {
+  let database: TestDatabase;
+  const running: RunningServer[] = [];
+  const configs: Config[] = [];
+  const start = async (index: number) => {
+    const config = configs[index]!;
+    running[index] = await startServer({
+      config,
+      logger: createLogger(config.logLevel),
+      webRoot: '/nonexistent',
+      chat,
+    });
+  };
+  beforeAll(async () => {
+    database = await createTestDatabase();
+    for (let index = 0; index < count; index += 1) {
+      const port = await freePort();
+      configs[index] = testConfig({
+        databaseUrl: database.url,
+        port,
+        publicUrl: `http://127.0.0.1:${port}`,
+        // Each test visitor comes from its own address (X-Forwarded-For), like real ones.
+        trustProxy: true,
+        ...overrides,
+      });
+      await start(index);
+    }
+  });
+  afterAll(async () => {
+    for (const server of running) await server?.close();
+    await database?.drop();
+  });
+  return {
+    get db() {
+      return running[0]!.deps.db;
+    },
+    url: (index = 0) => configs[index]!.publicUrl,
+    instance: (index = 0) => running[index]!,
+    async restart(index = 0) {
+      await running[index]!.close();
+      await start(index);
+    },
+  };
+}
+
+function cookieOf(res: Response): string {
+  return res.headers
+    .getSetCookie()
+    .map((cookie) => cookie.split(';')[0])
+    .join('; ');
+}
+
+/** A visitor who started a chat through the API: the conversation id and their session cookie. */
+export async function startVisitorChat(
+  baseUrl: string,
+  body: Record<string, unknown> = { visitorName: 'Ada Visitor', visitorEmail: 'ada@example.com' },
+  cookie = '',
+): Promise<{ id: string; cookie: string }> {
+  const res = await fetch(`${baseUrl}/api/chat/conversations`, {
+    method: 'POST',
+    headers: {
+      'Content-Type': 'application/json',
+      'X-Forwarded-For': `198.18.${randomInt(256)}.${randomInt(1, 255)}`,
+      ...(cookie ? { Cookie: cookie } : {}),
+    },
+    body: JSON.stringify(body),
+  });
+  if (res.status !== 201) throw new Error(`starting a chat failed with ${res.status}: ${await res.text()}`);
+  const { id } = (await res.json()) as { id: string };
+  return { id, cookie: cookieOf(res) || cookie };
+}
+
+/** A logged-in account's session cookie. */
+export async function loginCookie(baseUrl: string, built: Pick<BuiltUser, 'username' | 'password'>): Promise<string> {
+  const res = await fetch(`${baseUrl}/api/login`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ username: built.username, password: built.password }),
+  });
+  if (res.status !== 200) throw new Error(`login failed with ${res.status}`);
+  return cookieOf(res);
+}
+
+export async function staffCookie(baseUrl: string): Promise<string> {
+  return loginCookie(baseUrl, await buildUser({ accountType: 'staff' }));
+}
+
+/** The usual cast of a chat test, on the first instance: a visitor with a socket, a staff socket, stored rows. */
+export function chatActors(servers: ChatServers) {
+  const url = () => servers.url();
+  return {
+    async visitor(name = 'Ada Visitor') {
+      const chat = await startVisitorChat(url(), { visitorName: name, visitorEmail: null });
+      const socket = await TestSocket.open(url(), { cookie: chat.cookie });
+      return { ...chat, socket };
+    },
+    async staff() {
+      return TestSocket.open(url(), { cookie: await staffCookie(url()) });
+    },
+    storedMessages(conversationId: string) {
+      return servers.db('chat_messages').where({ conversationId }).orderBy('seq');
+    },
+  };
+}
+
+/** A real WebSocket client that records every frame the server sends. */
+export class TestSocket {
+  readonly frames: ServerFrame[] = [];
+  private waiters: (() => void)[] = [];
+  readonly closed: Promise<{ code: number; reason: string }>;
+
+  private constructor(readonly ws: WebSocket) {
+    ws.on('message', (data) => {
+      this.frames.push(serverFrameSchema.parse(JSON.parse(data.toString())));
+      this.wake();
+    });
+    this.closed = new Promise((resolve) => {
+      ws.on('close', (code, reason) => {
+        resolve({ code, reason: reason.toString() });
+        this.wake();
+      });
+    });
+  }
+
+  private wake(): void {
+    const waiters = this.waiters;
+    this.waiters = [];
+    for (const wake of waiters) wake();
+  }
+
+  /** Opens a socket to /ws/chat; rejects with the HTTP status when the upgrade is refused. */
+  static open(
+    baseUrl: string,
+    options: { cookie?: string; origin?: string; path?: string; autoPong?: boolean } = {},
+  ): Promise<TestSocket> {
+    const url = `${baseUrl.replace(/^http/, 'ws')}${options.path ?? '/ws/chat'}`;
+    const headers: Record<string, string> = {};
+    if (options.cookie) headers.Cookie = options.cookie;
+    const ws = new WebSocket(url, {
+      headers,
+      autoPong: options.autoPong ?? true,
+      ...(options.origin ? { origin: options.origin } : {}),
+    });
+    return new Promise((resolve, reject) => {
+      ws.once('open', () => resolve(new TestSocket(ws)));
+      ws.once('unexpected-response', (_req, res) => {
+        reject(new Error(`upgrade refused: ${res.statusCode}`));
+        ws.terminate();
+      });
+      ws.once('error', reject);
+    });
+  }
+
+  send(frame: unknown): void {
+    this.ws.send(typeof frame === 'string' ? frame : JSON.stringify(frame));
+  }
+
+  /** The next not-yet-taken frame of this type (matching `where`), waiting up to `timeoutMs`. */
+  async next<T extends ServerFrame['type']>(
+    type: T,
+    where: (frame: ServerFrameOf<T>) => boolean = () => true,
+    timeoutMs = 5000,
+  ): Promise<ServerFrameOf<T>> {
+    const deadline = Date.now() + timeoutMs;
+    for (;;) {
+      const index = this.frames.findIndex((f) => f.type === type && where(f as ServerFrameOf<T>));
+      if (index >= 0) return this.frames.splice(index, 1)[0] as ServerFrameOf<T>;
+      const left = deadline - Date.now();
+      if (left <= 0) {
+        throw new Error(`no ${type} frame within ${timeoutMs} ms; have: ${JSON.stringify(this.frames).slice(0, 800)}`);
+      }
+      await new Promise<void>((resolve) => {
+        const timer = setTimeout(resolve, left);
+        this.waiters.push(() => {
+          clearTimeout(timer);
+          resolve();
+        });
+      });
+    }
+  }
+
+  /** Frames of a type received so far and not taken. */
+  pending<T extends ServerFrame['type']>(type: T): ServerFrameOf<T>[] {
+    return this.frames.filter((f) => f.type === type) as ServerFrameOf<T>[];
+  }
+
+  /** Joins and returns the history frame. */
+  async join(conversationId: string, options: { isAdmin?: boolean; afterId?: string } = {}) {
+    this.send({ type: 'join', conversationId, isAdmin: options.isAdmin ?? false, afterId: options.afterId });
+    return this.next('history', (frame) => frame.conversation.id === conversationId);
+  }
+
+  close(): void {
+    this.ws.close();
+  }
+}
+
+/** Resolves when `check` passes, polling; fails after `timeoutMs`. */
+export async function eventually(check: () => boolean | Promise<boolean>, timeoutMs = 5000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await check())) {
+    if (Date.now() > deadline) throw new Error('condition not met in time');
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}

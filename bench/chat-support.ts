@@ -1,0 +1,182 @@
+import { spawnSync, execFileSync } from 'node:child_process';
+import { createHmac, randomBytes, randomUUID } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import knex from 'knex';
+import WebSocket from 'ws';
+import { knexConfig } from '../knexfile';
+import { hashPassword } from '../api/src/modules/auth/password';
+import { databaseUrl, withAdminClient } from '../api/src/test/postgres-admin';
+import { parseEnv } from '../api/src/config';
+import { benchDatabase } from './support';
+
+export const BENCH_SESSION_SECRET = 'chat-bench-session-secret-0123456789-abcdefgh';
+
+/**
+ * Every socket is a file descriptor in this process and in the server. When
+ * the soft limit is too low, run this script again under a raised one
+ * (children inherit it); fail with instructions when the hard limit forbids.
+ */
+export function ensureOpenFilesLimit(needed: number): void {
+  const [soft = '0', hard = '0'] = execFileSync('sh', ['-c', 'ulimit -Sn; ulimit -Hn'], { encoding: 'utf8' })
+    .trim()
+    .split('\n');
+  const limit = (value: string) => (value === 'unlimited' ? Number.POSITIVE_INFINITY : Number(value));
+  if (limit(soft) >= needed) return;
+  if (limit(hard) < needed || process.env.CHAT_BENCH_REEXEC) {
+    throw new Error(
+      `Needs ${needed} open files but the limit is ${soft} (hard ${hard}). Raise it, e.g. \`ulimit -n ${needed}\`.`,
+    );
+  }
+  const target = hard === 'unlimited' ? needed : Math.min(limit(hard), Math.max(needed, 65_536));
+  console.log(`Raising the open-files limit from ${soft} to ${target} for this run…`);
+  const result = spawnSync(
+    'sh',
+    ['-c', `ulimit -n ${target} && exec "$0" "$@"`, process.execPath, ...process.execArgv, ...process.argv.slice(1)],
+    { stdio: 'inherit', env: { ...process.env, CHAT_BENCH_REEXEC: '1' } },
+  );
+  process.exit(result.status ?? 1);
+}
+
+/** A fresh database: on DATABASE_URL's server when set (dropped after), else an embedded PostgreSQL. */
+export async function freshDatabase(): Promise<{ url: string; stop(): Promise<void> }> {
+  const adminUrl = parseEnv(process.env).databaseUrl;
+  if (!adminUrl) return benchDatabase();
+  const name = `chat_bench_${process.pid}`;
+  await withAdminClient(adminUrl, (client) => client.query(`create database "${name}"`));
+  return {
+    url: databaseUrl(adminUrl, name),
+    stop: () =>
+      withAdminClient(adminUrl, (client) => client.query(`drop database if exists "${name}" with (force)`)).then(
+        () => undefined,
+      ),
+  };
+}
+
+/** koa-session's signed cookie, as the cookies/keygrip libraries make it (HMAC-SHA1, URL-safe base64). */
+function sessionCookie(sid: string): string {
+  const signature = createHmac('sha1', BENCH_SESSION_SECRET)
+    .update(`sid=${sid}`)
+    .digest('base64')
+    .replace(/\/|\+|=/g, (c) => ({ '/': '_', '+': '-', '=': '' })[c] ?? '');
+  return `sid=${sid}; sid.sig=${signature}`;
+}
+
+export interface Visitor {
+  conversationId: string;
+  cookie: string;
+}
+
+/**
+ * N visitors, each with a session (holding its visitor id) and a conversation
+ * bound to it, written straight to the database in batches: what N visitors
+ * starting a chat leave behind, without N HTTP round trips (and the per-IP
+ * start limit) in the way.
+ */
+export async function seedVisitors(url: string, count: number): Promise<Visitor[]> {
+  const db = knex(knexConfig(url, { poolMax: 2 }));
+  const visitors: Visitor[] = [];
+  try {
+    const expires = Date.now() + 24 * 60 * 60 * 1000;
+    for (let start = 0; start < count; start += 1000) {
+      const sessions = [];
+      const conversations = [];
+      for (let i = start; i < Math.min(count, start + 1000); i += 1) {
+        const sid = randomBytes(32).toString('base64url');
+        const visitorId = randomUUID();
+        const conversationId = randomUUID();
+        sessions.push({
+          sid,
+          sess: JSON.stringify({ visitorId, _expire: expires, _maxAge: 24 * 60 * 60 * 1000 }),
+          expire: new Date(expires),
+        });
+        conversations.push({ id: conversationId, visitorId, visitorName: `Bench visitor ${i + 1}` });
+        visitors.push({ conversationId, cookie: sessionCookie(sid) });
+      }
+      await db('sessions').insert(sessions);
+      await db('chat_conversations').insert(conversations);
+    }
+  } finally {
+    await db.destroy();
+  }
+  return visitors;
+}
+
+/** A staff account, logged in through the API: its session cookie. */
+export async function staffLogin(url: string, serverUrl: string): Promise<string> {
+  const db = knex(knexConfig(url, { poolMax: 1 }));
+  const username = `bench_staff_${process.pid}`;
+  const password = 'bench-staff-password';
+  try {
+    await db('users').insert({ username, passwordHash: await hashPassword(password), accountType: 'staff' });
+  } finally {
+    await db.destroy();
+  }
+  const res = await fetch(`${serverUrl}/api/login`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ username, password }),
+  });
+  if (res.status !== 200) throw new Error(`staff login failed: ${res.status}`);
+  return res.headers
+    .getSetCookie()
+    .map((c) => c.split(';')[0])
+    .join('; ');
+}
+
+export type FrameHandler = (frame: { type: string; [key: string]: unknown }, ws: WebSocket) => void;
+
+/** Opens a socket, joins conversations, and resolves once every history has arrived. */
+export function openJoined(
+  serverUrl: string,
+  cookie: string,
+  conversationIds: string[],
+  isAdmin: boolean,
+  onFrame: FrameHandler,
+): Promise<WebSocket> {
+  return new Promise((resolve, reject) => {
+    const ws = new WebSocket(`${serverUrl.replace(/^http/, 'ws')}/ws/chat`, { headers: { Cookie: cookie } });
+    let waiting = conversationIds.length;
+    ws.on('message', (data) => {
+      const frame = JSON.parse(data.toString()) as { type: string };
+      if (frame.type === 'history' && waiting > 0) {
+        waiting -= 1;
+        if (waiting === 0) resolve(ws);
+        return;
+      }
+      onFrame(frame, ws);
+    });
+    ws.once('open', () => {
+      for (const conversationId of conversationIds) ws.send(JSON.stringify({ type: 'join', conversationId, isAdmin }));
+    });
+    ws.once('error', reject);
+    ws.once('unexpected-response', (_req, res) => reject(new Error(`upgrade refused: ${res.statusCode}`)));
+  });
+}
+
+/** Runs `task` for every item, at most `concurrency` at a time. */
+export async function inBatches<T, R>(items: T[], concurrency: number, task: (item: T) => Promise<R>): Promise<R[]> {
+  const results: R[] = new Array(items.length);
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: Math.min(concurrency, items.length) }, async () => {
+      while (next < items.length) {
+        const index = next++;
+        results[index] = await task(items[index]!);
+      }
+    }),
+  );
+  return results;
+}
+
+/** Resident memory of a process, in bytes (Linux). */
+export function residentMemory(pid: number): number {
+  const line = readFileSync(`/proc/${pid}/status`, 'utf8')
+    .split('\n')
+    .find((l) => l.startsWith('VmRSS:'));
+  return Number(line?.split(/\s+/)[1] ?? 0) * 1024;
+}
+
+export function percentile(sorted: number[], p: number): number {
+  if (sorted.length === 0) return Number.NaN;
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
+}

@@ -1,0 +1,118 @@
+import { z } from 'zod';
+import { optionalEmailAddress, singleLine } from './text';
+
+/**
+ * Live chat: the REST payloads and the shapes every chat frame carries.
+ * The WebSocket frames themselves are in ./chat-frames.ts.
+ */
+
+export const CHAT_MESSAGE_MAX = 2000;
+export const VISITOR_NAME_MAX = 100;
+/** Spec/issue: at most 10 messages per 10 seconds per socket. */
+export const CHAT_MESSAGE_RATE = { limit: 10, windowMs: 10_000 } as const;
+
+export const chatSenderTypes = ['visitor', 'admin'] as const;
+export type ChatSenderType = (typeof chatSenderTypes)[number];
+export const chatStatuses = ['active', 'closed'] as const;
+export type ChatStatus = (typeof chatStatuses)[number];
+
+// Control characters other than tab and newline never belong in a chat message (PostgreSQL can't store U+0000).
+// eslint-disable-next-line no-control-regex -- matching control characters is the point
+const FORBIDDEN_IN_MESSAGE = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/;
+
+/** Characters as PostgreSQL's char_length counts them (code points, not UTF-16 units). */
+export function characterCount(value: string): number {
+  let count = 0;
+  for (let i = 0; i < value.length; i += 1) {
+    const code = value.charCodeAt(i);
+    // A high surrogate followed by a low one is one character.
+    if (code >= 0xd800 && code <= 0xdbff && i + 1 < value.length) {
+      const next = value.charCodeAt(i + 1);
+      if (next >= 0xdc00 && next <= 0xdfff) i += 1;
+    }
+    count += 1;
+  }
+  return count;
+}
+
+/** Message text: 1–2000 characters after trimming, never blank. */
+export const chatText = z
+  .string()
+  .trim()
+  .min(1, 'Message cannot be empty')
+  .refine(
+    (value) => characterCount(value) <= CHAT_MESSAGE_MAX,
+    `Message must be at most ${CHAT_MESSAGE_MAX} characters`,
+  )
+  .refine((value) => !FORBIDDEN_IN_MESSAGE.test(value), 'Message contains invalid characters');
+
+export const visitorName = singleLine(VISITOR_NAME_MAX, 'Name').min(1, 'Please enter your name to start chatting');
+
+/** POST /api/chat/conversations */
+export const startChatSchema = z
+  .object({
+    visitorName,
+    visitorEmail: optionalEmailAddress,
+  })
+  .strict();
+export type StartChatInput = z.input<typeof startChatSchema>;
+
+/** PATCH /api/chat/conversations/{id}: the visitor leaves an email so staff can answer later. */
+export const updateChatContactSchema = z.object({ visitorEmail: optionalEmailAddress }).strict();
+export type UpdateChatContactInput = z.input<typeof updateChatContactSchema>;
+
+/** GET /api/chat/conversations query string. */
+export const listChatQuerySchema = z
+  .object({
+    limit: z.coerce.number().int('limit must be an integer').min(1).max(200).default(50),
+    status: z.enum(chatStatuses).optional(),
+    /** The X-Next-Cursor of the previous page. */
+    before: z
+      .string()
+      .regex(/^\d{1,17}\.[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/, 'Invalid cursor')
+      .optional(),
+  })
+  .strict();
+export type ListChatQuery = z.output<typeof listChatQuerySchema>;
+
+/** A stored message as every client sees it. */
+export const chatMessageSchema = z.object({
+  id: z.string(),
+  conversationId: z.string(),
+  message: z.string(),
+  senderType: z.enum(chatSenderTypes),
+  createdAt: z.string(),
+  isRead: z.boolean(),
+  /** The sender's own id for the message, so its pending copy can be matched (null for older clients). */
+  clientId: z.string().nullable(),
+});
+export type ChatMessage = z.infer<typeof chatMessageSchema>;
+
+/** A conversation in the staff list (and the visitor's own view of it). */
+export const chatConversationSchema = z.object({
+  id: z.string(),
+  visitorName: z.string(),
+  visitorEmail: z.string().nullable(),
+  status: z.enum(chatStatuses),
+  /** Visitor messages staff have not read yet. */
+  unreadCount: z.number(),
+  lastMessageAt: z.string().nullable(),
+  createdAt: z.string(),
+  closedAt: z.string().nullable(),
+});
+export type ChatConversation = z.infer<typeof chatConversationSchema>;
+
+export const chatStatusSchema = z.object({ staffOnline: z.boolean() });
+export type ChatServiceStatus = z.infer<typeof chatStatusSchema>;
+
+export const chatStartedSchema = z.object({ id: z.string() });
+
+/** "Anonymous" when a conversation has no usable name (spec §2). */
+export function conversationDisplayName(conversation: Pick<ChatConversation, 'visitorName'>): string {
+  return conversation.visitorName.trim() || 'Anonymous';
+}
+
+/** When a conversation last changed: its last message, else its start. Newest first sorts by this. */
+export function conversationActivity(conversation: Pick<ChatConversation, 'lastMessageAt' | 'createdAt'>): string {
+  return conversation.lastMessageAt ?? conversation.createdAt;
+}

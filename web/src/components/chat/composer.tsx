@@ -1,0 +1,110 @@
+import { Send } from 'lucide-react';
+import { useEffect, useId, useRef, useState } from 'react';
+import { CHAT_MESSAGE_MAX, characterCount } from '@shared/schemas/chat';
+import { Button } from '@/components/ui/button';
+import { Textarea } from '@/components/ui/input';
+import { cn } from '@/lib/cn';
+
+interface ComposerProps {
+  /** Spec §4: the input is disabled while disconnected. */
+  disabled: boolean;
+  /** Returns whether the text was taken (then the input clears). */
+  onSend(text: string): boolean;
+  onTyping?(isTyping: boolean): void;
+  placeholder: string;
+  className?: string;
+}
+
+const TYPING_REPEAT_MS = 3000;
+const TYPING_IDLE_MS = 4000;
+
+/**
+ * The message input: Enter sends, Shift+Enter starts a new line, blank text is
+ * never sent, and a counter appears near the 2,000-character limit. Tells the
+ * other side when the user types (at most every few seconds).
+ */
+export function Composer({ disabled, onSend, onTyping, placeholder, className }: ComposerProps) {
+  const [text, setText] = useState('');
+  const id = useId();
+  const typingSince = useRef(0);
+  const idleTimer = useRef<ReturnType<typeof setTimeout> | null>(null);
+  const count = characterCount(text.trim());
+  const tooLong = count > CHAT_MESSAGE_MAX;
+
+  const stopTyping = () => {
+    if (idleTimer.current) clearTimeout(idleTimer.current);
+    idleTimer.current = null;
+    if (typingSince.current) onTyping?.(false);
+    typingSince.current = 0;
+  };
+  useEffect(
+    () => () => {
+      if (idleTimer.current) clearTimeout(idleTimer.current);
+    },
+    [],
+  );
+
+  const noteTyping = () => {
+    if (!onTyping) return;
+    const now = Date.now();
+    if (now - typingSince.current > TYPING_REPEAT_MS) {
+      typingSince.current = now;
+      onTyping(true);
+    }
+    if (idleTimer.current) clearTimeout(idleTimer.current);
+    idleTimer.current = setTimeout(stopTyping, TYPING_IDLE_MS);
+  };
+
+  const submit = () => {
+    const message = text.trim();
+    if (!message || tooLong || disabled) return;
+    if (onSend(message)) {
+      setText('');
+      stopTyping();
+    }
+  };
+
+  return (
+    <form
+      className={cn('flex items-end gap-2 border-t border-slate-200 p-3', className)}
+      onSubmit={(event) => {
+        event.preventDefault();
+        submit();
+      }}
+    >
+      <div className="flex flex-1 flex-col gap-1">
+        <label htmlFor={id} className="sr-only">
+          Message
+        </label>
+        <Textarea
+          id={id}
+          rows={2}
+          value={text}
+          disabled={disabled}
+          placeholder={placeholder}
+          aria-invalid={tooLong || undefined}
+          className="max-h-32 resize-none"
+          onChange={(event) => {
+            setText(event.target.value);
+            if (event.target.value.trim()) noteTyping();
+          }}
+          onKeyDown={(event) => {
+            if (event.key === 'Enter' && !event.shiftKey && !event.nativeEvent.isComposing) {
+              event.preventDefault();
+              submit();
+            }
+          }}
+        />
+        {count > CHAT_MESSAGE_MAX - 200 ? (
+          <span className={cn('text-xs', tooLong ? 'text-red-700' : 'text-slate-600')} aria-live="polite">
+            {count} / {CHAT_MESSAGE_MAX} characters
+          </span>
+        ) : null}
+      </div>
+      <Button type="submit" disabled={disabled || !text.trim() || tooLong} aria-label="Send">
+        <Send className="h-4 w-4" aria-hidden="true" />
+        <span className="max-sm:sr-only">Send</span>
+      </Button>
+    </form>
+  );
+}

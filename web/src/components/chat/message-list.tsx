@@ -1,0 +1,103 @@
+import { useEffect, useRef } from 'react';
+import type { ChatMessage, ChatSenderType } from '@shared/schemas/chat';
+import type { OutgoingMessage } from '@/lib/chat-thread';
+import { cn } from '@/lib/cn';
+import { formatChatTime } from './format-time';
+
+interface MessageListProps {
+  messages: ChatMessage[];
+  outbox: OutgoingMessage[];
+  /** Whose messages are "mine" (right-aligned). */
+  own: ChatSenderType;
+  /** How the other side is named, e.g. "Support" or the visitor's name. */
+  otherName: string;
+  onRetry(clientId: string): void;
+  /** Shown at the end while the other side types. */
+  typingLabel?: string | null;
+  /** Shown when there are no messages yet. */
+  emptyText: string;
+  /** Show "Seen" under my last message once the other side read it. */
+  showSeen?: boolean;
+  className?: string;
+  children?: React.ReactNode;
+}
+
+function Bubble({ mine, children, muted }: { mine: boolean; children: React.ReactNode; muted?: boolean }) {
+  return (
+    <div
+      className={cn(
+        'max-w-[80%] whitespace-pre-wrap break-words rounded-2xl px-3 py-2 text-sm',
+        mine ? 'rounded-br-sm bg-blue-700 text-white' : 'rounded-bl-sm bg-slate-100 text-slate-900',
+        muted && 'opacity-70',
+      )}
+    >
+      {children}
+    </div>
+  );
+}
+
+/**
+ * A conversation's messages, aligned by sender, newest at the bottom (kept
+ * in view as messages arrive). Text is rendered as text: HTML in a message is
+ * shown, never interpreted.
+ */
+export function MessageList(props: MessageListProps) {
+  const { messages, outbox, own, otherName, onRetry, typingLabel, emptyText, showSeen, className, children } = props;
+  const endRef = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    endRef.current?.scrollIntoView({ block: 'end' });
+  }, [messages.length, outbox.length, typingLabel]);
+  const lastMine = [...messages].reverse().find((m) => m.senderType === own);
+
+  return (
+    <div
+      role="log"
+      aria-live="polite"
+      aria-label="Messages"
+      tabIndex={0}
+      className={cn('flex flex-col gap-3 overflow-y-auto p-4', className)}
+    >
+      {children}
+      {messages.length === 0 && outbox.length === 0 ? (
+        <p className="text-center text-sm text-slate-600">{emptyText}</p>
+      ) : null}
+      {messages.map((message) => {
+        const mine = message.senderType === own;
+        return (
+          <div key={message.id} className={cn('flex flex-col gap-1', mine ? 'items-end' : 'items-start')}>
+            <span className="sr-only">{mine ? 'You' : otherName}:</span>
+            <Bubble mine={mine}>{message.message}</Bubble>
+            <span className="text-xs text-slate-600">
+              {formatChatTime(message.createdAt)}
+              {showSeen && message === lastMine && message.isRead ? ' · Seen' : ''}
+            </span>
+          </div>
+        );
+      })}
+      {outbox.map((pending) => (
+        <div key={pending.clientId} className="flex flex-col items-end gap-1">
+          <span className="sr-only">You:</span>
+          <Bubble mine muted>
+            {pending.message}
+          </Bubble>
+          {pending.status === 'sending' ? (
+            <span className="text-xs text-slate-600">Sending…</span>
+          ) : (
+            <span className="flex items-center gap-2 text-xs text-red-700">
+              {pending.error ?? 'Not sent.'}
+              <button
+                type="button"
+                className="font-semibold underline hover:no-underline"
+                onClick={() => onRetry(pending.clientId)}
+              >
+                Retry
+              </button>
+            </span>
+          )}
+        </div>
+      ))}
+      {typingLabel ? <p className="text-xs italic text-slate-600">{typingLabel}</p> : null}
+      <div ref={endRef} />
+    </div>
+  );
+}

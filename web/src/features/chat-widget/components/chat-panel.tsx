@@ -1,0 +1,93 @@
+import { X } from 'lucide-react';
+import { useEffect, useState } from 'react';
+import type { ChatConversation } from '@shared/schemas/chat';
+import { ConnectionIndicator } from '@/components/chat/connection-indicator';
+import { Button } from '@/components/ui/button';
+import { Spinner } from '@/components/ui/spinner';
+import { ApiError } from '@/lib/api-client';
+import type { ChatConnectionStatus } from '@/lib/chat-socket';
+import { useChatStatus } from '../api/chat-status';
+import { useOwnConversation } from '../api/own-conversation';
+import { rememberConversation, storedConversationId } from '../stored-chat';
+import { StartChatForm } from './start-chat-form';
+import { VisitorChat } from './visitor-chat';
+
+/**
+ * The open widget (spec §4, 384 × 500): the start form, then the live chat.
+ * A conversation remembered from an earlier page is checked with the server
+ * (it must belong to this session) and resumed with its history.
+ */
+export function ChatPanel({ id, onClose }: { id: string; onClose(): void }) {
+  const [rememberedId, setConversationId] = useState<string | null>(() => storedConversationId());
+  const [status, setStatus] = useState<ChatConnectionStatus>('closed');
+  const own = useOwnConversation(rememberedId);
+  const chatStatus = useChatStatus();
+  // Not ours any more (another session, logged out, deleted): start afresh.
+  const notOurs = rememberedId !== null && own.error instanceof ApiError && own.error.status === 404;
+  const conversationId = notOurs ? null : rememberedId;
+  useEffect(() => {
+    if (notOurs) rememberConversation(null);
+  }, [notOurs]);
+
+  const forget = () => {
+    rememberConversation(null);
+    setConversationId(null);
+    setStatus('closed');
+  };
+
+  const started = (newId: string) => {
+    rememberConversation(newId);
+    setConversationId(newId);
+  };
+
+  let body: React.ReactNode;
+  if (conversationId && own.isPending) {
+    body = <Spinner className="flex-1" label="Loading your chat" />;
+  } else if (conversationId && own.error) {
+    body = (
+      <div className="flex flex-1 flex-col items-center justify-center gap-3 p-6 text-center text-sm text-slate-700">
+        <p>We couldn&apos;t load your chat.</p>
+        <Button variant="outline" onClick={() => void own.refetch()}>
+          Try again
+        </Button>
+      </div>
+    );
+  } else if (conversationId && own.data) {
+    body = (
+      <VisitorChat
+        key={conversationId}
+        conversation={own.data as ChatConversation}
+        onStatus={setStatus}
+        onStartOver={forget}
+      />
+    );
+  } else {
+    body = <StartChatForm away={chatStatus.data?.staffOnline === false} onStarted={started} />;
+  }
+
+  return (
+    <section
+      id={id}
+      aria-labelledby={`${id}-title`}
+      className="fixed bottom-20 right-4 z-40 flex h-[min(500px,calc(100dvh-6rem))] w-[min(384px,calc(100vw-2rem))] flex-col overflow-hidden rounded-xl border border-slate-200 bg-white shadow-2xl sm:bottom-24 sm:right-6"
+    >
+      <header className="flex items-center justify-between gap-2 bg-navy-900 px-4 py-3 text-white">
+        <div className="flex items-center gap-2">
+          <h2 id={`${id}-title`} className="text-base font-semibold">
+            Live Chat
+          </h2>
+          {conversationId && own.data ? <ConnectionIndicator status={status} className="text-slate-200" /> : null}
+        </div>
+        <button
+          type="button"
+          aria-label="Close chat"
+          onClick={onClose}
+          className="cursor-pointer rounded-md p-1 text-slate-200 hover:bg-white/10 hover:text-white"
+        >
+          <X className="h-5 w-5" aria-hidden="true" />
+        </button>
+      </header>
+      {body}
+    </section>
+  );
+}

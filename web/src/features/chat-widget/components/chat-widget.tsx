@@ -1,0 +1,61 @@
+import { MessageCircle, X } from 'lucide-react';
+import { lazy, Suspense, useId, useRef, useState, useSyncExternalStore } from 'react';
+import { useLocation } from 'react-router-dom';
+import { rememberWidgetOpen, wasWidgetOpen } from '../stored-chat';
+
+// The chat itself is its own chunk, fetched when the bubble is first opened (or hovered):
+// a page view costs only this button.
+const loadPanel = () => import('./chat-panel');
+const ChatPanel = lazy(async () => ({ default: (await loadPanel()).ChatPanel }));
+
+const noSubscription = () => () => {};
+
+/** Staff pages have their own chat console. */
+function showsWidget(pathname: string): boolean {
+  return !(pathname === '/admin' || pathname.startsWith('/admin/'));
+}
+
+/**
+ * Spec §2/§4: the floating live-chat bubble, bottom-right on every public
+ * page. Opening it loads the chat; closing it closes the connection.
+ */
+export function ChatWidget() {
+  const { pathname } = useLocation();
+  const [choice, setChoice] = useState<boolean | null>(null);
+  // A chat that was open before a reload opens again; the prerendered HTML (server snapshot) is always closed.
+  const restored = useSyncExternalStore(noSubscription, wasWidgetOpen, () => false);
+  const open = choice ?? restored;
+  const panelId = useId();
+  const bubbleRef = useRef<HTMLButtonElement>(null);
+
+  if (!showsWidget(pathname)) return null;
+
+  const toggle = (next: boolean) => {
+    setChoice(next);
+    rememberWidgetOpen(next);
+    if (!next) bubbleRef.current?.focus();
+  };
+
+  return (
+    <>
+      {open ? (
+        <Suspense fallback={null}>
+          <ChatPanel id={panelId} onClose={() => toggle(false)} />
+        </Suspense>
+      ) : null}
+      <button
+        ref={bubbleRef}
+        type="button"
+        aria-label={open ? 'Close live chat' : 'Open live chat'}
+        aria-expanded={open}
+        aria-controls={open ? panelId : undefined}
+        onClick={() => toggle(!open)}
+        onPointerEnter={() => void loadPanel()}
+        onFocus={() => void loadPanel()}
+        className="fixed bottom-4 right-4 z-40 flex h-14 w-14 cursor-pointer items-center justify-center rounded-full bg-blue-700 text-white shadow-lg transition-colors hover:bg-blue-800 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-600 sm:bottom-6 sm:right-6"
+      >
+        {open ? <X className="h-6 w-6" aria-hidden="true" /> : <MessageCircle className="h-6 w-6" aria-hidden="true" />}
+      </button>
+    </>
+  );
+}

@@ -1,0 +1,30 @@
+/**
+ * What the widget remembers in the browser: the conversation (so a reload or
+ * another page finds it again; the server still checks it belongs to this
+ * session) and whether the panel was open in this tab. Storage can be
+ * unavailable (privacy modes): then nothing is remembered.
+ */
+const CONVERSATION_KEY = 'northstar.chat.conversation';
+const OPEN_KEY = 'northstar.chat.open';
+
+function read(storage: () => Storage, key: string): string | null {
+  try {
+    return storage().getItem(key);
+  } catch {
+    return null;
+  }
+}
+
+function write(storage: () => Storage, key: string, value: string | null): void {
+  try {
+    if (value === null) storage().removeItem(key);
+    else storage().setItem(key, value);
+  } catch {
+    // Not remembered; the chat still works for this page.
+  }
+}
+
+export const storedConversationId = () => read(() => window.localStorage, CONVERSATION_KEY);
+export const rememberConversation = (id: string | null) => write(() => window.localStorage, CONVERSATION_KEY, id);
+export const wasWidgetOpen = () => read(() => window.sessionStorage, OPEN_KEY) === '1';
+export const rememberWidgetOpen = (open: boolean) => write(() => window.sessionStorage, OPEN_KEY, open ? '1' : null);

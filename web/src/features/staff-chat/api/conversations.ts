@@ -1,0 +1,54 @@
+import { useInfiniteQuery, type InfiniteData, type QueryClient } from '@tanstack/react-query';
+import { conversationActivity, type ChatConversation } from '@shared/schemas/chat';
+import { apiRequest } from '@/lib/api-client';
+
+export const conversationsQueryKey = ['/api/chat/conversations'] as const;
+const PAGE_SIZE = 50;
+
+export interface ConversationPage {
+  conversations: ChatConversation[];
+  /** The X-Next-Cursor header: where the next (older) page starts. */
+  next: string | null;
+}
+
+async function fetchPage(before: string | null): Promise<ConversationPage> {
+  const query = new URLSearchParams({ limit: String(PAGE_SIZE) });
+  if (before) query.set('before', before);
+  const res = await apiRequest('GET', `/api/chat/conversations?${query.toString()}`);
+  return { conversations: (await res.json()) as ChatConversation[], next: res.headers.get('X-Next-Cursor') };
+}
+
+/** GET /api/chat/conversations (staff), newest activity first, a page at a time. */
+export function useConversations() {
+  return useInfiniteQuery({
+    queryKey: conversationsQueryKey,
+    queryFn: ({ pageParam }) => fetchPage(pageParam),
+    initialPageParam: null as string | null,
+    getNextPageParam: (last) => last.next,
+  });
+}
+
+/** Every loaded conversation once, newest activity first. */
+export function flattenConversations(data: InfiniteData<ConversationPage> | undefined): ChatConversation[] {
+  const byId = new Map<string, ChatConversation>();
+  for (const page of data?.pages ?? []) for (const c of page.conversations) if (!byId.has(c.id)) byId.set(c.id, c);
+  return [...byId.values()].sort((a, b) => conversationActivity(b).localeCompare(conversationActivity(a)));
+}
+
+/** A conversation changed (live feed, or our own close): replace it where it is, or add it on top. */
+export function upsertConversation(queryClient: QueryClient, conversation: ChatConversation): void {
+  queryClient.setQueryData<InfiniteData<ConversationPage>>(conversationsQueryKey, (data) => {
+    if (!data) return data;
+    let found = false;
+    const pages = data.pages.map((page) => ({
+      ...page,
+      conversations: page.conversations.map((c) => {
+        if (c.id !== conversation.id) return c;
+        found = true;
+        return conversation;
+      }),
+    }));
+    if (!found && pages[0]) pages[0] = { ...pages[0], conversations: [conversation, ...pages[0].conversations] };
+    return { ...data, pages };
+  });
+}

@@ -1,0 +1,84 @@
+import { conversationActivity, conversationDisplayName, type ChatConversation } from '@shared/schemas/chat';
+import { formatChatTime } from '@/components/chat/format-time';
+import { Badge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
+import { Spinner } from '@/components/ui/spinner';
+import { cn } from '@/lib/cn';
+
+interface ConversationListProps {
+  conversations: ChatConversation[];
+  selectedId: string | null;
+  onSelect(id: string): void;
+  isLoading: boolean;
+  error: boolean;
+  onRetry(): void;
+  hasMore: boolean;
+  loadingMore: boolean;
+  onLoadMore(): void;
+}
+
+/** Spec §2: visitor name or "Anonymous", status badge (active highlighted), email, last message time, unread count. */
+export function ConversationList(props: ConversationListProps) {
+  const { conversations, selectedId, onSelect } = props;
+  if (props.isLoading) return <Spinner className="py-12" label="Loading conversations" />;
+  if (props.error) {
+    return (
+      <div className="flex flex-col items-center gap-3 p-6 text-center text-sm text-slate-700">
+        <p>Conversations could not be loaded.</p>
+        <Button variant="outline" size="sm" onClick={props.onRetry}>
+          Retry
+        </Button>
+      </div>
+    );
+  }
+  if (conversations.length === 0) {
+    return <p className="p-6 text-center text-sm text-slate-600">No conversations yet.</p>;
+  }
+  return (
+    <div className="flex flex-col">
+      <ul aria-label="Conversations" className="divide-y divide-slate-200">
+        {conversations.map((conversation) => {
+          const selected = conversation.id === selectedId;
+          const name = conversationDisplayName(conversation);
+          return (
+            <li key={conversation.id}>
+              <button
+                type="button"
+                aria-current={selected ? 'true' : undefined}
+                onClick={() => onSelect(conversation.id)}
+                className={cn(
+                  'flex w-full cursor-pointer flex-col gap-1 px-4 py-3 text-left hover:bg-slate-50 focus-visible:outline-offset-[-2px]',
+                  selected && 'bg-blue-50 hover:bg-blue-50',
+                )}
+              >
+                <span className="flex items-center justify-between gap-2">
+                  <span className="truncate font-semibold text-slate-900">{name}</span>
+                  <Badge variant={conversation.status === 'active' ? 'success' : 'neutral'}>
+                    {conversation.status === 'active' ? 'Active' : 'Closed'}
+                  </Badge>
+                </span>
+                <span className="truncate text-sm text-slate-600">{conversation.visitorEmail ?? 'No email given'}</span>
+                <span className="flex items-center justify-between gap-2 text-xs text-slate-600">
+                  <time dateTime={conversationActivity(conversation)}>
+                    {formatChatTime(conversationActivity(conversation))}
+                  </time>
+                  {conversation.unreadCount > 0 ? (
+                    <span className="rounded-full bg-blue-700 px-2 py-0.5 font-semibold text-white">
+                      {conversation.unreadCount}
+                      <span className="sr-only"> unread</span>
+                    </span>
+                  ) : null}
+                </span>
+              </button>
+            </li>
+          );
+        })}
+      </ul>
+      {props.hasMore ? (
+        <Button variant="ghost" size="sm" className="m-2" onClick={props.onLoadMore} disabled={props.loadingMore}>
+          {props.loadingMore ? 'Loading...' : 'Show older conversations'}
+        </Button>
+      ) : null}
+    </div>
+  );
+}

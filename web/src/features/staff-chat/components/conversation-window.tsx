@@ -1,0 +1,93 @@
+import { ArrowLeft } from 'lucide-react';
+import { conversationDisplayName, type ChatConversation } from '@shared/schemas/chat';
+import { Composer } from '@/components/chat/composer';
+import { ConnectionIndicator } from '@/components/chat/connection-indicator';
+import { MessageList } from '@/components/chat/message-list';
+import { Badge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
+import type { ChatConnectionStatus } from '@/lib/chat-socket';
+import type { ChatThread } from '@/lib/chat-thread';
+
+interface ConversationWindowProps {
+  conversation: ChatConversation | undefined;
+  missing: boolean;
+  status: ChatConnectionStatus;
+  thread: ChatThread;
+  visitorTyping: boolean;
+  closing: boolean;
+  onClose(): void;
+  onBack(): void;
+  onSend(text: string): boolean;
+  onRetry(clientId: string): void;
+  onTyping(isTyping: boolean): void;
+}
+
+/** Spec §2: connection dot, Close button, messages aligned by sender, input with Enter to send, Send button. */
+export function ConversationWindow(props: ConversationWindowProps) {
+  const { conversation, status } = props;
+  if (!conversation || props.missing) {
+    return (
+      <div className="flex flex-1 items-center justify-center p-6 text-center text-sm text-slate-600">
+        {props.missing ? 'This conversation no longer exists.' : 'Select a conversation to start chatting.'}
+      </div>
+    );
+  }
+  const name = conversationDisplayName(conversation);
+  const closed = conversation.status === 'closed';
+  return (
+    <section aria-label={`Conversation with ${name}`} className="flex min-h-0 flex-1 flex-col">
+      <header className="flex items-center justify-between gap-3 border-b border-slate-200 px-4 py-3">
+        <div className="flex min-w-0 items-center gap-2">
+          <Button
+            variant="ghost"
+            size="icon"
+            className="md:hidden"
+            aria-label="Back to conversations"
+            onClick={props.onBack}
+          >
+            <ArrowLeft className="h-5 w-5" aria-hidden="true" />
+          </Button>
+          <ConnectionIndicator status={status} />
+          <div className="min-w-0">
+            <h2 className="truncate text-base font-semibold text-slate-900">{name}</h2>
+            {conversation.visitorEmail ? (
+              <a
+                href={`mailto:${conversation.visitorEmail}`}
+                className="truncate text-sm text-blue-700 hover:underline"
+              >
+                {conversation.visitorEmail}
+              </a>
+            ) : (
+              <p className="text-sm text-slate-600">No email given</p>
+            )}
+          </div>
+          <Badge variant={closed ? 'neutral' : 'success'}>{closed ? 'Closed' : 'Active'}</Badge>
+        </div>
+        <Button variant="outline" size="sm" onClick={props.onClose} disabled={closed || props.closing}>
+          {props.closing ? 'Closing...' : 'Close'}
+        </Button>
+      </header>
+      <MessageList
+        className="min-h-0 flex-1"
+        messages={props.thread.messages}
+        outbox={props.thread.outbox}
+        own="admin"
+        otherName={name}
+        onRetry={props.onRetry}
+        typingLabel={props.visitorTyping && !closed ? `${name} is typing…` : null}
+        emptyText="No messages yet."
+        showSeen
+      />
+      {closed ? (
+        <p className="border-t border-slate-200 p-3 text-center text-sm text-slate-600">This conversation is closed.</p>
+      ) : (
+        <Composer
+          disabled={status !== 'open'}
+          onSend={props.onSend}
+          onTyping={props.onTyping}
+          placeholder={status === 'open' ? 'Type your reply…' : 'Connecting…'}
+        />
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,72 @@
+import { useConversations, flattenConversations } from '../api/conversations';
+import { useCloseConversation } from '../api/close-conversation';
+import { useStaffChat } from '../hooks/use-staff-chat';
+import type { StaffChatNotifications } from '../notifications';
+import { Button } from '@/components/ui/button';
+import { Card } from '@/components/ui/card';
+import { cn } from '@/lib/cn';
+import { ConversationList } from './conversation-list';
+import { ConversationWindow } from './conversation-window';
+
+export type StaffChatConsoleProps = StaffChatNotifications;
+
+/**
+ * The staff chat console (spec §2 "Customer Chat"): the live conversation
+ * list one third wide and the chat window, 600 px high. It talks to the API
+ * and socket configured in lib/ (api-client, chat-socket), so the desktop
+ * console renders it unchanged and passes notification callbacks.
+ */
+export function StaffChatConsole(notifications: StaffChatConsoleProps) {
+  const chat = useStaffChat(notifications);
+  const list = useConversations();
+  const close = useCloseConversation();
+  const conversations = flattenConversations(list.data);
+  const selected = conversations.find((c) => c.id === chat.selectedId);
+
+  if (chat.ended) {
+    return (
+      <Card className="flex h-[600px] flex-col items-center justify-center gap-4 p-6 text-center">
+        <p className="text-slate-700">Your staff session has ended. Please log in again to keep answering chats.</p>
+        <Button onClick={() => window.location.reload()}>Reload</Button>
+      </Card>
+    );
+  }
+
+  return (
+    <Card className="grid h-[600px] grid-cols-1 overflow-hidden md:grid-cols-3">
+      <div
+        className={cn(
+          'min-h-0 overflow-y-auto border-slate-200 md:col-span-1 md:block md:border-r',
+          chat.selectedId ? 'hidden' : 'block',
+        )}
+      >
+        <ConversationList
+          conversations={conversations}
+          selectedId={chat.selectedId}
+          onSelect={chat.select}
+          isLoading={list.isPending}
+          error={list.isError}
+          onRetry={() => void list.refetch()}
+          hasMore={list.hasNextPage}
+          loadingMore={list.isFetchingNextPage}
+          onLoadMore={() => void list.fetchNextPage()}
+        />
+      </div>
+      <div className={cn('min-h-0 flex-col md:col-span-2 md:flex', chat.selectedId ? 'flex' : 'hidden')}>
+        <ConversationWindow
+          conversation={selected}
+          missing={chat.missing}
+          status={chat.status}
+          thread={chat.thread}
+          visitorTyping={chat.visitorTyping}
+          closing={close.isPending}
+          onClose={() => selected && close.mutate(selected.id)}
+          onBack={() => chat.deselect()}
+          onSend={chat.send}
+          onRetry={chat.retry}
+          onTyping={chat.typing}
+        />
+      </div>
+    </Card>
+  );
+}

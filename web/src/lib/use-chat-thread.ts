@@ -1,0 +1,130 @@
+import { useCallback, useEffect, useRef, useState } from 'react';
+import type { ChatMessage, ChatSenderType } from '@shared/schemas/chat';
+import {
+  applyHistory,
+  applyMessage,
+  emptyThread,
+  failMessage,
+  lastMessageId,
+  markRead,
+  newClientId,
+  queueMessage,
+  retryMessage,
+  type ChatThread,
+} from './chat-thread';
+
+/** A message not acknowledged this long is shown as not sent (with Retry). */
+export const ACK_TIMEOUT_MS = 15_000;
+const TYPING_SHOWN_MS = 6_000;
+
+/** Sends one message frame; false when the socket is not open. */
+export type SendMessage = (message: string, clientId: string) => boolean;
+
+/**
+ * One conversation's messages in a component, for the visitor widget and the
+ * staff console alike: what came from the server, what is on its way, and
+ * what was never acknowledged (offered for a retry).
+ */
+export function useChatThread() {
+  const [thread, setThread] = useState<ChatThread>(emptyThread);
+  const threadRef = useRef(thread);
+  const sentAt = useRef(new Map<string, number>());
+
+  const update = useCallback((change: (thread: ChatThread) => ChatThread) => {
+    threadRef.current = change(threadRef.current);
+    setThread(threadRef.current);
+  }, []);
+
+  useEffect(() => {
+    const timer = setInterval(() => {
+      const now = Date.now();
+      for (const [clientId, at] of sentAt.current) {
+        if (now - at <= ACK_TIMEOUT_MS) continue;
+        sentAt.current.delete(clientId);
+        update((t) => failMessage(t, clientId, 'Not sent.'));
+      }
+    }, 5_000);
+    return () => clearInterval(timer);
+  }, [update]);
+
+  const transmit = useCallback((send: SendMessage, message: string, clientId: string) => {
+    if (send(message, clientId)) sentAt.current.set(clientId, Date.now());
+  }, []);
+
+  return {
+    thread,
+    /** Where to resume from after a reconnect (undefined: from the start). */
+    lastId: () => lastMessageId(threadRef.current),
+    reset() {
+      sentAt.current.clear();
+      update(() => emptyThread);
+    },
+    /** A history frame; then whatever was still on its way is sent again under the same id (stored once). */
+    history(messages: ChatMessage[], resumed: boolean, send: SendMessage) {
+      update((t) => applyHistory(t, messages, resumed));
+      for (const pending of threadRef.current.outbox) {
+        if (pending.status === 'sending') transmit(send, pending.message, pending.clientId);
+      }
+    },
+    message(message: ChatMessage) {
+      if (message.clientId) sentAt.current.delete(message.clientId);
+      update((t) => applyMessage(t, message));
+    },
+    failed(clientId: string, error: string) {
+      sentAt.current.delete(clientId);
+      update((t) => failMessage(t, clientId, error));
+    },
+    read(senderType: ChatSenderType, upToId: string | null) {
+      update((t) => markRead(t, senderType, upToId));
+    },
+    send(message: string, send: SendMessage) {
+      const clientId = newClientId();
+      update((t) => queueMessage(t, clientId, message));
+      transmit(send, message, clientId);
+    },
+    retry(clientId: string, send: SendMessage) {
+      const pending = threadRef.current.outbox.find((o) => o.clientId === clientId);
+      if (!pending) return;
+      update((t) => retryMessage(t, clientId));
+      transmit(send, pending.message, clientId);
+    },
+  };
+}
+
+/** "The other side is typing", cleared after a few seconds without news. */
+export function useTypingIndicator() {
+  const [typing, setTyping] = useState(false);
+  const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
+  useEffect(
+    () => () => {
+      if (timer.current) clearTimeout(timer.current);
+    },
+    [],
+  );
+  const set = useCallback((isTyping: boolean) => {
+    if (timer.current) clearTimeout(timer.current);
+    timer.current = isTyping ? setTimeout(() => setTyping(false), TYPING_SHOWN_MS) : null;
+    setTyping(isTyping);
+  }, []);
+  return [typing, set] as const;
+}
+
+/** Whether the person is looking at the page (read receipts are sent only then). */
+export function pageIsVisible(): boolean {
+  return typeof document !== 'undefined' && document.visibilityState === 'visible';
+}
+
+/** Calls `onVisible` whenever the person comes back to the page (to send the read receipts held back). */
+export function useWhenPageVisible(onVisible: () => void): void {
+  const callback = useRef(onVisible);
+  useEffect(() => {
+    callback.current = onVisible;
+  });
+  useEffect(() => {
+    const listener = () => {
+      if (pageIsVisible()) callback.current();
+    };
+    document.addEventListener('visibilitychange', listener);
+    return () => document.removeEventListener('visibilitychange', listener);
+  }, []);
+}
