@@ -150,6 +150,10 @@ export function openJoined(
     });
     ws.once('error', reject);
     ws.once('unexpected-response', (_req, res) => reject(new Error(`upgrade refused: ${res.statusCode}`)));
+    // A socket that closes during the run would look like lost messages: report it as what it is.
+    ws.once('close', (code, reason) => {
+      if (waiting === 0) onFrame({ type: 'closed', code, reason: reason.toString() }, ws);
+    });
   });
 }
 

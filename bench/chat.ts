@@ -45,6 +45,7 @@ interface Outcome {
   'RSS/socket KB': number;
   lost: number;
   errors: number;
+  'closed sockets': number;
 }
 
 async function waitFor(check: () => boolean, timeoutMs: number): Promise<void> {
@@ -56,6 +57,7 @@ async function scenario(instances: 1 | 2): Promise<Outcome> {
   const database = await freshDatabase();
   const servers: BenchServer[] = [];
   const sockets: WebSocket[] = [];
+  let finished = false;
   try {
     const env = { SESSION_SECRET: BENCH_SESSION_SECRET };
     for (let i = 0; i < instances; i += 1) servers.push(await startProductionServer(database.url, env));
@@ -70,6 +72,7 @@ async function scenario(instances: 1 | 2): Promise<Outcome> {
     const paced: number[] = [];
     const burst: number[] = [];
     let errors = 0;
+    let closed = 0;
     let lastDelivery = 0;
     const received = (text: string, into: number[]) => {
       const at = sentAt.get(text);
@@ -87,6 +90,7 @@ async function scenario(instances: 1 | 2): Promise<Outcome> {
     const visitorSockets = await inBatches(visitors, 100, (visitor: Visitor) =>
       openJoined(visitorServer.url, visitor.cookie, [visitor.conversationId], false, (frame) => {
         if (frame.type === 'error') errors += 1;
+        if (frame.type === 'closed' && !finished) closed += 1;
         if (frame.type !== 'new_message') return;
         const text = (frame.message as { message: string }).message;
         received(text, text.startsWith('b:') ? burst : paced);
@@ -104,6 +108,7 @@ async function scenario(instances: 1 | 2): Promise<Outcome> {
         true,
         (frame, ws) => {
           if (frame.type === 'error') errors += 1;
+          if (frame.type === 'closed' && !finished) closed += 1;
           if (frame.type !== 'new_message') return;
           const message = frame.message as { message: string; conversationId: string; senderType: string };
           if (message.senderType !== 'visitor') return;
@@ -155,8 +160,10 @@ async function scenario(instances: 1 | 2): Promise<Outcome> {
       'RSS/socket KB': round(perSocket / 1024),
       lost: pacedLost + (SOCKETS - burst.length),
       errors,
+      'closed sockets': closed,
     };
   } finally {
+    finished = true;
     for (const ws of sockets) ws.terminate();
     for (const server of servers) await server.stop();
     await database.stop();
