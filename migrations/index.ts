@@ -12,6 +12,8 @@ import * as createChatMessages from './20261121001000_create-chat-messages';
 import * as createRateLimits from './20261121001100_create-rate-limits';
 import * as createStripeWebhookEvents from './20261121030000_create-stripe-webhook-events';
 import * as createDemoPayments from './20261121030100_create-demo-payments';
+import * as createSubscriptions from './20261121050000_create-subscriptions';
+import * as seedSubscriptionPlans from './20261121050100_seed-subscription-plans';
 
 /**
  * Every migration, in order. Listed explicitly (rather than read from the
@@ -32,6 +34,8 @@ export const migrations: ReadonlyArray<readonly [name: string, migration: Knex.M
   ['20261121001100_create-rate-limits', createRateLimits],
   ['20261121030000_create-stripe-webhook-events', createStripeWebhookEvents],
   ['20261121030100_create-demo-payments', createDemoPayments],
+  ['20261121050000_create-subscriptions', createSubscriptions],
+  ['20261121050100_seed-subscription-plans', seedSubscriptionPlans],
 ];
 
 const byName = new Map(migrations);
