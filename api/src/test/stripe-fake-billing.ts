@@ -302,6 +302,13 @@ export function createBillingFake() {
         const price = prices.get(id!);
         return price ? { status: 200, body: price } : missing('price', id!);
       }
+      case 'POST prices/:id': {
+        const price = prices.get(id!);
+        if (!price) return missing('price', id!);
+        const updated = { ...price, active: params.active === undefined ? price.active : params.active === 'true' };
+        prices.set(id!, updated);
+        return { status: 200, body: updated };
+      }
       case 'GET prices': {
         const keys = listParam(params.lookup_keys);
         const data = [...prices.values()].filter(
