@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import { seededPlans } from '../../../migrations/20261121050100_seed-subscription-plans';
+import type { seededPlans } from '../../../migrations/20261121050100_seed-subscription-plans';
 import { SubscriptionPlan } from '../modules/subscriptions/subscription-plan.model';
 
 export type SeededPlanName = (typeof seededPlans)[number]['name'];

@@ -38,6 +38,8 @@ export const routes: RouteObject[] = [
       page('services', 'services'),
       page('shop', 'shop'),
       page('checkout', 'checkout'),
+      page('pricing', 'pricing'),
+      page('subscribe', 'subscribe'),
       page('order-confirmation', 'order-confirmation'),
       page('admin', 'admin'),
       { ...page('not-found', '*'), id: NOT_FOUND_ROUTE_ID },
