@@ -44,7 +44,7 @@ export const seededPlans = [
   {
     name: 'Enterprise',
     description:
-      'A dedicated engineering team for multi-site organisations: security operations, compliance and disaster recovery under one agreement.',
+      'A dedicated engineering team for multi-site organizations: security operations, compliance and disaster recovery under one agreement.',
     price: '3499.00',
     interval: 'month',
     features: [

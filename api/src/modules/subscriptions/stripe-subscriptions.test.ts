@@ -213,6 +213,11 @@ describe('POST /api/create-subscription with Stripe', () => {
     const res = await agent.post('/api/create-subscription').send({ planId: unpriced.id });
     expect(res.status).toBe(503);
     expect(res.body.message).toMatch(/contact our sales team/);
+    // An inactive plan is refused before anything is created at Stripe (not even the customer).
+    const retired = await buildPlan({ isActive: false, stripePriceId: stripe.billing.addPrice(1000).id });
+    const customers = calls('POST', '/v1/customers').length;
+    expect((await agent.post('/api/create-subscription').send({ planId: retired.id })).status).toBe(404);
+    expect(calls('POST', '/v1/customers')).toHaveLength(customers);
     expect(await subscriptionRows(t.db, user.id)).toHaveLength(0);
     expect(subscriptionsOf(user.id)).toHaveLength(0);
   });

@@ -7,6 +7,7 @@ import { setupTestApp } from '../../test/test-app';
 import { User } from '../users/user.model';
 import { addInterval } from './billing-periods';
 import { advanceDemoSubscriptions } from './demo-subscription-payments';
+import { SubscriptionPlan } from './subscription-plan.model';
 
 // No Stripe keys outside production: the demo provider.
 const t = setupTestApp({ rateLimits: roomyRateLimits });
@@ -196,6 +197,24 @@ describe('subscribing with the demo provider', () => {
     expect((await pay(agent, second.body.clientSecret)).status).toBe(402);
     expect((await pay(agent, other.body.clientSecret)).status).toBe(200);
     expect(await statusOf(agent)).toMatchObject({ status: 'active', plan: 'Professional' });
+  });
+
+  it('lets a client keep (renew) a plan that is no longer offered, but nobody can newly choose it', async () => {
+    const { agent } = await client();
+    const retiring = await buildPlan({ price: '250.00' });
+    const started = await agent.post('/api/create-subscription').send({ planId: retiring.id });
+    await pay(agent, started.body.clientSecret);
+    await agent.post('/api/cancel-subscription');
+    await SubscriptionPlan.query().patch({ isActive: false }).where({ id: retiring.id });
+
+    const renewed = await agent.post('/api/create-subscription').send({ planId: retiring.id });
+    expect(renewed.body).toMatchObject({
+      outcome: 'resumed',
+      subscription: { plan: retiring.name, cancelAtPeriodEnd: false },
+    });
+    const newcomer = await client();
+    const refused = await newcomer.agent.post('/api/create-subscription').send({ planId: retiring.id });
+    expect(refused.status).toBe(404);
   });
 
   it('activates a free plan at once, with nothing to pay', async () => {

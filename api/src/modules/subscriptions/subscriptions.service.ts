@@ -1,8 +1,9 @@
 import type { Knex } from 'knex';
-import type {
-  CreateSubscriptionResponse,
-  SubscriptionOutcome,
-  SubscriptionStatusResponse,
+import {
+  liveSubscriptionStatuses,
+  type CreateSubscriptionResponse,
+  type SubscriptionOutcome,
+  type SubscriptionStatusResponse,
 } from '@shared/schemas/subscriptions';
 import { Conflict, NotFound, ServiceUnavailable } from '../../errors';
 import type { Logger } from '../../logger';
@@ -16,6 +17,7 @@ import {
 } from './subscription-provider';
 import { SubscriptionPlan } from './subscription-plan.model';
 import { lockUser, subscriptionStatusOf } from './subscription-state';
+import { Subscription } from './subscription.model';
 
 export interface SubscriptionDeps {
   db: Knex;
@@ -28,6 +30,15 @@ const PLAN_NOT_FOUND = 'This plan does not exist or is no longer offered.';
 /** Active plans, cheapest first (GET /api/subscription-plans). */
 export async function listActivePlans(db: Knex): Promise<SubscriptionPlan[]> {
   return SubscriptionPlan.query(db).where({ isActive: true }).orderBy('price').orderBy('name');
+}
+
+/** Whether the user's live subscription is on this plan (as last synchronised). */
+async function hasLiveSubscriptionOn(db: Knex, userId: string, planId: string): Promise<boolean> {
+  const row = await Subscription.query(db)
+    .where({ userId, planId })
+    .whereIn('status', [...liveSubscriptionStatuses])
+    .first();
+  return Boolean(row);
 }
 
 /** Runs `work` in a transaction holding the user's row lock; provider failures become a 502. */
@@ -67,7 +78,9 @@ export async function subscribe(
 ): Promise<CreateSubscriptionResponse> {
   const { db, provider, logger } = deps;
   const plan = await SubscriptionPlan.query(db).findById(planId);
-  if (!plan) throw new NotFound(PLAN_NOT_FOUND);
+  if (!plan || (!plan.isActive && !(await hasLiveSubscriptionOn(db, user.id, plan.id)))) {
+    throw new NotFound(PLAN_NOT_FOUND);
+  }
   if (!provider.offers(plan)) {
     throw new ServiceUnavailable('This plan cannot be subscribed to online yet. Please contact our sales team.');
   }

@@ -14,8 +14,8 @@ export function PlanSummary({ plan }: { plan: SubscriptionPlan }) {
       <CardContent className="flex flex-col gap-5">
         <p className="text-3xl font-bold text-navy-900">{priceLabel(plan)}</p>
         <p className="text-sm text-slate-600">
-          Billed every {plan.interval} from today until you cancel. Cancel any time in your client portal; the plan then
-          stays active until the end of the period you paid for.
+          Billed every {plan.interval} in advance. Cancel any time in your client portal; the plan then stays active
+          until the end of the period you paid for.
         </p>
         <ul className="flex flex-col gap-2 border-t border-slate-200 pt-5 text-sm" aria-label="Included">
           {plan.features.map((feature) => (
