@@ -3,6 +3,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import Stripe from 'stripe';
 import { afterAll, beforeAll } from 'vitest';
+import type { TestApp } from './test-app';
 import { createBillingFake, stripeError, type BillingFake } from './stripe-fake-billing';
 
 /**
@@ -238,4 +239,14 @@ export function signedEvent(
     secret: options.secret ?? FAKE_STRIPE_KEYS.webhookSecret,
   });
   return { payload, signature, id };
+}
+
+/** POSTs a signed event to the app's webhook endpoint, as Stripe delivers it. */
+export function postSignedEvent(t: Pick<TestApp, 'request'>, event: { payload: string; signature: string }) {
+  return t
+    .request()
+    .post('/api/stripe/webhook')
+    .set('Content-Type', 'application/json')
+    .set('Stripe-Signature', event.signature)
+    .send(event.payload);
 }

@@ -1,8 +1,8 @@
 import type Stripe from 'stripe';
 import { expect } from 'vitest';
 import { SubscriptionPlan } from '../modules/subscriptions/subscription-plan.model';
-import { buildUser, logIn } from './factories';
-import { signedEvent, type StripeFake } from './stripe-fake';
+import { postSignedEvent, signedEvent, type StripeFake } from './stripe-fake';
+import { loggedInClient } from './subscription-factories';
 import type { TestApp } from './test-app';
 
 /**
@@ -18,21 +18,10 @@ export function stripeSubscriptionHelpers(t: TestApp, stripe: StripeFake) {
     }
   }
 
-  async function client(options: { email?: string } = {}) {
-    const built = await buildUser({ firstName: 'Margaret', email: options.email ?? null });
-    const agent = t.agent();
-    await logIn(agent, built);
-    return { agent, user: built.user };
-  }
+  const client = (options: { email?: string } = {}) =>
+    loggedInClient(t, { firstName: 'Margaret', email: options.email ?? null });
 
-  function postEvent(event: { payload: string; signature: string }) {
-    return t
-      .request()
-      .post('/api/stripe/webhook')
-      .set('Content-Type', 'application/json')
-      .set('Stripe-Signature', event.signature)
-      .send(event.payload);
-  }
+  const postEvent = (event: { payload: string; signature: string }) => postSignedEvent(t, event);
 
   /** Delivers an event about an object and expects Stripe's delivery to succeed. */
   async function deliver(type: string, object: unknown, options: { created?: number; id?: string } = {}) {

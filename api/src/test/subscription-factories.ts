@@ -1,6 +1,8 @@
 import type { Knex } from 'knex';
 import type { seededPlans } from '../../../migrations/20261121050100_seed-subscription-plans';
 import { SubscriptionPlan } from '../modules/subscriptions/subscription-plan.model';
+import { buildUser, logIn } from './factories';
+import type { TestApp } from './test-app';
 
 export type SeededPlanName = (typeof seededPlans)[number]['name'];
 
@@ -28,4 +30,12 @@ export async function buildPlan(
 /** The user's subscription rows, newest first. */
 export function subscriptionRows(db: Knex, userId: string) {
   return db('subscriptions').where({ userId }).orderBy('providerCreatedAt', 'desc');
+}
+
+/** A new client account, logged in on its own agent (cookie jar). */
+export async function loggedInClient(t: Pick<TestApp, 'agent'>, options: Parameters<typeof buildUser>[0] = {}) {
+  const built = await buildUser(options);
+  const agent = t.agent();
+  await logIn(agent, built);
+  return { agent, user: built.user };
 }

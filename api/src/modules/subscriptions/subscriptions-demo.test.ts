@@ -1,8 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createLogger } from '../../logger';
 import { demoCards, roomyRateLimits } from '../../test/commerce-factories';
-import { buildUser, logIn } from '../../test/factories';
-import { buildPlan, seededPlan, subscriptionRows } from '../../test/subscription-factories';
+import { buildPlan, loggedInClient, seededPlan, subscriptionRows } from '../../test/subscription-factories';
 import { setupTestApp } from '../../test/test-app';
 import { User } from '../users/user.model';
 import { addInterval } from './billing-periods';
@@ -14,12 +13,7 @@ const t = setupTestApp({ rateLimits: roomyRateLimits });
 const quiet = createLogger('silent');
 const DAY = 24 * 60 * 60 * 1000;
 
-async function client() {
-  const built = await buildUser();
-  const agent = t.agent();
-  await logIn(agent, built);
-  return { agent, user: built.user };
-}
+const client = () => loggedInClient(t);
 
 type Agent = Awaited<ReturnType<typeof client>>['agent'];
 

@@ -1,17 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { demoCards, roomyRateLimits } from '../../test/commerce-factories';
-import { buildUser, logIn } from '../../test/factories';
-import { buildPlan, seededPlan, subscriptionRows } from '../../test/subscription-factories';
+import { buildPlan, loggedInClient, seededPlan, subscriptionRows } from '../../test/subscription-factories';
 import { setupTestApp } from '../../test/test-app';
 
 const t = setupTestApp({ rateLimits: { ...roomyRateLimits, paymentIntentsPerUser: { limit: 40, windowMs: 60_000 } } });
 
-async function client() {
-  const built = await buildUser();
-  const agent = t.agent();
-  await logIn(agent, built);
-  return { agent, user: built.user };
-}
+const client = () => loggedInClient(t);
 
 const nothingWritten = async (userId: string) => {
   expect(await subscriptionRows(t.db, userId)).toHaveLength(0);

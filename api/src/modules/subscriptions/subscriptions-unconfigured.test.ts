@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { roomyRateLimits } from '../../test/commerce-factories';
-import { buildUser, logIn } from '../../test/factories';
-import { seededPlan } from '../../test/subscription-factories';
+import { loggedInClient, seededPlan } from '../../test/subscription-factories';
 import { setupTestApp } from '../../test/test-app';
 
 // Production without Stripe keys: the plans are shown, nobody can subscribe online.
@@ -10,9 +9,7 @@ const t = setupTestApp({ env: 'production', rateLimits: roomyRateLimits });
 describe('subscriptions without a payment provider', () => {
   it('lists the plans, reports no subscription, and answers 503 to subscribing and cancelling', async () => {
     expect((await t.request().get('/api/subscription-plans')).body).toHaveLength(3);
-    const built = await buildUser();
-    const agent = t.agent();
-    await logIn(agent, built);
+    const { agent } = await loggedInClient(t);
     expect((await agent.get('/api/subscription-status')).body).toEqual({
       status: 'none',
       plan: null,

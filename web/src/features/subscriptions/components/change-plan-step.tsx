@@ -1,9 +1,39 @@
+import type { ReactNode } from 'react';
 import { CheckCircle2, RefreshCw } from 'lucide-react';
 import type { SubscriptionPlan, SubscriptionStatusResponse } from '@shared/schemas/subscriptions';
 import { ButtonLink } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { ChangePlanButton } from './change-plan-button';
 import { periodEndLabel } from './format';
+
+function StepCard({
+  icon,
+  title,
+  text,
+  children,
+}: {
+  icon: ReactNode;
+  title: string;
+  text: string;
+  children: ReactNode;
+}) {
+  return (
+    <Card>
+      <CardHeader>
+        <div className="flex items-start gap-3">
+          {icon}
+          <div className="flex flex-col gap-1.5">
+            <CardTitle>{title}</CardTitle>
+            <CardDescription>{text}</CardDescription>
+          </div>
+        </div>
+      </CardHeader>
+      <CardContent className="flex flex-wrap gap-3">{children}</CardContent>
+    </Card>
+  );
+}
+
+const iconClass = 'mt-0.5 h-6 w-6 shrink-0';
 
 /**
  * For a client whose subscription is running: already on this plan; renew it
@@ -13,52 +43,36 @@ import { periodEndLabel } from './format';
 export function ChangePlanStep({ plan, current }: { plan: SubscriptionPlan; current: SubscriptionStatusResponse }) {
   const samePlan = current.plan === plan.name;
   const ends = periodEndLabel(current);
+  const currentName = current.plan ?? 'current';
   if (samePlan && !current.cancelAtPeriodEnd) {
     return (
-      <Card>
-        <CardHeader>
-          <div className="flex items-start gap-3">
-            <CheckCircle2 className="mt-0.5 h-6 w-6 shrink-0 text-green-700" aria-hidden="true" />
-            <div className="flex flex-col gap-1.5">
-              <CardTitle>You Are Already Subscribed</CardTitle>
-              <CardDescription>
-                Your {plan.name} plan is active and renews on {ends}.
-              </CardDescription>
-            </div>
-          </div>
-        </CardHeader>
-        <CardContent className="flex flex-wrap gap-3">
-          <ButtonLink to="/portal">Go to Client Portal</ButtonLink>
-          <ButtonLink to="/pricing" variant="outline">
-            Compare Plans
-          </ButtonLink>
-        </CardContent>
-      </Card>
+      <StepCard
+        icon={<CheckCircle2 className={`${iconClass} text-green-700`} aria-hidden="true" />}
+        title="You Are Already Subscribed"
+        text={`Your ${plan.name} plan is active and renews on ${ends}.`}
+      >
+        <ButtonLink to="/portal">Go to Client Portal</ButtonLink>
+        <ButtonLink to="/pricing" variant="outline">
+          Compare Plans
+        </ButtonLink>
+      </StepCard>
     );
   }
-  const title = samePlan ? 'Renew Your Subscription' : `Switch to ${plan.name}`;
   const text = samePlan
     ? `Your ${plan.name} plan is set to end on ${ends}. Renew it to keep it without interruption; nothing is charged today and it renews on ${ends}.`
     : current.cancelAtPeriodEnd
-      ? `Your ${current.plan ?? 'current'} plan is set to end on ${ends}. Switch to ${plan.name} to keep your subscription: it continues on the new plan with the card on file.`
-      : `You are on the ${current.plan ?? 'current'} plan. Switching to ${plan.name} takes effect now; the difference for the rest of this billing period is prorated on your next invoice, paid with the card on file.`;
+      ? `Your ${currentName} plan is set to end on ${ends}. Switch to ${plan.name} to keep your subscription: it continues on the new plan with the card on file.`
+      : `You are on the ${currentName} plan. Switching to ${plan.name} takes effect now; the difference for the rest of this billing period is prorated on your next invoice, paid with the card on file.`;
   return (
-    <Card>
-      <CardHeader>
-        <div className="flex items-start gap-3">
-          <RefreshCw className="mt-0.5 h-6 w-6 shrink-0 text-blue-700" aria-hidden="true" />
-          <div className="flex flex-col gap-1.5">
-            <CardTitle>{title}</CardTitle>
-            <CardDescription>{text}</CardDescription>
-          </div>
-        </div>
-      </CardHeader>
-      <CardContent className="flex flex-wrap gap-3">
-        <ChangePlanButton plan={plan} label={samePlan ? 'Renew Subscription' : 'Switch Plan'} />
-        <ButtonLink to="/pricing" variant="outline" size="lg">
-          Back to Pricing
-        </ButtonLink>
-      </CardContent>
-    </Card>
+    <StepCard
+      icon={<RefreshCw className={`${iconClass} text-blue-700`} aria-hidden="true" />}
+      title={samePlan ? 'Renew Your Subscription' : `Switch to ${plan.name}`}
+      text={text}
+    >
+      <ChangePlanButton plan={plan} label={samePlan ? 'Renew Subscription' : 'Switch Plan'} />
+      <ButtonLink to="/pricing" variant="outline" size="lg">
+        Back to Pricing
+      </ButtonLink>
+    </StepCard>
   );
 }

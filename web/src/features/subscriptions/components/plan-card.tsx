@@ -1,9 +1,9 @@
 import type { ReactNode } from 'react';
-import { CircleCheck } from 'lucide-react';
 import { formatPrice } from '@shared/money';
 import { MOST_POPULAR_PLAN, type SubscriptionPlan } from '@shared/schemas/subscriptions';
 import { Badge } from '@/components/ui/badge';
 import { cn } from '@/lib/cn';
+import { FeatureList } from './feature-list';
 
 /** One plan on /pricing: name, description, price per interval, features and the visitor's action. */
 export function PlanCard({ plan, note, action }: { plan: SubscriptionPlan; note?: ReactNode; action: ReactNode }) {
@@ -32,14 +32,11 @@ export function PlanCard({ plan, note, action }: { plan: SubscriptionPlan; note?
         {action}
         {note}
       </div>
-      <ul className="flex flex-col gap-3 border-t border-slate-200 pt-6 text-sm" aria-label={`${plan.name} features`}>
-        {plan.features.map((feature) => (
-          <li key={feature} className="flex items-start gap-3 text-slate-800">
-            <CircleCheck className="mt-0.5 h-5 w-5 shrink-0 text-green-700" aria-hidden="true" />
-            {feature}
-          </li>
-        ))}
-      </ul>
+      <FeatureList
+        label={`${plan.name} features`}
+        features={plan.features}
+        className="border-t border-slate-200 pt-6"
+      />
     </li>
   );
 }
