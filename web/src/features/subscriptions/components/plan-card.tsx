@@ -2,8 +2,8 @@ import type { ReactNode } from 'react';
 import { formatPrice } from '@shared/money';
 import { MOST_POPULAR_PLAN, type SubscriptionPlan } from '@shared/schemas/subscriptions';
 import { Badge } from '@/components/ui/badge';
+import { CheckList } from '@/components/ui/check-list';
 import { cn } from '@/lib/cn';
-import { FeatureList } from './feature-list';
 
 /** One plan on /pricing: name, description, price per interval, features and the visitor's action. */
 export function PlanCard({ plan, note, action }: { plan: SubscriptionPlan; note?: ReactNode; action: ReactNode }) {
@@ -32,10 +32,10 @@ export function PlanCard({ plan, note, action }: { plan: SubscriptionPlan; note?
         {action}
         {note}
       </div>
-      <FeatureList
+      <CheckList
         label={`${plan.name} features`}
-        features={plan.features}
-        className="border-t border-slate-200 pt-6"
+        items={plan.features}
+        className="border-t border-slate-200 pt-6 text-sm"
       />
     </li>
   );

@@ -1,6 +1,6 @@
 import type { SubscriptionPlan } from '@shared/schemas/subscriptions';
+import { CheckList } from '@/components/ui/check-list';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
-import { FeatureList } from './feature-list';
 import { priceLabel } from './format';
 
 /** The chosen plan beside the payment form on /subscribe. */
@@ -17,7 +17,7 @@ export function PlanSummary({ plan }: { plan: SubscriptionPlan }) {
           Billed every {plan.interval} in advance. Cancel any time in your client portal; the plan then stays active
           until the end of the period you paid for.
         </p>
-        <FeatureList label="Included" features={plan.features} className="border-t border-slate-200 pt-5" />
+        <CheckList label="Included" items={plan.features} className="border-t border-slate-200 pt-5 text-sm" />
       </CardContent>
     </Card>
   );
