@@ -13,7 +13,7 @@ import lighthouse from 'lighthouse';
 import { chromiumArgs, chromiumPath } from '../e2e/support/chromium';
 import { benchDatabase, ensureBuild, machine, startProductionServer } from './support';
 
-const PAGES = ['/', '/about', '/services', '/portfolio', '/contact'];
+const PAGES = ['/', '/about', '/services', '/portfolio', '/contact', '/pricing'];
 const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
 const GOALS: Record<(typeof CATEGORIES)[number], number> = {
   performance: 95,

@@ -14,6 +14,8 @@ import * as createStripeWebhookEvents from './20261121030000_create-stripe-webho
 import * as createDemoPayments from './20261121030100_create-demo-payments';
 import * as addChatMessageClientId from './20261121040000_add-chat-message-client-id';
 import * as createChatPresence from './20261121040100_create-chat-presence';
+import * as createSubscriptions from './20261121050000_create-subscriptions';
+import * as seedSubscriptionPlans from './20261121050100_seed-subscription-plans';
 
 /**
  * Every migration, in order. Listed explicitly (rather than read from the
@@ -36,6 +38,8 @@ export const migrations: ReadonlyArray<readonly [name: string, migration: Knex.M
   ['20261121030100_create-demo-payments', createDemoPayments],
   ['20261121040000_add-chat-message-client-id', addChatMessageClientId],
   ['20261121040100_create-chat-presence', createChatPresence],
+  ['20261121050000_create-subscriptions', createSubscriptions],
+  ['20261121050100_seed-subscription-plans', seedSubscriptionPlans],
 ];
 
 const byName = new Map(migrations);

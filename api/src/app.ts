@@ -14,6 +14,7 @@ import { productsEndpoint } from './modules/catalog/products-endpoint';
 import { ordersRoutes } from './modules/orders/orders.routes';
 import { paymentsRoutes } from './modules/payments/payments.routes';
 import { serviceRequestsRoutes } from './modules/service-requests/service-requests.routes';
+import { subscriptionsRoutes } from './modules/subscriptions/subscriptions.routes';
 import { sessionMiddleware } from './modules/auth/session';
 import { chatRoutes } from './modules/chat/chat.routes';
 import { contactRoutes } from './modules/contact/contact.routes';
@@ -66,6 +67,7 @@ export function createApp(deps: AppDeps, options: AppOptions = {}): Koa {
     ordersRoutes(deps),
     paymentsRoutes(deps),
     serviceRequestsRoutes(deps),
+    subscriptionsRoutes(deps),
   ])
     router.use(moduleRouter.routes());
   const session = sessionMiddleware(app, deps.db, config);

@@ -99,7 +99,7 @@ export interface Config {
     loginPerUsername: RateLimitRule;
     signupPerIp: RateLimitRule;
     contactPerIp: RateLimitRule;
-    /** Checkouts and consultation payments a user may start. */
+    /** Checkouts, consultation payments and subscription changes a user may start. */
     paymentIntentsPerUser: RateLimitRule;
     /** Seeding attempts (right or wrong token) per IP. */
     adminSeedPerIp: RateLimitRule;

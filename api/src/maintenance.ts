@@ -5,10 +5,11 @@ import { deleteExpiredRateLimits } from './middleware/rate-limit';
 import { expireStaleOrders } from './modules/orders/order-payments';
 import { deleteOldWebhookEvents } from './modules/payments/stripe-webhook';
 import { deleteStalePresence } from './modules/chat/chat-presence';
+import { advanceDemoSubscriptions } from './modules/subscriptions/demo-subscription-payments';
 
 export interface MaintenanceTask {
   name: string;
-  run(db: Knex): Promise<number>;
+  run(db: Knex, logger: Logger): Promise<number>;
 }
 
 export const maintenanceTasks: MaintenanceTask[] = [
@@ -17,6 +18,7 @@ export const maintenanceTasks: MaintenanceTask[] = [
   { name: 'orders pending for 24 hours', run: expireStaleOrders },
   { name: 'old Stripe webhook events', run: deleteOldWebhookEvents },
   { name: 'stale chat presence', run: deleteStalePresence },
+  { name: 'demo subscription renewals', run: (db, logger) => advanceDemoSubscriptions(db, logger) },
 ];
 
 /**
@@ -33,7 +35,7 @@ export function startMaintenance(
   const runOnce = async () => {
     for (const task of tasks) {
       try {
-        const count = await task.run(db);
+        const count = await task.run(db, logger);
         if (count > 0) logger.info({ task: task.name, count }, 'maintenance');
       } catch (err) {
         logger.warn({ err, task: task.name }, 'maintenance task failed');

@@ -3,6 +3,8 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import Stripe from 'stripe';
 import { afterAll, beforeAll } from 'vitest';
+import type { TestApp } from './test-app';
+import { createBillingFake, stripeError, type BillingFake } from './stripe-fake-billing';
 
 /**
  * A local fake of the part of Stripe's HTTP API the application calls, so the
@@ -41,14 +43,12 @@ function decodeForm(body: string): Params {
   return result;
 }
 
-function stripeError(status: number, type: string, message: string) {
-  return { status, body: { error: { type, message } } };
-}
-
 export interface StripeFake {
   readonly url: string;
   readonly requests: RecordedRequest[];
   readonly intents: Map<string, FakePaymentIntent>;
+  /** Customers, products, prices, subscriptions and invoices, with helpers to move them on as Stripe would. */
+  readonly billing: BillingFake;
   /** The next `count` API calls answer with this status and a Stripe error body. */
   failNext(count: number, status: number, message?: string): void;
   /** Marks an intent succeeded or failed, as Stripe would after confirmation, and returns it. */
@@ -62,25 +62,10 @@ export function startStripeFake(): Promise<StripeFake & { close(): Promise<void>
   const idempotent = new Map<string, { params: string; response: unknown }>();
   let failures: { count: number; status: number; message: string } | null = null;
 
-  const handle = (method: string, path: string, key: string | undefined, params: Params) => {
-    if (failures && failures.count > 0) {
-      failures.count -= 1;
-      return stripeError(failures.status, 'api_error', failures.message);
-    }
+  const billing = createBillingFake();
+
+  const route = (method: string, path: string, params: Params) => {
     if (method === 'POST' && path === '/v1/payment_intents') {
-      if (key) {
-        const previous = idempotent.get(key);
-        if (previous) {
-          if (previous.params !== JSON.stringify(params)) {
-            return stripeError(
-              400,
-              'idempotency_error',
-              'Keys for idempotent requests can only be used with the same parameters they were first used with.',
-            );
-          }
-          return { status: 200, body: previous.response };
-        }
-      }
       const amount = Number(params.amount);
       if (!Number.isInteger(amount) || amount < 50) {
         return stripeError(400, 'invalid_request_error', 'Amount must be at least $0.50 usd');
@@ -103,7 +88,6 @@ export function startStripeFake(): Promise<StripeFake & { close(): Promise<void>
         livemode: false,
       } as unknown as FakePaymentIntent;
       intents.set(id, intent);
-      if (key) idempotent.set(key, { params: JSON.stringify(params), response: intent });
       return { status: 200, body: intent };
     }
     const retrieve = /^\/v1\/payment_intents\/([^/]+)$/.exec(path);
@@ -113,7 +97,35 @@ export function startStripeFake(): Promise<StripeFake & { close(): Promise<void>
         ? { status: 200, body: intent }
         : stripeError(404, 'invalid_request_error', 'No such payment_intent');
     }
-    return stripeError(404, 'invalid_request_error', `Unrecognized request URL (${method}: ${path}).`);
+    return (
+      billing.handle(method, path, params) ??
+      stripeError(404, 'invalid_request_error', `Unrecognized request URL (${method}: ${path}).`)
+    );
+  };
+
+  /** Failure injection, then Stripe's idempotency: a key replays its first answer, only for the same request. */
+  const handle = (method: string, path: string, key: string | undefined, params: Params) => {
+    if (failures && failures.count > 0) {
+      failures.count -= 1;
+      return stripeError(failures.status, 'api_error', failures.message);
+    }
+    const request = JSON.stringify([method, path, params]);
+    const previous = key && method === 'POST' ? idempotent.get(key) : undefined;
+    if (previous) {
+      if (previous.params !== request) {
+        return stripeError(
+          400,
+          'idempotency_error',
+          'Keys for idempotent requests can only be used with the same parameters they were first used with.',
+        );
+      }
+      return { status: 200, body: previous.response };
+    }
+    const answer = route(method, path, params);
+    if (key && method === 'POST' && answer.status === 200) {
+      idempotent.set(key, { params: request, response: answer.body });
+    }
+    return answer;
   };
 
   const server = http.createServer((req, res) => {
@@ -144,6 +156,7 @@ export function startStripeFake(): Promise<StripeFake & { close(): Promise<void>
         url: `http://127.0.0.1:${port}`,
         requests,
         intents,
+        billing,
         failNext(count, status, message = 'An unexpected error occurred.') {
           failures = { count, status, message };
         },
@@ -164,6 +177,7 @@ export function startStripeFake(): Promise<StripeFake & { close(): Promise<void>
           requests.length = 0;
           intents.clear();
           idempotent.clear();
+          billing.reset();
           failures = null;
         },
         close: () => new Promise<void>((done) => server.close(() => done())),
@@ -190,6 +204,9 @@ export function useStripeFake(): StripeFake {
     },
     get intents() {
       return fake.intents;
+    },
+    get billing() {
+      return fake.billing;
     },
     failNext: (...args) => fake.failNext(...args),
     settle: (...args) => fake.settle(...args),
@@ -222,4 +239,14 @@ export function signedEvent(
     secret: options.secret ?? FAKE_STRIPE_KEYS.webhookSecret,
   });
   return { payload, signature, id };
+}
+
+/** POSTs a signed event to the app's webhook endpoint, as Stripe delivers it. */
+export function postSignedEvent(t: Pick<TestApp, 'request'>, event: { payload: string; signature: string }) {
+  return t
+    .request()
+    .post('/api/stripe/webhook')
+    .set('Content-Type', 'application/json')
+    .set('Stripe-Signature', event.signature)
+    .send(event.payload);
 }

@@ -39,6 +39,8 @@ export const routes: RouteObject[] = [
       page('services', 'services'),
       page('shop', 'shop'),
       page('checkout', 'checkout'),
+      page('pricing', 'pricing'),
+      page('subscribe', 'subscribe'),
       page('order-confirmation', 'order-confirmation'),
       page('admin', 'admin'),
       page('admin-chat', 'admin/chat'),

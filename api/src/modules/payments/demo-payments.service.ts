@@ -5,6 +5,7 @@ import type { z } from 'zod';
 import { BadRequest, Conflict, HttpError, NotFound } from '../../errors';
 import type { Logger } from '../../logger';
 import { orderAcceptsPayment } from '../orders/order-payments';
+import { subscriptionAcceptsPayment } from '../subscriptions/demo-subscription-payments';
 import { demoCardResult } from './demo-cards';
 import { hashSecret } from './demo-provider';
 import { applyPaymentOutcome } from './payment-outcome';
@@ -60,6 +61,13 @@ export async function confirmDemoPayment(
     if (row.metadata.purpose === 'order' && !(await orderAcceptsPayment(trx, row.metadata.order_id))) {
       await trx('demo_payments').where({ id }).update({ status: 'canceled', updatedAt: trx.fn.now() });
       return { ok: false, message: 'This order can no longer be paid. Please return to the shop and check out again.' };
+    }
+    if (
+      row.metadata.purpose === 'subscription' &&
+      !(await subscriptionAcceptsPayment(trx, row.metadata.subscription_id, row.id))
+    ) {
+      await trx('demo_payments').where({ id }).update({ status: 'canceled', updatedAt: trx.fn.now() });
+      return { ok: false, message: 'This subscription payment is no longer needed. Please choose your plan again.' };
     }
 
     const card = demoCardResult(input.card.cardNumber);

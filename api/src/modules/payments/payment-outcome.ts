@@ -2,6 +2,7 @@ import type { Knex } from 'knex';
 import type { Logger } from '../../logger';
 import { applyConsultationPayment } from '../consultation/consultation.service';
 import { applyOrderPayment } from '../orders/order-payments';
+import { applySubscriptionPayment } from '../subscriptions/demo-subscription-payments';
 import type { PaymentOutcome, PaymentPurpose } from './payment-provider';
 
 type Fulfil = (trx: Knex.Transaction, outcome: PaymentOutcome, logger: Logger) => Promise<void>;
@@ -9,6 +10,7 @@ type Fulfil = (trx: Knex.Transaction, outcome: PaymentOutcome, logger: Logger) =
 const fulfilments: Record<PaymentPurpose, Fulfil> = {
   order: applyOrderPayment,
   consultation: applyConsultationPayment,
+  subscription: applySubscriptionPayment,
 };
 
 /**

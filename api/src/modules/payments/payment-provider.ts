@@ -1,7 +1,7 @@
 import type { PaymentConfig } from '@shared/schemas/payments';
 
 /** What a payment is for; the fulfilment code dispatches on it (metadata `purpose`). */
-export type PaymentPurpose = 'order' | 'consultation';
+export type PaymentPurpose = 'order' | 'consultation' | 'subscription';
 
 export interface CreatePaymentInput {
   /** Integer cents, decided by the server. */

@@ -1,6 +1,7 @@
 import type { Knex } from 'knex';
 import type Stripe from 'stripe';
 import type { Logger } from '../../logger';
+import { subscriptionEventHandlers } from '../subscriptions/stripe-subscription-events';
 import { applyPaymentOutcome } from './payment-outcome';
 import { outcomeFromIntent } from './stripe-provider';
 
@@ -36,4 +37,5 @@ export const paymentIntentEventHandlers: StripeEventHandlers = {
  */
 export const stripeEventHandlers: StripeEventHandlers = {
   ...paymentIntentEventHandlers,
+  ...subscriptionEventHandlers,
 };

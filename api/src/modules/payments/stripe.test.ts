@@ -1,7 +1,7 @@
 import { afterAll, beforeEach, describe, expect, it } from 'vitest';
 import { buildProduct, roomyRateLimits, validShipping } from '../../test/commerce-factories';
 import { buildUser, logIn, uniqueName } from '../../test/factories';
-import { FAKE_STRIPE_KEYS, signedEvent, startStripeFake } from '../../test/stripe-fake';
+import { FAKE_STRIPE_KEYS, postSignedEvent, signedEvent, startStripeFake } from '../../test/stripe-fake';
 import { setupTestApp } from '../../test/test-app';
 import { Order } from '../orders/order.model';
 
@@ -23,14 +23,7 @@ async function checkout(price = '100.00', quantity = 1) {
   return { res, agent, user: built.user, product };
 }
 
-function postEvent(event: { payload: string; signature: string }) {
-  return t
-    .request()
-    .post('/api/stripe/webhook')
-    .set('Content-Type', 'application/json')
-    .set('Stripe-Signature', event.signature)
-    .send(event.payload);
-}
+const postEvent = (event: { payload: string; signature: string }) => postSignedEvent(t, event);
 
 const statusOf = async (orderId: string) => (await Order.query().findById(orderId))?.status;
 

@@ -6,6 +6,8 @@ import { ConsultationBookedNotice } from '@/features/consultation/components/con
 import { RecentOrdersCard } from '@/features/orders/components/recent-orders-card';
 import { AccountCard } from '@/features/portal/components/account-card';
 import { ServiceRequestsCard } from '@/features/service-requests/components/service-requests-card';
+import { SubscriptionCard } from '@/features/subscriptions/components/subscription-card';
+import { SubscriptionReturnNotice } from '@/features/subscriptions/components/subscription-return-notice';
 
 function Portal() {
   const { user } = useUser();
@@ -13,6 +15,7 @@ function Portal() {
   return (
     <PageContainer className="flex flex-col gap-8 py-12">
       <ConsultationBookedNotice />
+      <SubscriptionReturnNotice />
       <div className="flex flex-col gap-4 sm:flex-row sm:items-center sm:justify-between">
         <div>
           <h1 className="text-3xl font-bold text-navy-900">Welcome, {displayName(user)}</h1>
@@ -23,6 +26,7 @@ function Portal() {
       <div className="grid gap-6 lg:grid-cols-2">
         <RecentOrdersCard />
         <ServiceRequestsCard />
+        <SubscriptionCard />
         <AccountCard user={user} />
       </div>
     </PageContainer>

@@ -30,7 +30,15 @@ function formatExpiry(value: string): string {
  * The demo provider's card form (development only): clearly labelled, no real
  * charge. Stripe's test card numbers decide the outcome on the server.
  */
-export function DemoCardForm({ clientSecret, returnPath, redirect, submitLabel, onSucceeded, secondaryAction }: Props) {
+export function DemoCardForm({
+  clientSecret,
+  returnPath,
+  redirect,
+  submitLabel,
+  failureTitle,
+  onSucceeded,
+  secondaryAction,
+}: Props) {
   const form = useSchemaForm(demoCardSchema, { cardNumber: '', expiry: '', cvc: '' });
   const [processing, setProcessing] = useState(false);
 
@@ -44,7 +52,7 @@ export function DemoCardForm({ clientSecret, returnPath, redirect, submitLabel, 
       }
       onSucceeded();
     } catch (error) {
-      if (error instanceof ApiError) paymentFailed(error.serverMessage);
+      if (error instanceof ApiError) paymentFailed(error.serverMessage, failureTitle);
       else unexpectedPaymentError();
     } finally {
       setProcessing(false);

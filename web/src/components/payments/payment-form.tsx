@@ -14,6 +14,8 @@ export interface PaymentFormProps {
   /** 'if_required': card payments finish on this page (the shop); 'always': go to returnPath (consultation). */
   redirect: 'if_required' | 'always';
   submitLabel: string;
+  /** Title of the toast when the provider refuses the payment (default "Payment Failed"). */
+  failureTitle?: string;
   /** The payment succeeded without leaving the page. */
   onSucceeded: () => void;
   /** Shown next to the submit button (e.g. Cancel). */

@@ -6,10 +6,12 @@ export function PaymentNotConfigured({
   title = 'Payment System Not Configured',
   backTo = '/shop',
   backLabel = 'Back to Shop',
+  description = 'Online payment is not available right now. Please contact our sales team and we will complete your purchase by invoice.',
 }: {
   title?: string;
   backTo?: string;
   backLabel?: string;
+  description?: string;
 }) {
   return (
     <div
@@ -18,10 +20,7 @@ export function PaymentNotConfigured({
     >
       <CreditCard className="h-10 w-10 text-slate-500" aria-hidden="true" />
       <h2 className="text-xl font-semibold text-slate-900">{title}</h2>
-      <p className="max-w-md text-sm text-slate-600">
-        Online payment is not available right now. Please contact our sales team and we will complete your purchase by
-        invoice.
-      </p>
+      <p className="max-w-md text-sm text-slate-600">{description}</p>
       <ButtonLink to={backTo} variant="outline">
         {backLabel}
       </ButtonLink>

@@ -1,8 +1,8 @@
 import { toast } from '@/lib/toast';
 
-export function paymentFailed(message: string | null | undefined): void {
+export function paymentFailed(message: string | null | undefined, title = 'Payment Failed'): void {
   toast({
-    title: 'Payment Failed',
+    title,
     description: message || 'Your payment could not be completed. Please try another card.',
     variant: 'destructive',
   });

@@ -12,6 +12,7 @@ function StripeCheckout({
   returnPath,
   redirect,
   submitLabel,
+  failureTitle,
   onSucceeded,
   secondaryAction,
 }: Omit<Props, 'publishableKey' | 'clientSecret'>) {
@@ -32,7 +33,7 @@ function StripeCheckout({
       if (redirect === 'always') {
         // On success Stripe navigates to the return URL; we only get here on failure.
         const { error } = await stripe.confirmPayment({ elements, confirmParams });
-        paymentFailed(error.message);
+        paymentFailed(error.message, failureTitle);
         return;
       }
       const { error, paymentIntent } = await stripe.confirmPayment({
@@ -40,9 +41,9 @@ function StripeCheckout({
         confirmParams,
         redirect: 'if_required',
       });
-      if (error) paymentFailed(error.message);
+      if (error) paymentFailed(error.message, failureTitle);
       else if (paymentIntent.status === 'succeeded' || paymentIntent.status === 'processing') onSucceeded();
-      else paymentFailed(null);
+      else paymentFailed(null, failureTitle);
     } catch {
       unexpectedPaymentError();
     } finally {

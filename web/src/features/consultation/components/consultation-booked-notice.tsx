@@ -1,5 +1,4 @@
-import { useEffect } from 'react';
-import { useNavigate, useSearchParams } from 'react-router-dom';
+import { usePaymentReturn } from '@/lib/payments/use-payment-return';
 import { toast } from '@/lib/toast';
 
 /** The return path of a consultation payment; the provider appends its own parameters. */
@@ -10,13 +9,8 @@ export const CONSULTATION_RETURN_PATH = '/portal?booked=consultation';
  * for the consultation: a toast with the outcome, then a clean URL.
  */
 export function ConsultationBookedNotice() {
-  const [params] = useSearchParams();
-  const navigate = useNavigate();
-  const booked = params.get('booked') === 'consultation';
-  const status = params.get('redirect_status');
-  useEffect(() => {
-    if (!booked || !status) return;
-    if (status === 'succeeded') {
+  usePaymentReturn({ param: 'booked', value: 'consultation', cleanPath: '/portal' }, (succeeded) => {
+    if (succeeded) {
       toast({
         title: 'Payment Successful',
         description: 'Your consultation is booked. We will contact you within one business day to schedule it.',
@@ -24,7 +18,6 @@ export function ConsultationBookedNotice() {
     } else {
       toast({ title: 'Payment Failed', description: 'Your payment was not completed.', variant: 'destructive' });
     }
-    navigate('/portal', { replace: true });
-  }, [booked, status, navigate]);
+  });
   return null;
 }

@@ -1,0 +1,54 @@
+import Router from '@koa/router';
+import { cancelSubscriptionSchema, createSubscriptionSchema, NO_SUBSCRIPTION } from '@shared/schemas/subscriptions';
+import type { AppDeps } from '../../app-deps';
+import { ServiceUnavailable } from '../../errors';
+import { requireUser, userOf } from '../../middleware/current-user';
+import { consumeRateLimit } from '../../middleware/rate-limit';
+import { createSubscriptionProvider } from './subscription-providers';
+import {
+  cancelSubscription,
+  listActivePlans,
+  subscribe,
+  subscriptionStatus,
+  type SubscriptionDeps,
+} from './subscriptions.service';
+
+const TOO_MANY_CHANGES = 'Too many payment attempts. Please wait a while and try again.';
+const NOT_CONFIGURED = 'The subscription system is not configured.';
+
+export function subscriptionsRoutes({ db, config, logger }: AppDeps): Router {
+  const provider = createSubscriptionProvider(config, db);
+  const deps: SubscriptionDeps | null = provider ? { db, provider, logger } : null;
+  const router = new Router();
+
+  router.get('/api/subscription-plans', async (ctx) => {
+    ctx.set('Cache-Control', 'no-cache');
+    ctx.body = (await listActivePlans(db)).map((plan) => plan.toDto());
+  });
+
+  router.get('/api/subscription-status', requireUser, async (ctx) => {
+    ctx.set('Cache-Control', 'no-store');
+    ctx.body = deps ? await subscriptionStatus(deps, userOf(ctx)) : NO_SUBSCRIPTION;
+  });
+
+  router.post('/api/create-subscription', requireUser, async (ctx) => {
+    const user = userOf(ctx);
+    const { planId } = createSubscriptionSchema.parse(ctx.request.body);
+    if (!deps) throw new ServiceUnavailable(NOT_CONFIGURED);
+    // Subscription changes count against the same hourly allowance as other payments.
+    await consumeRateLimit(db, `payment:user:${user.id}`, config.rateLimits.paymentIntentsPerUser, TOO_MANY_CHANGES);
+    const result = await subscribe(deps, user, planId);
+    ctx.status = result.outcome === 'payment_required' ? 201 : 200;
+    ctx.body = result;
+  });
+
+  router.post('/api/cancel-subscription', requireUser, async (ctx) => {
+    const user = userOf(ctx);
+    cancelSubscriptionSchema.parse(ctx.request.body ?? {});
+    if (!deps) throw new ServiceUnavailable(NOT_CONFIGURED);
+    await consumeRateLimit(db, `payment:user:${user.id}`, config.rateLimits.paymentIntentsPerUser, TOO_MANY_CHANGES);
+    ctx.body = await cancelSubscription(deps, user);
+  });
+
+  return router;
+}

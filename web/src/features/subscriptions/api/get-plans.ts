@@ -1,0 +1,9 @@
+import { useQuery } from '@tanstack/react-query';
+import type { SubscriptionPlan } from '@shared/schemas/subscriptions';
+
+export const plansQueryKey = ['/api/subscription-plans'] as const;
+
+/** The active plans, cheapest first (GET /api/subscription-plans). */
+export function usePlans() {
+  return useQuery<SubscriptionPlan[]>({ queryKey: plansQueryKey });
+}
