@@ -1,13 +1,13 @@
 import { PageHero } from '@/components/layout/page-hero';
 import { Section } from '@/components/layout/section';
-import { useSession } from '@/features/auth/api/use-session';
+import { useUser } from '@/features/auth/api/use-user';
 import { ContactSalesCard } from '@/features/subscriptions/components/contact-sales-card';
 import { PricingFaq } from '@/features/subscriptions/components/pricing-faq';
 import { PricingPlans } from '@/features/subscriptions/components/pricing-plans';
 
 export function Component() {
   // The session answers 200 logged in or not: a visitor's page logs no failed request.
-  const { user, isLoading } = useSession();
+  const { user, isLoading } = useUser();
   return (
     <>
       <PageHero

@@ -1,12 +1,12 @@
 import { PageContainer } from '@/components/layout/page-container';
-import { useSession } from '@/features/auth/api/use-session';
+import { useUser } from '@/features/auth/api/use-user';
 import { SignupDialog } from '@/features/auth/components/signup-dialog';
 import { CartButton } from '@/features/shop/components/cart-button';
 import { NeedHelpChoosing } from '@/features/shop/components/need-help';
 import { ShopCatalog } from '@/features/shop/components/shop-catalog';
 
 export function Component() {
-  const { user, isLoading } = useSession();
+  const { user, isLoading } = useUser();
   return (
     <PageContainer className="flex flex-col gap-10 py-12">
       <div className="flex flex-col gap-6 md:flex-row md:items-end md:justify-between">

@@ -2,7 +2,7 @@ import { useEffect } from 'react';
 import { Navigate, useSearchParams } from 'react-router-dom';
 import { PageContainer } from '@/components/layout/page-container';
 import { Spinner } from '@/components/ui/spinner';
-import { useSession } from '@/features/auth/api/use-session';
+import { useUser } from '@/features/auth/api/use-user';
 import { SubscribeFlow } from '@/features/subscriptions/components/subscribe-flow';
 import { redirectToLogin } from '@/lib/login-redirect';
 
@@ -15,7 +15,7 @@ function LoginRequired({ next }: { next: string }) {
 export function Component() {
   const [params] = useSearchParams();
   // Loading on the server and on the first render in the browser alike, so the query is read only after hydration.
-  const { user, isLoading } = useSession();
+  const { user, isLoading } = useUser();
   const planId = params.get('plan');
   let content;
   if (isLoading) content = <Spinner label="Loading" className="py-24" />;

@@ -1,8 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { LoginInput, PublicUser, SignupData } from '@shared/schemas/auth';
 import { apiJson, apiRequest } from '@/lib/api-client';
-import { sessionQueryKey } from './use-session';
-import { userQueryKey } from './use-user';
+import { userQueryKey, type SessionAnswer } from './use-user';
 
 export function useLogin() {
   const queryClient = useQueryClient();
@@ -11,8 +10,7 @@ export function useLogin() {
     onSuccess: (user) => {
       // Everything cached belonged to the previous visitor.
       queryClient.clear();
-      queryClient.setQueryData(userQueryKey, user);
-      queryClient.setQueryData(sessionQueryKey, { user });
+      queryClient.setQueryData<SessionAnswer>(userQueryKey, { user });
     },
   });
 }
@@ -23,8 +21,7 @@ export function useSignup() {
     mutationFn: (input: SignupData) => apiJson<PublicUser>('POST', '/api/signup', input),
     onSuccess: (user) => {
       queryClient.clear();
-      queryClient.setQueryData(userQueryKey, user);
-      queryClient.setQueryData(sessionQueryKey, { user });
+      queryClient.setQueryData<SessionAnswer>(userQueryKey, { user });
     },
   });
 }
@@ -35,8 +32,7 @@ export function useLogout() {
     mutationFn: () => apiRequest('POST', '/api/logout'),
     onSuccess: () => {
       queryClient.clear();
-      queryClient.setQueryData(userQueryKey, null);
-      queryClient.setQueryData(sessionQueryKey, { user: null });
+      queryClient.setQueryData<SessionAnswer>(userQueryKey, { user: null });
     },
   });
 }

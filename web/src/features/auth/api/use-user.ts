@@ -1,19 +1,28 @@
 import { useQuery } from '@tanstack/react-query';
 import type { PublicUser } from '@shared/schemas/auth';
-import { getQueryFn } from '@/lib/api-client';
+import { apiJson } from '@/lib/api-client';
 
-export const userQueryKey = ['/api/auth/user'] as const;
+export const userQueryKey = ['/api/auth/session'] as const;
 
-/** The logged-in user, or null when logged out (a 401 is not an error here). */
+export interface SessionAnswer {
+  user: PublicUser | null;
+}
+
+/**
+ * The logged-in user, or null. Reads GET /api/auth/session, which answers 200
+ * either way: a logged-out visit logs no failed request in the browser
+ * (GET /api/auth/user, the spec's call, answers 401 then; see decision 026).
+ */
 export function useUser() {
   const query = useQuery({
     queryKey: userQueryKey,
-    queryFn: getQueryFn<PublicUser>({ on401: 'returnNull' }),
+    queryFn: () => apiJson<SessionAnswer>('GET', '/api/auth/session'),
   });
+  const user = query.data?.user ?? null;
   return {
-    user: query.data ?? null,
+    user,
     isLoading: query.isPending,
-    isAuthenticated: Boolean(query.data),
+    isAuthenticated: user !== null,
     error: query.error,
   };
 }
