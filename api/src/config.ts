@@ -198,3 +198,16 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     adminTokenFile: generateAdminToken ? path.join(parsed.dataDir, ADMIN_TOKEN_FILE) : null,
   };
 }
+
+/** For process entry points: the configuration, or the list of bad variables on stderr and exit code 1. */
+export function loadConfigOrExit(env: Record<string, string | undefined> = process.env): Config {
+  try {
+    return loadConfig(env);
+  } catch (err) {
+    if (err instanceof ConfigError) {
+      process.stderr.write(`${err.message}\n`);
+      process.exit(1);
+    }
+    throw err;
+  }
+}

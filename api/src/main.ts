@@ -1,19 +1,10 @@
-import { ConfigError, loadConfig } from './config';
+import { loadConfigOrExit } from './config';
 import { createLogger } from './logger';
 import { startServer } from './server';
 
 /** The process entry of `npm start` / `npm run serve`. */
 async function main(): Promise<void> {
-  let config;
-  try {
-    config = loadConfig();
-  } catch (err) {
-    if (err instanceof ConfigError) {
-      process.stderr.write(`${err.message}\n`);
-      process.exit(1);
-    }
-    throw err;
-  }
+  const config = loadConfigOrExit();
   const logger = createLogger(config.logLevel);
   const running = await startServer({ config, logger });
   logger.info({ port: running.port, publicUrl: config.publicUrl, env: config.env }, 'server listening');

@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import { ConfigError, loadConfig, type Config } from '../config';
+import { loadConfigOrExit, type Config } from '../config';
 import { connectDatabase } from '../db/database';
 import { startEmbeddedPostgres } from '../db/embedded-postgres';
 import { createLogger } from '../logger';
@@ -14,16 +14,7 @@ export class CommandError extends Error {
  * embedded one under DATA_DIR (started for the command and stopped after).
  */
 export async function withDatabase(run: (db: Knex, config: Config) => Promise<void>): Promise<void> {
-  let config: Config;
-  try {
-    config = loadConfig();
-  } catch (err) {
-    if (err instanceof ConfigError) {
-      process.stderr.write(`${err.message}\n`);
-      process.exit(1);
-    }
-    throw err;
-  }
+  const config = loadConfigOrExit();
   const logger = createLogger(config.logLevel === 'info' ? 'warn' : config.logLevel);
   const embedded = config.databaseUrl
     ? null
