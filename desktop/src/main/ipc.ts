@@ -2,13 +2,13 @@ import { ipcMain, type IpcMainInvokeEvent, type WebFrameMain } from 'electron';
 import type { z } from 'zod';
 import { IPC } from '../common/ipc-channels';
 import { ipcPayloads } from '../common/ipc-schemas';
-import { APP_ORIGIN } from './constants';
+import { isConsoleUrl } from './navigation';
 
 /** Only the console's own top-level page may call the main process (not a frame, not another page). */
 export function isTrustedSender(frame: WebFrameMain | null | undefined): boolean {
   if (!frame || frame.parent) return false;
   try {
-    return new URL(frame.url).origin === APP_ORIGIN;
+    return isConsoleUrl(new URL(frame.url));
   } catch {
     return false;
   }

@@ -1,4 +1,12 @@
-import { APP_ORIGIN } from './constants';
+import { APP_HOST, APP_SCHEME } from './constants';
+
+/**
+ * Whether a URL is one of the console's own pages. (Node's URL gives custom
+ * schemes the origin "null", so scheme and host are compared instead.)
+ */
+export function isConsoleUrl(url: URL): boolean {
+  return url.protocol === `${APP_SCHEME}:` && url.host === APP_HOST;
+}
 
 export type NavigationDecision = 'stay' | 'external' | 'deny';
 
@@ -14,7 +22,7 @@ export function navigationDecision(url: string): NavigationDecision {
   } catch {
     return 'deny';
   }
-  if (parsed.origin === APP_ORIGIN) return 'stay';
+  if (isConsoleUrl(parsed)) return 'stay';
   if (parsed.protocol === 'https:' || parsed.protocol === 'http:')
     return parsed.username || parsed.password ? 'deny' : 'external';
   if (parsed.protocol === 'mailto:') return 'external';
