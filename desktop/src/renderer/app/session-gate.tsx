@@ -44,10 +44,11 @@ export function SessionGate({ state }: { state: ConsoleState & { serverUrl: stri
 
   const logOut = async () => {
     holdsSession.current = false;
-    // Unmount the console first: its socket closes before the session ends.
-    queryClient.clear();
+    // Show the login screen first: the console unmounts and its socket closes before the session ends.
     queryClient.setQueryData(userQueryKey, null);
     await desktop.logOut(false);
+    // Everything else cached belonged to that session.
+    queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== userQueryKey[0] });
     toast({ title: 'Logged Out', description: 'You have been logged out.' });
   };
 
