@@ -1,8 +1,7 @@
 import { useState } from 'react';
 import { loginSchema, type PublicUser } from '@shared/schemas/auth';
 import { Button } from '@/components/ui/button';
-import { FormField } from '@/components/ui/form-field';
-import { Input } from '@/components/ui/input';
+import { LoginFields } from '@/features/auth/components/login-fields';
 import { useSchemaForm } from '@/lib/form';
 import { toast } from '@/lib/toast';
 import { desktop } from '../bridge';
@@ -43,23 +42,7 @@ export function LoginScreen({ serverUrl, expired, onLoggedIn }: LoginScreenProps
         </p>
       ) : null}
       <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4">
-        <FormField label="Username" error={form.errors.username}>
-          <Input
-            name="username"
-            autoComplete="username"
-            value={form.values.username}
-            onChange={(e) => form.setValue('username', e.target.value)}
-          />
-        </FormField>
-        <FormField label="Password" error={form.errors.password}>
-          <Input
-            name="password"
-            type="password"
-            autoComplete="current-password"
-            value={form.values.password}
-            onChange={(e) => form.setValue('password', e.target.value)}
-          />
-        </FormField>
+        <LoginFields values={form.values} errors={form.errors} setValue={form.setValue} />
         <Button type="submit" size="lg" disabled={pending}>
           {pending ? 'Logging in...' : 'Log In'}
         </Button>
