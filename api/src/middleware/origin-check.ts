@@ -1,6 +1,6 @@
 import type { Context, Middleware } from 'koa';
 import { Forbidden } from '../errors';
-import { carriesAuthorization } from '../modules/auth/session-token';
+import { usesNoCookie } from '../modules/auth/session-token';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
@@ -27,15 +27,16 @@ export function isTrustedOrigin(ctx: Context, allowedOrigins: ReadonlySet<string
 
 /**
  * The origins a request may come from: ours, plus `bearerOrigins` (the
- * desktop console) for requests that carry an Authorization header — those
- * never use the session cookie, so there is no cookie to forge a request with.
+ * desktop console) for requests that carry an Authorization header or log in
+ * for a token — those never use the session cookie, so there is no cookie to
+ * forge a request with.
  */
 export function trustedOriginsFor(
   ctx: Pick<Context, 'get'>,
   allowed: ReadonlySet<string>,
   withBearer: ReadonlySet<string>,
 ): ReadonlySet<string> {
-  return carriesAuthorization(ctx) ? withBearer : allowed;
+  return usesNoCookie(ctx) ? withBearer : allowed;
 }
 
 /** Refuses state-changing requests whose Origin is not ours with 403. */

@@ -5,11 +5,12 @@
  * raising native notifications for chat activity. See docs/decisions/050-055.
  */
 import path from 'node:path';
-import { app, net, session } from 'electron';
+import { app, session } from 'electron';
 import { registerAppScheme, serveConsole } from './app-protocol';
 import { showAlert, showUnread } from './alerts';
 import { withSessionAuthorization } from './auth-header';
 import { ConsoleController } from './console-controller';
+import { consoleFetch } from './console-fetch';
 import { ConsoleStore } from './console-store';
 import { APP_ID, CONSOLE_PARTITION } from './constants';
 import { registerIpc } from './ipc';
@@ -39,8 +40,8 @@ function start(): void {
   const controller = new ConsoleController({
     store: new ConsoleStore(path.join(userData, 'console.json')),
     tokens: new TokenStore(path.join(userData, 'session-token')),
-    // Chromium's network stack (system proxy and certificates) from the default session: no header hook there.
-    fetch: (url, init) => net.fetch(url, init),
+    // The default session: the console window's header hook is not there, and main sets its own headers.
+    fetch: consoleFetch(session.defaultSession),
     window: () => window,
     showAlert: (alert) => showAlert(alert, assetsDir, (id) => controller.openConversation(id)),
     showUnread: (unread) => showUnread(window, unread, assetsDir),

@@ -128,6 +128,44 @@ export const safeStorage = {
   }),
 };
 
+/** A ClientRequest of net.request: records what was asked; tests answer with respond() or fail(). */
+export class FakeClientRequest extends EventEmitter {
+  readonly headers: Record<string, string> = {};
+  readonly written: string[] = [];
+  ended = false;
+  aborted = false;
+  constructor(readonly options: Record<string, unknown>) {
+    super();
+  }
+  setHeader(name: string, value: string): void {
+    this.headers[name] = value;
+  }
+  write(chunk: string): void {
+    this.written.push(chunk);
+  }
+  end(): void {
+    this.ended = true;
+  }
+  abort(): void {
+    this.aborted = true;
+  }
+  respond(statusCode: number, headers: Record<string, string | string[]>, body: string): void {
+    const response = Object.assign(new EventEmitter(), { statusCode, statusMessage: '', headers });
+    this.emit('response', response);
+    if (body) response.emit('data', Buffer.from(body));
+    response.emit('end');
+  }
+}
+
+export const net = {
+  requests: [] as FakeClientRequest[],
+  request: vi.fn((options: Record<string, unknown>) => {
+    const request = new FakeClientRequest(options);
+    net.requests.push(request);
+    return request;
+  }),
+};
+
 export const contextBridge = {
   exposed: new Map<string, unknown>(),
   exposeInMainWorld: vi.fn((key: string, api: unknown) => {
@@ -144,6 +182,7 @@ export function resetElectronFake(): void {
   BrowserWindow.created.length = 0;
   Notification.shown.length = 0;
   Notification.supported = true;
+  net.requests.length = 0;
   ipcMain.handlers.clear();
   contextBridge.exposed.clear();
   ipcRenderer.removeAllListeners();

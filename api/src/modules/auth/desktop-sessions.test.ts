@@ -50,6 +50,21 @@ describe('token login (desktop console)', () => {
     expect(sessionCookies(res).length).toBeGreaterThan(0);
   });
 
+  it('is accepted from the desktop origin, where a cookie login is not', async () => {
+    const built = await buildUser({ accountType: 'staff' });
+    const credentials = { username: built.username, password: built.password };
+    const token = await t
+      .request()
+      .post('/api/login')
+      .set('Origin', DESKTOP)
+      .set('X-Session-Transport', 'token')
+      .send(credentials);
+    expect(token.status).toBe(200);
+    expect(token.headers['access-control-allow-origin']).toBe(DESKTOP);
+    const cookie = await t.request().post('/api/login').set('Origin', DESKTOP).send(credentials);
+    expect(cookie.status).toBe(403);
+  });
+
   it('refuses a wrong password the same way as the web login', async () => {
     const built = await buildUser();
     const res = await t

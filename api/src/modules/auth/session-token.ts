@@ -1,5 +1,6 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { Context } from 'koa';
+import { SESSION_TRANSPORT_HEADER, TOKEN_TRANSPORT } from '@shared/schemas/auth';
 import { bearerToken } from '../../middleware/admin-token';
 
 /**
@@ -41,6 +42,15 @@ export function sessionIdFromToken(token: string, secret: string): string | null
  */
 export function carriesAuthorization(ctx: Pick<Context, 'get'>): boolean {
   return ctx.get('authorization') !== '';
+}
+
+/**
+ * Whether the request uses no cookie: it brings an Authorization header, or
+ * it is a login asking for a token. Browsers send neither across origins
+ * without a CORS preflight, which only the desktop origins pass.
+ */
+export function usesNoCookie(ctx: Pick<Context, 'get'>): boolean {
+  return carriesAuthorization(ctx) || ctx.get(SESSION_TRANSPORT_HEADER) === TOKEN_TRANSPORT;
 }
 
 /** The session id of the request's bearer session token, or null. */

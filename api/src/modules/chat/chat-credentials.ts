@@ -3,8 +3,9 @@ import type Koa from 'koa';
 import type { Context, Middleware } from 'koa';
 import type { Config } from '../../config';
 import { currentUser } from '../../middleware/current-user';
-import { isTrustedOrigin, trustedOriginsFor } from '../../middleware/origin-check';
+import { isTrustedOrigin } from '../../middleware/origin-check';
 import { sessionData } from '../auth/session';
+import { carriesAuthorization } from '../auth/session-token';
 import type { ChatParticipant } from './chat-access';
 import { isUuid } from './chat.service';
 
@@ -51,7 +52,7 @@ export function createUpgradeAuthenticator(
     const ctx = app.createContext(req, new ServerResponse(req));
     if (config.secureCookies) ctx.cookies.secure = true;
     // Browsers always send Origin with a WebSocket handshake: a foreign one is a cross-site hijacking attempt.
-    if (!isTrustedOrigin(ctx, trustedOriginsFor(ctx, allowedOrigins, withBearer))) {
+    if (!isTrustedOrigin(ctx, carriesAuthorization(ctx) ? withBearer : allowedOrigins)) {
       return { ok: false, status: 403, message: 'Cross-origin WebSocket refused' };
     }
     for (const source of sources) {
