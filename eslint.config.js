@@ -23,7 +23,7 @@ export default tseslint.config(
   },
   {
     // Command-line tools, build scripts, benchmarks and tests talk to the terminal.
-    files: ['api/src/cli/**', 'scripts/**', 'bench/**', 'e2e/**', '**/*.test.ts', '.ci/**'],
+    files: ['api/src/cli/**', 'scripts/**', 'desktop/scripts/**', 'bench/**', 'e2e/**', '**/*.test.ts', '.ci/**'],
     rules: { 'no-console': 'off' },
   },
   {

@@ -21,7 +21,12 @@ export default defineConfig({
         extends: true,
         test: {
           name: 'unit',
-          include: ['shared/**/*.test.ts', 'web/src/**/*.test.{ts,tsx}', 'api/src/**/*.unit.test.ts'],
+          include: [
+            'shared/**/*.test.ts',
+            'web/src/**/*.test.{ts,tsx}',
+            'api/src/**/*.unit.test.ts',
+            'desktop/src/**/*.test.ts',
+          ],
           setupFiles: ['api/src/test/setup.ts'],
         },
       },

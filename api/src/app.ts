@@ -3,6 +3,7 @@ import Router from '@koa/router';
 import Koa, { type Middleware } from 'koa';
 import compose from 'koa-compose';
 import type { AppDeps } from './app-deps';
+import { desktopCors } from './middleware/cors';
 import { errorHandler } from './middleware/error-handler';
 import { jsonBody } from './middleware/json-body';
 import { originCheck } from './middleware/origin-check';
@@ -75,7 +76,13 @@ export function createApp(deps: AppDeps, options: AppOptions = {}): Koa {
   const routes = [router.routes(), router.allowedMethods()] as Middleware[];
   // Reads carry no body and change nothing: no origin check or body parsing to do.
   const readApi = compose([jsonErrorBodies, session, ...routes]);
-  const writeApi = compose([jsonErrorBodies, originCheck([config.publicUrl]), ...jsonBody(), session, ...routes]);
+  const writeApi = compose([
+    jsonErrorBodies,
+    originCheck([config.publicUrl], config.desktopOrigins),
+    ...jsonBody(),
+    session,
+    ...routes,
+  ]);
 
   app.use(requestContext(logger));
   app.use(errorHandler(logger));
@@ -83,6 +90,7 @@ export function createApp(deps: AppDeps, options: AppOptions = {}): Koa {
   app.use(healthCheck(deps));
   app.use(comingSoonMiddleware(options.siteFiles ?? new Map(), config.publicUrl));
   app.use(productsEndpoint(deps));
+  app.use(desktopCors(config.desktopOrigins));
   app.use(async function routeApi(ctx, next) {
     if (!isApiPath(ctx.path)) return next();
     // Behind an https PUBLIC_URL the browser's connection is secure even if TLS ends at a proxy.

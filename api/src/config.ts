@@ -17,6 +17,22 @@ const postgresUrl = z
   .url('must be a URL')
   .refine((value) => /^postgres(ql)?:\/\//.test(value), 'must start with postgres:// or postgresql://');
 
+/** The desktop staff console's page origin (desktop/src/main/app-protocol.ts). */
+export const DEFAULT_DESKTOP_ORIGINS = 'app://console';
+
+/** Comma-separated origins (scheme://host[:port]) of desktop consoles, or `none`. */
+const desktopOrigins = z.string().transform((value, ctx) => {
+  if (value.trim() === 'none') return [];
+  const origins = value.split(',').map((entry) => entry.trim());
+  for (const origin of origins) {
+    if (!/^[a-z][a-z0-9+.-]*:\/\/[^/?#\s,]+$/.test(origin) || origin.endsWith(':')) {
+      ctx.addIssue({ code: 'custom', message: `"${origin}" is not an origin such as app://console` });
+      return z.NEVER;
+    }
+  }
+  return [...new Set(origins)];
+});
+
 const envSchema = z
   .object({
     NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
@@ -50,6 +66,7 @@ const envSchema = z
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     DATA_DIR: z.string().min(1).default('.data'),
     EMBEDDED_PG_PORT: z.coerce.number().int('must be an integer').min(1).max(65535).default(54329),
+    DESKTOP_ORIGINS: desktopOrigins.prefault(DEFAULT_DESKTOP_ORIGINS),
   })
   .superRefine((env, ctx) => {
     if (env.NODE_ENV !== 'production') return;
@@ -93,6 +110,8 @@ export interface Config {
     apiUrl: string | null;
   };
   trustProxy: boolean;
+  /** Origins of the desktop staff console: CORS on /api and bearer sessions are allowed from them. */
+  desktopOrigins: string[];
   logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
   rateLimits: {
     loginPerIp: RateLimitRule;
@@ -158,6 +177,7 @@ export function parseEnv(env: Record<string, string | undefined>): Omit<Config, 
       apiUrl: e.STRIPE_API_URL ?? null,
     },
     trustProxy: e.TRUST_PROXY,
+    desktopOrigins: e.DESKTOP_ORIGINS,
     logLevel: e.LOG_LEVEL,
     rateLimits: {
       ...defaultRateLimits,

@@ -8,7 +8,7 @@ import { ensureChromium } from './chromium';
  */
 export default function setup(): void {
   ensureChromium();
-  if (!existsSync('dist/web/404.html')) {
+  if (!existsSync('dist/web/404.html') || !existsSync('desktop/dist/renderer/index.html')) {
     console.log('No production build found: running `npm run build`…');
     execSync('npm run build', { stdio: 'inherit' });
   }

@@ -1,5 +1,6 @@
 import type { Context, Middleware } from 'koa';
 import { Forbidden } from '../errors';
+import { usesNoCookie } from '../modules/auth/session-token';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
@@ -24,11 +25,26 @@ export function isTrustedOrigin(ctx: Context, allowedOrigins: ReadonlySet<string
   return fetchSite === '' || fetchSite === 'same-origin' || fetchSite === 'none';
 }
 
+/**
+ * The origins a request may come from: ours, plus `bearerOrigins` (the
+ * desktop console) for requests that carry an Authorization header or log in
+ * for a token — those never use the session cookie, so there is no cookie to
+ * forge a request with.
+ */
+export function trustedOriginsFor(
+  ctx: Pick<Context, 'get'>,
+  allowed: ReadonlySet<string>,
+  withBearer: ReadonlySet<string>,
+): ReadonlySet<string> {
+  return usesNoCookie(ctx) ? withBearer : allowed;
+}
+
 /** Refuses state-changing requests whose Origin is not ours with 403. */
-export function originCheck(allowedOrigins: Iterable<string>): Middleware {
+export function originCheck(allowedOrigins: Iterable<string>, bearerOrigins: Iterable<string> = []): Middleware {
   const allowed = new Set(allowedOrigins);
+  const withBearer = new Set([...allowed, ...bearerOrigins]);
   return async function checkOrigin(ctx, next) {
-    if (!SAFE_METHODS.has(ctx.method) && !isTrustedOrigin(ctx, allowed)) {
+    if (!SAFE_METHODS.has(ctx.method) && !isTrustedOrigin(ctx, trustedOriginsFor(ctx, allowed, withBearer))) {
       throw new Forbidden('Cross-origin request refused');
     }
     await next();

@@ -63,3 +63,14 @@ export function safeNextPath(value: unknown, fallback = '/portal'): string {
   if (value.length > 500 || /[\u0000-\u001f]/.test(value)) return fallback;
   return value;
 }
+
+/**
+ * The desktop staff console logs in with this header and gets a bearer
+ * session token in the answer instead of a cookie (decision 050).
+ */
+export const SESSION_TRANSPORT_HEADER = 'X-Session-Transport';
+export const TOKEN_TRANSPORT = 'token';
+
+/** POST /api/login's answer to a client that asked for a token. */
+export const tokenLoginAnswerSchema = publicUserSchema.extend({ sessionToken: z.string().min(1) });
+export type TokenLoginAnswer = z.infer<typeof tokenLoginAnswerSchema>;

@@ -31,8 +31,13 @@ export class ApiError extends Error {
 export interface ApiClientOptions {
   /** Prefix for every path; '' means the page's own origin. */
   baseUrl: string;
-  /** Extra headers per request, e.g. the desktop console's Authorization. */
+  /** Extra headers per request. */
   headers?: () => Record<string, string>;
+  /**
+   * Whether requests carry cookies: 'include' on the web; the desktop console
+   * uses 'omit' (its main process adds a bearer token instead, decision 050).
+   */
+  credentials?: RequestCredentials;
 }
 
 let options: ApiClientOptions = { baseUrl: '' };
@@ -71,7 +76,7 @@ export async function apiRequest(
     method,
     headers,
     body: body === undefined ? undefined : JSON.stringify(body),
-    credentials: 'include',
+    credentials: options.credentials ?? 'include',
   });
   await throwIfNotOk(res);
   return res;
@@ -90,7 +95,7 @@ export async function apiJson<T>(method: string, path: string, body?: unknown, i
 export function getQueryFn<T>(opts: { on401: 'returnNull' | 'throw' }): QueryFunction<T | null> {
   return async ({ queryKey }) => {
     const res = await fetch(apiUrl(queryKey.join('/')), {
-      credentials: 'include',
+      credentials: options.credentials ?? 'include',
       headers: { Accept: 'application/json', ...options.headers?.() },
     });
     if (opts.on401 === 'returnNull' && res.status === 401) return null;

@@ -1,6 +1,12 @@
 import Router from '@koa/router';
 import type { Context } from 'koa';
-import { loginSchema, safeNextPath, signupSchema } from '@shared/schemas/auth';
+import {
+  loginSchema,
+  safeNextPath,
+  SESSION_TRANSPORT_HEADER,
+  signupSchema,
+  TOKEN_TRANSPORT,
+} from '@shared/schemas/auth';
 import type { AppDeps } from '../../app-deps';
 import { Unauthorized } from '../../errors';
 import { currentUser, requireUser, userOf } from '../../middleware/current-user';
@@ -42,8 +48,14 @@ export function authRoutes({ db, config }: AppDeps): Router {
     await consumeRateLimit(db, `login:user:${username.toLowerCase()}`, limits.loginPerUsername, TOO_MANY_LOGINS);
     const user = await authenticate(username, password);
     if (!user) throw new Unauthorized('Invalid username or password');
+    // The desktop console asks for a bearer token instead of a cookie (decision 050).
+    const wantsToken = ctx.get(SESSION_TRANSPORT_HEADER) === TOKEN_TRANSPORT;
+    if (wantsToken) ctx.state.sessionTransport = 'token';
     await startUserSession(ctx, user);
-    ctx.body = user.toPublic();
+    // The previous (cookie) session was ended: a token client has no cookie to clear.
+    if (wantsToken) ctx.remove('Set-Cookie');
+    ctx.set('Cache-Control', 'no-store');
+    ctx.body = wantsToken ? { ...user.toPublic(), sessionToken: ctx.state.sessionToken } : user.toPublic();
   });
 
   router.post('/api/logout', async (ctx) => {

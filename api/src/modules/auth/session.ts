@@ -5,6 +5,16 @@ import session from 'koa-session';
 import type { Knex } from 'knex';
 import type { Config } from '../../config';
 import { createSessionStore, type SessionData } from './session-store';
+import { carriesAuthorization, issueSessionToken, sessionIdFromRequest } from './session-token';
+
+declare module 'koa' {
+  interface DefaultState {
+    /** How this request's session travels: the cookie (browsers) or a bearer token (the desktop console). */
+    sessionTransport?: 'cookie' | 'token';
+    /** The bearer token of the session saved by this request, when it travels as a token. */
+    sessionToken?: string;
+  }
+}
 
 export const SESSION_MAX_AGE_MS = 14 * 24 * 60 * 60 * 1000;
 
@@ -29,21 +39,52 @@ export function sessionCookieName(config: Pick<Config, 'secureCookies'>): string
   return config.secureCookies ? '__Host-sid' : 'sid';
 }
 
-/** Cookie sessions whose data lives in PostgreSQL. */
-export function sessionMiddleware(app: Koa, db: Knex, config: Pick<Config, 'secureCookies'>): Middleware {
+/**
+ * Sessions whose data lives in PostgreSQL. Browsers hold the session id in a
+ * signed cookie; a request with an `Authorization` header never uses the
+ * cookie: its session is the one named by a bearer session token (the desktop
+ * console), or none. Both kinds are the same rows and obey the same checks.
+ */
+export function sessionMiddleware(
+  app: Koa,
+  db: Knex,
+  config: Pick<Config, 'secureCookies' | 'sessionSecret'>,
+): Middleware {
+  const key = sessionCookieName(config);
+  const cookie = {
+    maxAge: SESSION_MAX_AGE_MS,
+    httpOnly: true,
+    sameSite: 'lax' as const,
+    secure: config.secureCookies,
+    signed: true,
+    overwrite: true,
+  };
+  const externalKey = {
+    get(ctx: Context): string | undefined {
+      if (carriesAuthorization(ctx)) {
+        ctx.state.sessionTransport = 'token';
+        return sessionIdFromRequest(ctx, config.sessionSecret) ?? undefined;
+      }
+      return ctx.cookies.get(key, cookie);
+    },
+    set(ctx: Context, sessionId: string): void {
+      if (ctx.state.sessionTransport === 'token') {
+        ctx.state.sessionToken = issueSessionToken(sessionId, config.sessionSecret);
+        return;
+      }
+      ctx.cookies.set(key, sessionId, cookie);
+    },
+  };
   return session(
     {
-      key: sessionCookieName(config),
-      maxAge: SESSION_MAX_AGE_MS,
+      key,
+      ...cookie,
       renew: true,
       rolling: false,
-      httpOnly: true,
-      sameSite: 'lax',
-      secure: config.secureCookies,
-      signed: true,
-      overwrite: true,
       store: createSessionStore(db),
       genid: newSessionId,
+      // koa-session's types say get() returns a string; undefined means "no session" (it starts a new one).
+      externalKey: externalKey as { get(ctx: Context): string; set(ctx: Context, sessionId: string): void },
     },
     app,
   ) as unknown as Middleware;

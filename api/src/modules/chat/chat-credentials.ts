@@ -5,6 +5,7 @@ import type { Config } from '../../config';
 import { currentUser } from '../../middleware/current-user';
 import { isTrustedOrigin } from '../../middleware/origin-check';
 import { sessionData } from '../auth/session';
+import { carriesAuthorization } from '../auth/session-token';
 import type { ChatParticipant } from './chat-access';
 import { isUuid } from './chat.service';
 
@@ -15,11 +16,13 @@ export type UpgradeDecision =
 type CredentialSource = (ctx: Context) => Promise<ChatParticipant | null>;
 
 /**
- * The session cookie, read by koa-session itself (same signing keys, same
- * PostgreSQL store, the user loaded with the session) rather than by a
- * second implementation.
+ * The session, read by koa-session itself (same signing keys, same PostgreSQL
+ * store, the user loaded with the session) rather than by a second
+ * implementation: the session cookie of a browser, or the bearer session
+ * token the desktop console's main process adds to its upgrade request
+ * (decision 050). A request with an Authorization header never uses the cookie.
  */
-function sessionCookieSource(session: Middleware): CredentialSource {
+function sessionSource(session: Middleware): CredentialSource {
   return async (ctx) => {
     let participant: ChatParticipant | null = null;
     await session(ctx, async () => {
@@ -33,22 +36,23 @@ function sessionCookieSource(session: Middleware): CredentialSource {
 
 /**
  * Decides whether an upgrade to /ws/chat may proceed, and as whom. The
- * credential sources are tried in order; today the session cookie is the
- * only one (the desktop console will add a bearer session token here).
+ * credential sources are tried in order.
  */
 export function createUpgradeAuthenticator(
   app: Koa,
   session: Middleware,
-  config: Pick<Config, 'publicUrl' | 'secureCookies'>,
+  config: Pick<Config, 'publicUrl' | 'secureCookies' | 'desktopOrigins'>,
 ): (req: IncomingMessage) => Promise<UpgradeDecision> {
   const allowedOrigins = new Set([config.publicUrl]);
-  const sources: CredentialSource[] = [sessionCookieSource(session)];
+  // The desktop console's origin, for upgrades that bring their own bearer credentials (never a cookie).
+  const withBearer = new Set([config.publicUrl, ...config.desktopOrigins]);
+  const sources: CredentialSource[] = [sessionSource(session)];
   return async (req) => {
     // A Koa context over the upgrade request, so cookies, proxies and sessions work as for any request.
     const ctx = app.createContext(req, new ServerResponse(req));
     if (config.secureCookies) ctx.cookies.secure = true;
     // Browsers always send Origin with a WebSocket handshake: a foreign one is a cross-site hijacking attempt.
-    if (!isTrustedOrigin(ctx, allowedOrigins)) {
+    if (!isTrustedOrigin(ctx, carriesAuthorization(ctx) ? withBearer : allowedOrigins)) {
       return { ok: false, status: 403, message: 'Cross-origin WebSocket refused' };
     }
     for (const source of sources) {

@@ -1,13 +1,12 @@
 import { Link, useNavigate } from 'react-router-dom';
 import { loginSchema } from '@shared/schemas/auth';
 import { Button } from '@/components/ui/button';
-import { FormField } from '@/components/ui/form-field';
-import { Input } from '@/components/ui/input';
 import { errorMessage } from '@/lib/api-client';
 import { useSchemaForm } from '@/lib/form';
 import { toast } from '@/lib/toast';
 import { useLogin } from '../api/use-auth-mutations';
 import { useNextPath } from './auth-redirects';
+import { LoginFields } from './login-fields';
 
 export function LoginForm() {
   const form = useSchemaForm(loginSchema, { username: '', password: '' });
@@ -36,23 +35,7 @@ export function LoginForm() {
 
   return (
     <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4">
-      <FormField label="Username" error={form.errors.username}>
-        <Input
-          name="username"
-          autoComplete="username"
-          value={form.values.username}
-          onChange={(e) => form.setValue('username', e.target.value)}
-        />
-      </FormField>
-      <FormField label="Password" error={form.errors.password}>
-        <Input
-          name="password"
-          type="password"
-          autoComplete="current-password"
-          value={form.values.password}
-          onChange={(e) => form.setValue('password', e.target.value)}
-        />
-      </FormField>
+      <LoginFields values={form.values} errors={form.errors} setValue={form.setValue} />
       <Button type="submit" size="lg" disabled={login.isPending}>
         {login.isPending ? 'Logging in...' : 'Log In'}
       </Button>

@@ -35,6 +35,17 @@ export function flattenConversations(data: InfiniteData<ConversationPage> | unde
   return [...byId.values()].sort((a, b) => conversationActivity(b).localeCompare(conversationActivity(a)));
 }
 
+/** Visitor messages no staff member has read yet, over every loaded conversation. */
+export function unreadTotal(conversations: readonly ChatConversation[]): number {
+  return conversations.reduce((total, conversation) => total + conversation.unreadCount, 0);
+}
+
+/** The unread total of the live conversation list (the desktop console's badge and title). */
+export function useUnreadTotal(): number {
+  const list = useConversations();
+  return unreadTotal(flattenConversations(list.data));
+}
+
 /** A conversation changed (live feed, or our own close): replace it where it is, or add it on top. */
 export function upsertConversation(queryClient: QueryClient, conversation: ChatConversation): void {
   queryClient.setQueryData<InfiniteData<ConversationPage>>(conversationsQueryKey, (data) => {

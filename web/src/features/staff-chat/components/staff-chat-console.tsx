@@ -1,14 +1,18 @@
+import { useEffect, useRef } from 'react';
 import { useConversations, flattenConversations } from '../api/conversations';
 import { useCloseConversation } from '../api/close-conversation';
 import { useStaffChat } from '../hooks/use-staff-chat';
-import type { StaffChatNotifications } from '../notifications';
+import type { OpenConversationRequest, StaffChatNotifications } from '../notifications';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { cn } from '@/lib/cn';
 import { ConversationList } from './conversation-list';
 import { ConversationWindow } from './conversation-window';
 
-export type StaffChatConsoleProps = StaffChatNotifications;
+export interface StaffChatConsoleProps extends StaffChatNotifications {
+  /** Open this conversation (the desktop console, when a notification is clicked). */
+  openRequest?: OpenConversationRequest | null;
+}
 
 /**
  * The staff chat console (spec §2 "Customer Chat"): the live conversation
@@ -16,9 +20,19 @@ export type StaffChatConsoleProps = StaffChatNotifications;
  * and socket configured in lib/ (api-client, chat-socket), so the desktop
  * console renders it unchanged and passes notification callbacks.
  */
-export function StaffChatConsole(notifications: StaffChatConsoleProps) {
+export function StaffChatConsole({ openRequest, ...notifications }: StaffChatConsoleProps) {
   const chat = useStaffChat(notifications);
   const list = useConversations();
+  const select = useRef(chat.select);
+  useEffect(() => {
+    select.current = chat.select;
+  });
+  const requestSeq = openRequest?.seq;
+  const requestedId = openRequest?.conversationId;
+  // Each request (a new seq) opens its conversation once.
+  useEffect(() => {
+    if (requestedId) select.current(requestedId);
+  }, [requestSeq, requestedId]);
   const close = useCloseConversation();
   const conversations = flattenConversations(list.data);
   const selected = conversations.find((c) => c.id === chat.selectedId);

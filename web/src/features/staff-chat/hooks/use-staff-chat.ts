@@ -42,6 +42,7 @@ export function useStaffChat(notifications: StaffChatNotifications = {}) {
         if (frame.reason === 'message' && frame.message?.senderType === 'visitor') {
           notify.onVisitorMessage?.(frame.conversation, frame.message);
         }
+        if (frame.reason === 'closed') notify.onConversationClosed?.(frame.conversation);
         return;
       }
       case 'feed_reset':
@@ -128,6 +129,7 @@ export function useStaffChat(notifications: StaffChatNotifications = {}) {
       setVisitorTyping(false);
       thread.reset();
       join(id, undefined);
+      notificationsRef.current.onSelectionChange?.(id);
     },
     deselect() {
       const previous = selectedRef.current;
@@ -135,6 +137,7 @@ export function useStaffChat(notifications: StaffChatNotifications = {}) {
       selectedRef.current = null;
       setSelectedId(null);
       thread.reset();
+      notificationsRef.current.onSelectionChange?.(null);
     },
     send(text: string): boolean {
       if (connection.status !== 'open' || !selectedRef.current) return false;

@@ -1,0 +1,57 @@
+/**
+ * The IPC contract between the console's preload and its main process:
+ * channel names and the shapes that cross them. No zod here (the preload
+ * bundles this file); main validates every payload with ./ipc-schemas.ts.
+ */
+import type { LoginInput, PublicUser } from '@shared/schemas/auth';
+
+export const IPC = {
+  getState: 'console:get-state',
+  setServer: 'console:set-server',
+  logIn: 'console:log-in',
+  logOut: 'console:log-out',
+  updateSettings: 'console:update-settings',
+  newConversation: 'console:new-conversation',
+  visitorMessage: 'console:visitor-message',
+  conversationClosed: 'console:conversation-closed',
+  conversationOpened: 'console:conversation-opened',
+  setUnreadCount: 'console:set-unread-count',
+  /** main → renderer: a notification was clicked, open this conversation. */
+  openConversation: 'console:open-conversation',
+} as const;
+
+export interface ConsoleSettings {
+  /** Notifications play the system sound. */
+  sound: boolean;
+  /** No notifications at all (the unread count still shows). */
+  doNotDisturb: boolean;
+  /** Alert again every 30 s about new conversations until they are opened. */
+  repeat: boolean;
+}
+
+export interface ConsoleState {
+  /** The server's origin, e.g. https://www.example.com; null until the first-run screen is done. */
+  serverUrl: string | null;
+  /** Whether a session token is held (the server may still have ended the session). */
+  signedIn: boolean;
+  /** False when the system offers no encrypted storage: the session is kept for this run only. */
+  persistentLogin: boolean;
+  settings: ConsoleSettings;
+  version: string;
+}
+
+export type LoginResult = { ok: true; user: PublicUser } | { ok: false; message: string };
+export type SetServerResult = { ok: true } | { ok: false; message: string };
+
+export type { LoginInput };
+
+export interface NewConversationEvent {
+  conversationId: string;
+  visitorName: string;
+}
+
+export interface VisitorMessageEvent {
+  conversationId: string;
+  visitorName: string;
+  text: string;
+}

@@ -1,0 +1,37 @@
+import { z } from 'zod';
+import { loginSchema } from '@shared/schemas/auth';
+import { CHAT_MESSAGE_MAX } from '@shared/schemas/chat';
+import { serverUrlSchema } from './server-url';
+
+/**
+ * Main's validation of every IPC payload (see ./ipc-channels.ts). Anything
+ * that does not parse is refused before a handler runs. Texts are bounded
+ * but not cleaned here: what to show is decided where it is shown.
+ */
+
+const conversationId = z.uuid();
+const visitorName = z.string().max(500);
+
+export const settingsSchema = z
+  .object({
+    sound: z.boolean(),
+    doNotDisturb: z.boolean(),
+    repeat: z.boolean(),
+  })
+  .strict();
+
+export const defaultSettings = { sound: true, doNotDisturb: false, repeat: true } as const;
+
+export const ipcPayloads = {
+  getState: z.undefined(),
+  setServer: z.object({ url: serverUrlSchema.nullable() }).strict(),
+  logIn: loginSchema,
+  logOut: z.object({ expired: z.boolean() }).strict(),
+  updateSettings: settingsSchema.partial().strict(),
+  newConversation: z.object({ conversationId, visitorName }).strict(),
+  // A message is at most 2,000 characters; UTF-16 can double that.
+  visitorMessage: z.object({ conversationId, visitorName, text: z.string().max(CHAT_MESSAGE_MAX * 2) }).strict(),
+  conversationClosed: z.object({ conversationId }).strict(),
+  conversationOpened: z.object({ conversationId: conversationId.nullable() }).strict(),
+  setUnreadCount: z.object({ count: z.number().int().min(0).max(1_000_000) }).strict(),
+} as const;

@@ -1,0 +1,95 @@
+import type { ConsoleSettings } from '../common/ipc-channels';
+import { visitorTitle } from './notification-text';
+
+export const REPEAT_INTERVAL_MS = 30_000;
+
+/** A system notification to raise: what it says, and the conversation its click opens. */
+export interface Alert {
+  title: string;
+  body: string;
+  conversationId: string;
+  silent: boolean;
+}
+
+interface Waiting {
+  visitorName: string;
+  alertedAt: number;
+}
+
+/**
+ * Decides when the console asks for attention. Pure: the main process feeds
+ * it chat events, window focus, the conversation open on screen, settings and
+ * the time, and shows the alerts it returns.
+ *
+ *  - A new conversation always alerts (it cannot be the one open yet).
+ *  - A visitor message alerts unless the window is focused with that
+ *    conversation open.
+ *  - Do not disturb: no alerts at all (the unread count still shows).
+ *  - Repeat: new conversations not yet opened alert again every 30 s,
+ *    until opened here or closed.
+ */
+export class AttentionCenter {
+  private focused = false;
+  private openConversationId: string | null = null;
+  private readonly waiting = new Map<string, Waiting>();
+
+  constructor(private settings: ConsoleSettings) {}
+
+  updateSettings(settings: ConsoleSettings): void {
+    this.settings = settings;
+  }
+
+  windowFocused(focused: boolean): void {
+    this.focused = focused;
+  }
+
+  conversationOpened(conversationId: string | null): void {
+    this.openConversationId = conversationId;
+    if (conversationId) this.waiting.delete(conversationId);
+  }
+
+  conversationClosed(conversationId: string): void {
+    this.waiting.delete(conversationId);
+  }
+
+  /** Forget everything (logged out). */
+  reset(): void {
+    this.waiting.clear();
+    this.openConversationId = null;
+  }
+
+  get waitingCount(): number {
+    return this.waiting.size;
+  }
+
+  newConversation(conversationId: string, visitorName: string, now: number): Alert | null {
+    if (conversationId === this.openConversationId) return null;
+    this.waiting.set(conversationId, { visitorName, alertedAt: now });
+    return this.alert(visitorTitle(visitorName), 'Started a new conversation', conversationId);
+  }
+
+  visitorMessage(conversationId: string, visitorName: string, text: string, now: number): Alert | null {
+    if (this.focused && conversationId === this.openConversationId) return null;
+    const waiting = this.waiting.get(conversationId);
+    if (waiting) waiting.alertedAt = now;
+    return this.alert(visitorTitle(visitorName), text, conversationId);
+  }
+
+  /** Called every few seconds: one reminder for the new conversations not opened for 30 s. */
+  tick(now: number): Alert | null {
+    if (!this.settings.repeat || this.waiting.size === 0) return null;
+    const due = [...this.waiting.values()].some((entry) => now - entry.alertedAt >= REPEAT_INTERVAL_MS);
+    if (!due) return null;
+    for (const entry of this.waiting.values()) entry.alertedAt = now;
+    const [firstId] = this.waiting.keys() as IterableIterator<string>;
+    const names = [...this.waiting.values()].map((entry) => visitorTitle(entry.visitorName));
+    const count = this.waiting.size;
+    const title = count === 1 ? 'A new conversation is waiting' : `${count} new conversations are waiting`;
+    return this.alert(title, names.join(', '), firstId as string);
+  }
+
+  private alert(title: string, body: string, conversationId: string): Alert | null {
+    if (this.settings.doNotDisturb) return null;
+    return { title, body, conversationId, silent: !this.settings.sound };
+  }
+}

@@ -1,0 +1,124 @@
+import { app, type BrowserWindow } from 'electron';
+import { IPC, type ConsoleState } from '../common/ipc-channels';
+import { AttentionCenter, type Alert } from './attention';
+import type { ConsoleStore } from './console-store';
+import type { IpcHandlers } from './ipc';
+import { logInForToken, logOutToken, probeServer, type Fetch } from './server-session';
+import type { TokenStore } from './token-store';
+import { bringToFront } from './windows';
+
+export interface ControllerDeps {
+  store: ConsoleStore;
+  tokens: TokenStore;
+  fetch: Fetch;
+  window: () => BrowserWindow | null;
+  showAlert(alert: Alert): void;
+  showUnread(unread: number): void;
+  now?: () => number;
+}
+
+/**
+ * The main process's side of the console: the server and session it talks
+ * to, what the renderer tells it of chat activity, and the alerts and
+ * unread count that follow. Every task arrives validated (see ipc.ts).
+ */
+export class ConsoleController {
+  readonly attention: AttentionCenter;
+  private readonly now: () => number;
+
+  constructor(private readonly deps: ControllerDeps) {
+    this.attention = new AttentionCenter(deps.store.settings);
+    this.now = deps.now ?? Date.now;
+  }
+
+  /** What the webRequest hook needs to add the session's Authorization header. */
+  session(): { serverOrigin: string | null; token: string | null } {
+    const serverOrigin = this.deps.store.serverUrl;
+    return { serverOrigin, token: this.deps.tokens.load(serverOrigin) };
+  }
+
+  state(): ConsoleState {
+    return {
+      serverUrl: this.deps.store.serverUrl,
+      signedIn: this.session().token !== null,
+      persistentLogin: this.deps.tokens.persistent,
+      settings: this.deps.store.settings,
+      version: app.getVersion(),
+    };
+  }
+
+  /** A notification was clicked: bring the window forward with that conversation open. */
+  openConversation(conversationId: string): void {
+    const window = this.deps.window();
+    if (!window || window.isDestroyed()) return;
+    bringToFront(window);
+    window.webContents.send(IPC.openConversation, conversationId);
+  }
+
+  windowFocused(focused: boolean): void {
+    this.attention.windowFocused(focused);
+    if (focused) this.deps.window()?.flashFrame(false);
+  }
+
+  /** Every few seconds: the repeated alert for new conversations nobody opened. */
+  tick(): void {
+    this.alert(this.attention.tick(this.now()));
+  }
+
+  private alert(alert: Alert | null): void {
+    if (!alert) return;
+    this.deps.showAlert(alert);
+    const window = this.deps.window();
+    if (window && !window.isDestroyed() && !window.isFocused()) window.flashFrame(true);
+  }
+
+  private async endSession(): Promise<void> {
+    const { serverOrigin, token } = this.session();
+    this.deps.tokens.clear();
+    this.attention.reset();
+    this.deps.showUnread(0);
+    if (serverOrigin && token) await logOutToken(this.deps.fetch, serverOrigin, token);
+  }
+
+  readonly handlers: IpcHandlers = {
+    getState: () => this.state(),
+    setServer: async ({ url }) => {
+      if (url !== null) {
+        const probe = await probeServer(this.deps.fetch, url);
+        if (!probe.ok) return probe;
+      }
+      if (url !== this.deps.store.serverUrl) await this.endSession();
+      this.deps.store.setServerUrl(url);
+      // A new page, so its Content-Security-Policy names the new server.
+      this.deps.window()?.webContents.reload();
+      return { ok: true };
+    },
+    logIn: async (credentials) => {
+      const serverUrl = this.deps.store.serverUrl;
+      if (!serverUrl) return { ok: false, message: 'Choose a server first.' };
+      const { result, token } = await logInForToken(this.deps.fetch, serverUrl, credentials);
+      if (result.ok && token) {
+        this.deps.tokens.save(serverUrl, token);
+        this.attention.reset();
+      }
+      return result;
+    },
+    logOut: async () => {
+      await this.endSession();
+    },
+    updateSettings: (changes) => {
+      const settings = this.deps.store.updateSettings(changes);
+      this.attention.updateSettings(settings);
+      return settings;
+    },
+    newConversation: ({ conversationId, visitorName }) => {
+      this.alert(this.attention.newConversation(conversationId, visitorName, this.now()));
+    },
+    visitorMessage: ({ conversationId, visitorName, text }) => {
+      this.alert(this.attention.visitorMessage(conversationId, visitorName, text, this.now()));
+    },
+    conversationClosed: ({ conversationId }) => this.attention.conversationClosed(conversationId),
+    conversationOpened: ({ conversationId }) => this.attention.conversationOpened(conversationId),
+    setUnreadCount: ({ count }) => this.deps.showUnread(count),
+  };
+}

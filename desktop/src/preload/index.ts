@@ -1,0 +1,47 @@
+/**
+ * The console page's only bridge to the main process: a few narrow tasks
+ * (never raw ipcRenderer), exposed through contextBridge as window.desktop.
+ * Main checks the sender and validates every payload (main/ipc.ts).
+ */
+import { contextBridge, ipcRenderer } from 'electron';
+import {
+  IPC,
+  type ConsoleSettings,
+  type ConsoleState,
+  type LoginInput,
+  type LoginResult,
+  type NewConversationEvent,
+  type SetServerResult,
+  type VisitorMessageEvent,
+} from '../common/ipc-channels';
+
+const api = {
+  getState: (): Promise<ConsoleState> => ipcRenderer.invoke(IPC.getState),
+  /** Saves the server address (checked to answer like a Northstar server) and reloads; null forgets it. */
+  setServer: (url: string | null): Promise<SetServerResult> => ipcRenderer.invoke(IPC.setServer, { url }),
+  logIn: (credentials: LoginInput): Promise<LoginResult> => ipcRenderer.invoke(IPC.logIn, credentials),
+  /** Ends the session on the server (when reachable) and forgets the token. */
+  logOut: (expired: boolean): Promise<void> => ipcRenderer.invoke(IPC.logOut, { expired }),
+  updateSettings: (changes: Partial<ConsoleSettings>): Promise<ConsoleSettings> =>
+    ipcRenderer.invoke(IPC.updateSettings, changes),
+  newConversation: (event: NewConversationEvent): Promise<void> => ipcRenderer.invoke(IPC.newConversation, event),
+  visitorMessage: (event: VisitorMessageEvent): Promise<void> => ipcRenderer.invoke(IPC.visitorMessage, event),
+  conversationClosed: (conversationId: string): Promise<void> =>
+    ipcRenderer.invoke(IPC.conversationClosed, { conversationId }),
+  /** The conversation on screen (null: none, or another screen is shown). */
+  conversationOpened: (conversationId: string | null): Promise<void> =>
+    ipcRenderer.invoke(IPC.conversationOpened, { conversationId }),
+  setUnreadCount: (count: number): Promise<void> => ipcRenderer.invoke(IPC.setUnreadCount, { count }),
+  /** Called when a notification is clicked; returns the function that stops listening. */
+  onOpenConversation(listener: (conversationId: string) => void): () => void {
+    const forward = (_event: unknown, conversationId: unknown) => {
+      if (typeof conversationId === 'string') listener(conversationId);
+    };
+    ipcRenderer.on(IPC.openConversation, forward);
+    return () => ipcRenderer.removeListener(IPC.openConversation, forward);
+  },
+};
+
+contextBridge.exposeInMainWorld('desktop', api);
+
+export type DesktopApi = typeof api;

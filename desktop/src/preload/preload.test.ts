@@ -1,0 +1,60 @@
+import { randomUUID } from 'node:crypto';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
+import { IPC } from '../common/ipc-channels';
+import { contextBridge, ipcRenderer } from '../test/electron-fake';
+import type { DesktopApi } from './index';
+
+vi.mock('electron', () => import('../test/electron-fake'));
+
+let api: DesktopApi;
+beforeAll(async () => {
+  await import('./index');
+  api = contextBridge.exposed.get('desktop') as DesktopApi;
+});
+
+describe('preload bridge', () => {
+  it('exposes a few named tasks as window.desktop, never ipcRenderer itself', () => {
+    expect(contextBridge.exposeInMainWorld).toHaveBeenCalledTimes(1);
+    expect(Object.keys(api).sort()).toEqual(
+      [
+        'conversationClosed',
+        'conversationOpened',
+        'getState',
+        'logIn',
+        'logOut',
+        'newConversation',
+        'onOpenConversation',
+        'setServer',
+        'setUnreadCount',
+        'updateSettings',
+        'visitorMessage',
+      ].sort(),
+    );
+    for (const value of Object.values(api)) expect(typeof value).toBe('function');
+    expect(Object.values(api)).not.toContain(ipcRenderer);
+  });
+
+  it('sends each task on its own channel with one payload', async () => {
+    const id = randomUUID();
+    await api.setServer('https://www.example.com');
+    await api.logOut(true);
+    await api.conversationOpened(id);
+    await api.setUnreadCount(2);
+    expect(ipcRenderer.invoke.mock.calls).toEqual([
+      [IPC.setServer, { url: 'https://www.example.com' }],
+      [IPC.logOut, { expired: true }],
+      [IPC.conversationOpened, { conversationId: id }],
+      [IPC.setUnreadCount, { count: 2 }],
+    ]);
+  });
+
+  it('passes on clicked notifications as a conversation id, until unsubscribed', () => {
+    const opened: string[] = [];
+    const stop = api.onOpenConversation((conversationId) => opened.push(conversationId));
+    ipcRenderer.emit(IPC.openConversation, {}, 'c1');
+    ipcRenderer.emit(IPC.openConversation, {}, { not: 'an id' });
+    stop();
+    ipcRenderer.emit(IPC.openConversation, {}, 'c2');
+    expect(opened).toEqual(['c1']);
+  });
+});

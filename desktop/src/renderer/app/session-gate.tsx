@@ -1,0 +1,97 @@
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useRef, useState } from 'react';
+import { Navigate, useLocation } from 'react-router-dom';
+import type { PublicUser } from '@shared/schemas/auth';
+import { Button } from '@/components/ui/button';
+import { Spinner } from '@/components/ui/spinner';
+import { userQueryKey } from '@/features/auth/api/use-user';
+import { getQueryFn } from '@/lib/api-client';
+import { toast } from '@/lib/toast';
+import type { ConsoleState } from '../../common/ipc-channels';
+import { desktop } from '../bridge';
+import { ADMIN_PATH, ConsoleShell } from '../components/console-shell';
+import { LoginScreen } from '../components/login-screen';
+import { Screen } from '../components/screen';
+import { ServerUnreachable } from '../components/server-unreachable';
+import { CHAT_PATH } from '../hooks/use-console-chat';
+
+/** While the server cannot be reached, ask again this often. */
+export const SERVER_RETRY_MS = 5_000;
+
+/**
+ * Who is using the console, from GET /api/auth/user with the session the
+ * main process holds: logged in (the console), logged out or expired (log
+ * in), or the server is unreachable (say so and keep trying).
+ */
+export function SessionGate({ state }: { state: ConsoleState & { serverUrl: string } }) {
+  const queryClient = useQueryClient();
+  const { pathname } = useLocation();
+  const user = useQuery({
+    queryKey: userQueryKey,
+    queryFn: getQueryFn<PublicUser>({ on401: 'returnNull' }),
+    refetchInterval: (query) => (query.state.status === 'error' ? SERVER_RETRY_MS : false),
+  });
+  const holdsSession = useRef(state.signedIn);
+  const [expired, setExpired] = useState(false);
+
+  // The server no longer knows the session we hold: forget it and ask to log in again.
+  useEffect(() => {
+    if (user.data !== null || !holdsSession.current) return;
+    holdsSession.current = false;
+    setExpired(true);
+    void desktop.logOut(true);
+  }, [user.data]);
+
+  const logOut = async () => {
+    holdsSession.current = false;
+    // Show the login screen first: the console unmounts and its socket closes before the session ends.
+    queryClient.setQueryData(userQueryKey, null);
+    await desktop.logOut(false);
+    // Everything else cached belonged to that session.
+    queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== userQueryKey[0] });
+    toast({ title: 'Logged Out', description: 'You have been logged out.' });
+  };
+
+  // The console's screens are /admin/chat (the start page) and /admin.
+  if (pathname !== CHAT_PATH && pathname !== ADMIN_PATH) return <Navigate to={CHAT_PATH} replace />;
+  if (user.data === undefined) {
+    if (user.isError) {
+      return (
+        <ServerUnreachable serverUrl={state.serverUrl} retrying={user.isFetching} onRetry={() => void user.refetch()} />
+      );
+    }
+    return (
+      <main className="flex min-h-screen items-center justify-center">
+        <Spinner label="Connecting to the server" />
+      </main>
+    );
+  }
+  if (user.data === null) {
+    return (
+      <LoginScreen
+        serverUrl={state.serverUrl}
+        expired={expired}
+        onLoggedIn={(loggedIn) => {
+          holdsSession.current = true;
+          setExpired(false);
+          queryClient.setQueryData(userQueryKey, loggedIn);
+        }}
+      />
+    );
+  }
+  if (user.data.accountType !== 'staff') {
+    return (
+      <Screen title="Staff only" description="This account is not a staff account, so it cannot use the console.">
+        <Button onClick={() => void logOut()}>Log Out</Button>
+      </Screen>
+    );
+  }
+  return (
+    <ConsoleShell
+      user={user.data}
+      serverUrl={state.serverUrl}
+      settings={state.settings}
+      onLogOut={() => void logOut()}
+    />
+  );
+}
