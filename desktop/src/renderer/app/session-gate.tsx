@@ -4,8 +4,8 @@ import { Navigate, useLocation } from 'react-router-dom';
 import type { PublicUser } from '@shared/schemas/auth';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
-import { userQueryKey } from '@/features/auth/api/use-user';
-import { getQueryFn } from '@/lib/api-client';
+import { userQueryKey, type SessionAnswer } from '@/features/auth/api/use-user';
+import { apiJson } from '@/lib/api-client';
 import { toast } from '@/lib/toast';
 import type { ConsoleState } from '../../common/ipc-channels';
 import { desktop } from '../bridge';
@@ -19,33 +19,36 @@ import { CHAT_PATH } from '../hooks/use-console-chat';
 export const SERVER_RETRY_MS = 5_000;
 
 /**
- * Who is using the console, from GET /api/auth/user with the session the
- * main process holds: logged in (the console), logged out or expired (log
- * in), or the server is unreachable (say so and keep trying).
+ * Who is using the console, from GET /api/auth/session with the session the
+ * main process holds (the same query as the web app's useUser): logged in
+ * (the console), logged out or expired (log in), or the server is
+ * unreachable (say so and keep trying).
  */
 export function SessionGate({ state }: { state: ConsoleState & { serverUrl: string } }) {
   const queryClient = useQueryClient();
   const { pathname } = useLocation();
-  const user = useQuery({
+  const session = useQuery({
     queryKey: userQueryKey,
-    queryFn: getQueryFn<PublicUser>({ on401: 'returnNull' }),
+    queryFn: () => apiJson<SessionAnswer>('GET', '/api/auth/session'),
     refetchInterval: (query) => (query.state.status === 'error' ? SERVER_RETRY_MS : false),
   });
+  // undefined: not known yet (or the server is unreachable); null: nobody is logged in.
+  const user: PublicUser | null | undefined = session.data === undefined ? undefined : session.data.user;
   const holdsSession = useRef(state.signedIn);
   const [expired, setExpired] = useState(false);
 
   // The server no longer knows the session we hold: forget it and ask to log in again.
   useEffect(() => {
-    if (user.data !== null || !holdsSession.current) return;
+    if (user !== null || !holdsSession.current) return;
     holdsSession.current = false;
     setExpired(true);
     void desktop.logOut(true);
-  }, [user.data]);
+  }, [user]);
 
   const logOut = async () => {
     holdsSession.current = false;
     // Show the login screen first: the console unmounts and its socket closes before the session ends.
-    queryClient.setQueryData(userQueryKey, null);
+    queryClient.setQueryData<SessionAnswer>(userQueryKey, { user: null });
     await desktop.logOut(false);
     // Everything else cached belonged to that session.
     queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== userQueryKey[0] });
@@ -54,10 +57,14 @@ export function SessionGate({ state }: { state: ConsoleState & { serverUrl: stri
 
   // The console's screens are /admin/chat (the start page) and /admin.
   if (pathname !== CHAT_PATH && pathname !== ADMIN_PATH) return <Navigate to={CHAT_PATH} replace />;
-  if (user.data === undefined) {
-    if (user.isError) {
+  if (user === undefined) {
+    if (session.isError) {
       return (
-        <ServerUnreachable serverUrl={state.serverUrl} retrying={user.isFetching} onRetry={() => void user.refetch()} />
+        <ServerUnreachable
+          serverUrl={state.serverUrl}
+          retrying={session.isFetching}
+          onRetry={() => void session.refetch()}
+        />
       );
     }
     return (
@@ -66,7 +73,7 @@ export function SessionGate({ state }: { state: ConsoleState & { serverUrl: stri
       </main>
     );
   }
-  if (user.data === null) {
+  if (user === null) {
     return (
       <LoginScreen
         serverUrl={state.serverUrl}
@@ -74,12 +81,12 @@ export function SessionGate({ state }: { state: ConsoleState & { serverUrl: stri
         onLoggedIn={(loggedIn) => {
           holdsSession.current = true;
           setExpired(false);
-          queryClient.setQueryData(userQueryKey, loggedIn);
+          queryClient.setQueryData<SessionAnswer>(userQueryKey, { user: loggedIn });
         }}
       />
     );
   }
-  if (user.data.accountType !== 'staff') {
+  if (user.accountType !== 'staff') {
     return (
       <Screen title="Staff only" description="This account is not a staff account, so it cannot use the console.">
         <Button onClick={() => void logOut()}>Log Out</Button>
@@ -87,11 +94,6 @@ export function SessionGate({ state }: { state: ConsoleState & { serverUrl: stri
     );
   }
   return (
-    <ConsoleShell
-      user={user.data}
-      serverUrl={state.serverUrl}
-      settings={state.settings}
-      onLogOut={() => void logOut()}
-    />
+    <ConsoleShell user={user} serverUrl={state.serverUrl} settings={state.settings} onLogOut={() => void logOut()} />
   );
 }
