@@ -39,9 +39,14 @@ export interface RequestLogEntry {
  * line there is, so it is written straight to the logger's stream: the same
  * JSON pino would write, at a sixth of the cost of pino's generic serialiser.
  */
-export function requestLogger(logger: Logger): (entry: RequestLogEntry, quiet: boolean) => void {
+export function requestLogger(logger: Logger): {
+  /** Whether a request line at this level would be written (skip building it otherwise). */
+  enabled(quiet: boolean): boolean;
+  write(entry: RequestLogEntry, quiet: boolean): void;
+} {
   const destination = (logger as WithDestination)[logDestination];
-  return (entry, quiet) => {
+  const enabled = (quiet: boolean) => logger.isLevelEnabled(quiet ? 'debug' : 'info');
+  const write = (entry: RequestLogEntry, quiet: boolean) => {
     const level = quiet ? 'debug' : 'info';
     if (!logger.isLevelEnabled(level)) return;
     if (!destination) {
@@ -52,4 +57,5 @@ export function requestLogger(logger: Logger): (entry: RequestLogEntry, quiet: b
       `{"level":${quiet ? 20 : 30},"time":"${new Date().toISOString()}","requestId":${JSON.stringify(entry.requestId)},"method":${JSON.stringify(entry.method)},"path":${JSON.stringify(entry.path)},"status":${entry.status},"ms":${entry.ms},"ip":${JSON.stringify(entry.ip)}${entry.userId ? `,"userId":${JSON.stringify(entry.userId)}` : ''},"msg":"request"}\n`,
     );
   };
+  return { enabled, write };
 }

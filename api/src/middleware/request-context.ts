@@ -29,18 +29,21 @@ export function requestContext(logger: Logger): Middleware {
     try {
       await next();
     } finally {
-      log(
-        {
-          requestId,
-          method: ctx.method,
-          path: ctx.path,
-          status: ctx.status,
-          ms: Math.round((performance.now() - started) * 10) / 10,
-          ip: ctx.ip,
-          userId: ctx.state.user?.id,
-        },
-        QUIET_PATHS.has(ctx.path),
-      );
+      const quiet = QUIET_PATHS.has(ctx.path);
+      if (log.enabled(quiet)) {
+        log.write(
+          {
+            requestId,
+            method: ctx.method,
+            path: ctx.path,
+            status: ctx.status,
+            ms: Math.round((performance.now() - started) * 10) / 10,
+            ip: ctx.ip,
+            userId: ctx.state.user?.id,
+          },
+          quiet,
+        );
+      }
     }
   };
 }
