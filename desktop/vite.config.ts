@@ -14,10 +14,12 @@ export default defineConfig({
   publicDir: false,
   plugins: [react(), tailwindcss()],
   resolve: {
-    alias: {
-      '@shared': path.resolve(desktopRoot, '../shared/src'),
-      '@': path.resolve(desktopRoot, '../web/src'),
-    },
+    alias: [
+      { find: '@shared', replacement: path.resolve(desktopRoot, '../shared/src') },
+      { find: '@', replacement: path.resolve(desktopRoot, '../web/src') },
+      // zod configured for the browser (eval-free); see web/src/lib/zod.ts.
+      { find: /^zod$/, replacement: path.resolve(desktopRoot, '../web/src/lib/zod.ts') },
+    ],
   },
   build: {
     outDir: path.resolve(desktopRoot, 'dist/renderer'),

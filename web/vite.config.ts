@@ -11,10 +11,12 @@ export default defineConfig(({ isSsrBuild }) => ({
   root: webRoot,
   plugins: [react(), tailwindcss()],
   resolve: {
-    alias: {
-      '@shared': path.resolve(webRoot, '../shared/src'),
-      '@': path.resolve(webRoot, 'src'),
-    },
+    alias: [
+      { find: '@shared', replacement: path.resolve(webRoot, '../shared/src') },
+      { find: '@', replacement: path.resolve(webRoot, 'src') },
+      // zod configured for the browser (eval-free); see web/src/lib/zod.ts.
+      { find: /^zod$/, replacement: path.resolve(webRoot, 'src/lib/zod.ts') },
+    ],
   },
   build: isSsrBuild
     ? {

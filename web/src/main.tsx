@@ -1,5 +1,3 @@
-// First: configure zod before any schema module is evaluated.
-import './lib/zod-config';
 import { startTransition, StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { createBrowserRouter, matchRoutes, RouterProvider } from 'react-router-dom';

@@ -1,5 +1,3 @@
-// First: configure zod before any schema module is evaluated (decision 015).
-import '@/lib/zod-config';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { configureApiClient } from '@/lib/api-client';

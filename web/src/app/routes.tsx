@@ -18,6 +18,12 @@ function page(name: string, path?: string): RouteObject {
   return path === undefined ? { index: true, lazy, handle } : { path, lazy, handle };
 }
 
+/** A lazily loaded layout around some pages (no path of its own). */
+function layout(name: string, children: RouteObject[]): RouteObject {
+  const { lazy, handle } = page(name, '');
+  return { lazy, handle, children };
+}
+
 export const NOT_FOUND_ROUTE_ID = 'not-found';
 
 export const routes: RouteObject[] = [
@@ -36,12 +42,13 @@ export const routes: RouteObject[] = [
       page('login', 'login'),
       page('signup', 'signup'),
       page('portal', 'portal'),
-      page('services', 'services'),
-      page('shop', 'shop'),
-      page('checkout', 'checkout'),
+      layout('shop-layout', [
+        page('shop', 'shop'),
+        page('checkout', 'checkout'),
+        page('order-confirmation', 'order-confirmation'),
+      ]),
       page('pricing', 'pricing'),
       page('subscribe', 'subscribe'),
-      page('order-confirmation', 'order-confirmation'),
       page('admin', 'admin'),
       page('admin-chat', 'admin/chat'),
       { ...page('not-found', '*'), id: NOT_FOUND_ROUTE_ID },
