@@ -68,6 +68,27 @@ function median(values: number[]): number {
   return sorted.length % 2 ? sorted[mid]! : Math.round((sorted[mid - 1]! + sorted[mid]!) / 2);
 }
 
+/**
+ * One Lighthouse run. Lighthouse sometimes fails to record the trace of a load
+ * (NO_NAVSTART, NO_FCP on a busy machine); such a run measured nothing, so it
+ * is repeated (at most twice) rather than counted or allowed to end the bench.
+ */
+async function audit(page: string) {
+  for (let attempt = 1; ; attempt += 1) {
+    const result = await lighthouse(`${server.url}${page}`, {
+      port: chromium.port,
+      logLevel: 'error',
+      output: 'json',
+      onlyCategories: [...CATEGORIES],
+    });
+    if (!result) throw new Error(`Lighthouse returned nothing for ${page}`);
+    const error = result.lhr.runtimeError;
+    if (!error) return result;
+    if (attempt === 3) throw new Error(`${page}: ${error.message}`);
+    console.log(`  ${page}: Lighthouse could not record the run (${error.code}); running it again`);
+  }
+}
+
 ensureBuild();
 const database = await benchDatabase();
 const server = await startProductionServer(database.url);
@@ -84,14 +105,7 @@ try {
       number[]
     >;
     for (let run = 0; run < RUNS; run += 1) {
-      const result = await lighthouse(`${server.url}${page}`, {
-        port: chromium.port,
-        logLevel: 'error',
-        output: 'json',
-        onlyCategories: [...CATEGORIES],
-      });
-      if (!result) throw new Error(`Lighthouse returned nothing for ${page}`);
-      if (result.lhr.runtimeError) throw new Error(`${page}: ${result.lhr.runtimeError.message}`);
+      const result = await audit(page);
       for (const category of CATEGORIES) {
         scores[category].push(Math.round((result.lhr.categories[category]?.score ?? 0) * 100));
       }

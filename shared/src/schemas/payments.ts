@@ -1,8 +1,7 @@
 import { z } from 'zod';
+import { CONSULTATION_AMOUNT_CENTS, CONSULTATION_DESCRIPTION } from '../payments';
 
-/** Spec §9: the one-hour consultation costs $199. */
-export const CONSULTATION_AMOUNT_CENTS = 19_900;
-export const CONSULTATION_DESCRIPTION = 'Technical Consultation - 1 Hour';
+export * from '../payments';
 
 /**
  * POST /api/create-payment-intent for the consultation. The amount is fixed
@@ -19,22 +18,6 @@ export const consultationRequestSchema = z
   })
   .strict();
 export type ConsultationRequest = z.infer<typeof consultationRequestSchema>;
-
-export interface ClientSecretResponse {
-  clientSecret: string;
-}
-
-/**
- * GET /api/payment-config: which payment form the browser shows.
- * `none` is the spec's "Payment System Not Configured".
- */
-export type PaymentConfig =
-  { provider: 'stripe'; publishableKey: string } | { provider: 'demo' } | { provider: 'none' };
-
-/** Spec §5: a publishable key must start with pk_. */
-export function isValidPublishableKey(key: unknown): key is string {
-  return typeof key === 'string' && /^pk_[A-Za-z0-9_]+$/.test(key);
-}
 
 const digits = (value: string) => value.replace(/[\s-]/g, '');
 

@@ -1,10 +1,12 @@
 import { lazy, Suspense } from 'react';
 import { Spinner } from '@/components/ui/spinner';
 import type { ReadyPaymentConfig } from '@/lib/payments/payment-config';
-import { DemoCardForm } from './demo-card-form';
 
-// Stripe's React bindings load only where Stripe is configured.
+// Each provider's form loads only when a payment is about to be made: Stripe's
+// React bindings only where Stripe is configured, and neither form (nor the
+// card validation they bring) with the pages that merely offer to pay.
 const StripePaymentForm = lazy(() => import('./stripe-payment-form'));
+const DemoCardForm = lazy(() => import('./demo-card-form').then((module) => ({ default: module.DemoCardForm })));
 
 export interface PaymentFormProps {
   config: ReadyPaymentConfig;
@@ -28,10 +30,13 @@ export interface PaymentFormProps {
  * with the provider's message ("Payment Failed").
  */
 export function PaymentForm({ config, ...props }: PaymentFormProps) {
-  if (config.provider === 'demo') return <DemoCardForm {...props} />;
   return (
     <Suspense fallback={<Spinner label="Loading payment form" className="py-8" />}>
-      <StripePaymentForm publishableKey={config.publishableKey} {...props} />
+      {config.provider === 'demo' ? (
+        <DemoCardForm {...props} />
+      ) : (
+        <StripePaymentForm publishableKey={config.publishableKey} {...props} />
+      )}
     </Suspense>
   );
 }

@@ -1,5 +1,5 @@
 import { useQuery, type QueryClient } from '@tanstack/react-query';
-import { isValidPublishableKey, type PaymentConfig } from '@shared/schemas/payments';
+import { isValidPublishableKey, type PaymentConfig } from '@shared/payments';
 import { apiJson } from '@/lib/api-client';
 
 export const paymentConfigQuery = {

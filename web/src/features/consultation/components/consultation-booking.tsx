@@ -2,7 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { CalendarClock, CheckCircle2 } from 'lucide-react';
 import { formatCents } from '@shared/money';
-import { CONSULTATION_AMOUNT_CENTS } from '@shared/schemas/payments';
+import { CONSULTATION_AMOUNT_CENTS } from '@shared/payments';
 import { PaymentForm } from '@/components/payments/payment-form';
 import { PaymentNotConfigured } from '@/components/payments/payment-not-configured';
 import { Button } from '@/components/ui/button';

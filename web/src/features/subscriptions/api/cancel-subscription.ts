@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { SubscriptionStatusResponse } from '@shared/schemas/subscriptions';
+import type { SubscriptionStatusResponse } from '@shared/subscriptions';
 import { apiJson } from '@/lib/api-client';
 import { subscriptionStatusQueryKey } from './get-subscription-status';
 

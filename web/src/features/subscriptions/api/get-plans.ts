@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import type { SubscriptionPlan } from '@shared/schemas/subscriptions';
+import type { SubscriptionPlan } from '@shared/subscriptions';
 
 export const plansQueryKey = ['/api/subscription-plans'] as const;
 

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import type { SubscriptionStatusResponse } from '@shared/schemas/subscriptions';
+import type { SubscriptionStatusResponse } from '@shared/subscriptions';
 
 export const subscriptionStatusQueryKey = ['/api/subscription-status'] as const;
 

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import type { SubscriptionStatusResponse } from '@shared/schemas/subscriptions';
+import type { SubscriptionStatusResponse } from '@shared/subscriptions';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogClose, DialogContent, DialogTrigger } from '@/components/ui/dialog';
 import { errorMessage } from '@/lib/api-client';

@@ -1,5 +1,5 @@
 import { useNavigate } from 'react-router-dom';
-import type { SubscriptionPlan } from '@shared/schemas/subscriptions';
+import type { SubscriptionPlan } from '@shared/subscriptions';
 import { Button } from '@/components/ui/button';
 import { errorMessage } from '@/lib/api-client';
 import { toast } from '@/lib/toast';

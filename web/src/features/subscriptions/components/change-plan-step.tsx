@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { CheckCircle2, RefreshCw } from 'lucide-react';
-import type { SubscriptionPlan, SubscriptionStatusResponse } from '@shared/schemas/subscriptions';
+import type { SubscriptionPlan, SubscriptionStatusResponse } from '@shared/subscriptions';
 import { ButtonLink } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { ChangePlanButton } from './change-plan-button';

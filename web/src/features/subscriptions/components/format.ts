@@ -1,5 +1,5 @@
 import { formatPrice } from '@shared/money';
-import type { SubscriptionPlan, SubscriptionStatusResponse } from '@shared/schemas/subscriptions';
+import type { SubscriptionPlan, SubscriptionStatusResponse } from '@shared/subscriptions';
 import { formatDate } from '@/lib/format';
 
 /** "$1,299.00 / month". */

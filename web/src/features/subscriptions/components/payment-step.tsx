@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
-import type { SubscriptionPlan } from '@shared/schemas/subscriptions';
+import type { SubscriptionPlan } from '@shared/subscriptions';
 import { PaymentForm } from '@/components/payments/payment-form';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';

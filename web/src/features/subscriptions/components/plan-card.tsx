@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { formatPrice } from '@shared/money';
-import { MOST_POPULAR_PLAN, type SubscriptionPlan } from '@shared/schemas/subscriptions';
+import { MOST_POPULAR_PLAN, type SubscriptionPlan } from '@shared/subscriptions';
 import { Badge } from '@/components/ui/badge';
 import { CheckList } from '@/components/ui/check-list';
 import { cn } from '@/lib/cn';

@@ -1,4 +1,4 @@
-import type { SubscriptionPlan } from '@shared/schemas/subscriptions';
+import type { SubscriptionPlan } from '@shared/subscriptions';
 import { CheckList } from '@/components/ui/check-list';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { priceLabel } from './format';

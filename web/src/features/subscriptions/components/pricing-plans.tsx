@@ -1,4 +1,4 @@
-import { NO_SUBSCRIPTION, type SubscriptionPlan, type SubscriptionStatusResponse } from '@shared/schemas/subscriptions';
+import { NO_SUBSCRIPTION, type SubscriptionPlan, type SubscriptionStatusResponse } from '@shared/subscriptions';
 import { Badge } from '@/components/ui/badge';
 import { Button, ButtonLink, buttonClasses } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';

@@ -1,4 +1,4 @@
-import type { SubscriptionStatusResponse } from '@shared/schemas/subscriptions';
+import type { SubscriptionStatusResponse } from '@shared/subscriptions';
 import { Badge, type BadgeVariant } from '@/components/ui/badge';
 
 const labels: Record<SubscriptionStatusResponse['status'], [string, BadgeVariant]> = {
