@@ -183,3 +183,10 @@ for (const instances of setups) {
   results.push(await scenario(instances));
 }
 console.table(results);
+// A message that never arrived, an error frame or a socket the server closed
+// is a failure of the chat, not a slow result: say so and fail the run.
+const failures = results.filter((r) => r.lost > 0 || r.errors > 0 || r['closed sockets'] > 0);
+if (failures.length > 0) {
+  console.log(`Delivery failures in: ${failures.map((r) => r.setup).join(', ')}`);
+  process.exitCode = 1;
+}
