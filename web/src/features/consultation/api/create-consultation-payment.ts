@@ -1,9 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
-import {
-  CONSULTATION_AMOUNT_CENTS,
-  CONSULTATION_DESCRIPTION,
-  type ClientSecretResponse,
-} from '@shared/payments';
+import { CONSULTATION_AMOUNT_CENTS, CONSULTATION_DESCRIPTION, type ClientSecretResponse } from '@shared/payments';
 import { apiJson } from '@/lib/api-client';
 
 /** Spec §7: POST /api/create-payment-intent with amount 19900 and the consultation's description. */
