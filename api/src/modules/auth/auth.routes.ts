@@ -52,8 +52,6 @@ export function authRoutes({ db, config }: AppDeps): Router {
     const wantsToken = ctx.get(SESSION_TRANSPORT_HEADER) === TOKEN_TRANSPORT;
     if (wantsToken) ctx.state.sessionTransport = 'token';
     await startUserSession(ctx, user);
-    // The previous (cookie) session was ended: a token client has no cookie to clear.
-    if (wantsToken) ctx.remove('Set-Cookie');
     ctx.set('Cache-Control', 'no-store');
     ctx.body = wantsToken ? { ...user.toPublic(), sessionToken: ctx.state.sessionToken } : user.toPublic();
   });

@@ -75,7 +75,7 @@ export function sessionMiddleware(
       ctx.cookies.set(key, sessionId, cookie);
     },
   };
-  return session(
+  const sessions = session(
     {
       key,
       ...cookie,
@@ -88,6 +88,16 @@ export function sessionMiddleware(
     },
     app,
   ) as unknown as Middleware;
+  return async function sessionsByTransport(ctx, next) {
+    try {
+      await sessions(ctx, next);
+    } finally {
+      // koa-session clears the old cookie itself when a session is regenerated
+      // or ended (not through externalKey.set): a session that travels as a
+      // token has no cookie to clear, so such a request never sets one.
+      if (ctx.state.sessionTransport === 'token') ctx.remove('Set-Cookie');
+    }
+  };
 }
 
 export function sessionData(ctx: Context): SessionData {
