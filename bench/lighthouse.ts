@@ -73,7 +73,7 @@ function median(values: number[]): number {
  * (NO_NAVSTART, NO_FCP on a busy machine); such a run measured nothing, so it
  * is repeated (at most twice) rather than counted or allowed to end the bench.
  */
-async function audit(page: string) {
+async function runLighthouse(page: string) {
   for (let attempt = 1; ; attempt += 1) {
     const result = await lighthouse(`${server.url}${page}`, {
       port: chromium.port,
@@ -105,7 +105,7 @@ try {
       number[]
     >;
     for (let run = 0; run < RUNS; run += 1) {
-      const result = await audit(page);
+      const result = await runLighthouse(page);
       for (const category of CATEGORIES) {
         scores[category].push(Math.round((result.lhr.categories[category]?.score ?? 0) * 100));
       }
