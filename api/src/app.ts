@@ -73,13 +73,7 @@ export function createApp(deps: AppDeps, options: AppOptions = {}): Koa {
   const routes = [router.routes(), router.allowedMethods()] as Middleware[];
   // Reads carry no body and change nothing: no origin check or body parsing to do.
   const readApi = compose([jsonErrorBodies, session, ...routes]);
-  const writeApi = compose([
-    jsonErrorBodies,
-    originCheck([config.publicUrl], config.desktopOrigins),
-    ...jsonBody(),
-    session,
-    ...routes,
-  ]);
+  const writeApi = compose([jsonErrorBodies, originCheck(config), ...jsonBody(), session, ...routes]);
 
   app.use(requestContext(logger));
   app.use(errorHandler(logger));
