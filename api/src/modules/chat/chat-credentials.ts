@@ -6,8 +6,7 @@ import { currentUser } from '../../middleware/current-user';
 import { createOriginCheck } from '../../middleware/origin-check';
 import { sessionData } from '../auth/session';
 import { carriesAuthorization } from '../auth/session-token';
-import type { ChatParticipant } from './chat-access';
-import { isUuid } from './chat.service';
+import { participantOf, type ChatParticipant } from './chat-access';
 
 export type UpgradeDecision =
   { ok: true; participant: ChatParticipant } | { ok: false; status: 401 | 403; message: string };
@@ -25,7 +24,7 @@ async function readParticipant(session: Middleware, ctx: Context): Promise<ChatP
   await session(ctx, async () => {
     const user = await currentUser(ctx);
     const visitorId = ctx.session ? sessionData(ctx).visitorId : undefined;
-    participant = { user, visitorId: isUuid(visitorId) ? visitorId : null };
+    participant = participantOf(user, visitorId);
   });
   return participant;
 }

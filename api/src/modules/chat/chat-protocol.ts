@@ -10,6 +10,7 @@ import {
   type readFrame,
   type typingFrame,
 } from '@shared/schemas/chat-frames';
+import { isUuid } from '@shared/schemas/text';
 import type { Logger } from '../../logger';
 import { ownsConversation } from './chat-access';
 import type { ChatConnection } from './chat-connection';
@@ -17,7 +18,7 @@ import { publishChatEvent } from './chat-events';
 import type { ChatHub } from './chat-hub';
 import type { MessageWriter } from './chat-message-writer';
 import { ConversationClosedError, ConversationMissingError, markRead } from './chat-messages.service';
-import { isUuid, loadConversation } from './chat.service';
+import { loadConversation } from './chat.service';
 
 export const TOO_FAST = 'You are sending messages too quickly. Please wait a few seconds.';
 const CLOSED = 'This conversation has been closed.';
