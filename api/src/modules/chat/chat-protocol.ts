@@ -12,6 +12,7 @@ import {
 } from '@shared/schemas/chat-frames';
 import { isUuid } from '@shared/schemas/text';
 import type { Logger } from '../../logger';
+import { describeZodIssue } from '../../middleware/error-handler';
 import { ownsConversation } from './chat-access';
 import type { ChatConnection } from './chat-connection';
 import { publishChatEvent } from './chat-events';
@@ -29,14 +30,6 @@ interface ProtocolDeps {
   hub: ChatHub;
   writer: MessageWriter;
   logger: Logger;
-}
-
-/** The first problem with a frame, as "field: message" (or just the message). */
-function describeIssue(error: z.ZodError): string {
-  const issue = error.issues[0];
-  if (!issue) return 'Invalid frame';
-  const field = issue.path.map(String).join('.');
-  return field ? `${field}: ${issue.message}` : issue.message;
 }
 
 /** Ids to echo in an error about an invalid frame, so the client knows which message failed. */
@@ -84,9 +77,11 @@ async function handleFrame(deps: ProtocolDeps, connection: ChatConnection, data:
   if (!parsed.success) {
     const isMessage = (raw as { type?: unknown } | null)?.type === 'message';
     const onText = parsed.error.issues[0]?.path[0] === 'message';
-    connection.sendError(isMessage && onText ? 'invalid_message' : 'invalid_frame', describeIssue(parsed.error), {
-      ...echoIds(raw),
-    });
+    connection.sendError(
+      isMessage && onText ? 'invalid_message' : 'invalid_frame',
+      describeZodIssue(parsed.error, 'Invalid frame'),
+      echoIds(raw),
+    );
     return;
   }
   try {
