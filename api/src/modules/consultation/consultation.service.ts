@@ -55,10 +55,9 @@ export async function applyConsultationPayment(
     logger.warn({ ...context, userId }, 'consultation payment for an unknown user ignored');
     return;
   }
-  const name = [user.firstName, user.lastName].filter(Boolean).join(' ') || user.username;
   await createServiceRequest(trx, {
     userId: user.id,
-    name,
+    name: user.displayName,
     email: user.email ?? '',
     service: CONSULTATION_DESCRIPTION,
     message: `Paid one-hour technical consultation ($${fromCents(CONSULTATION_AMOUNT_CENTS)}, payment ${outcome.paymentId}). Contact the client to schedule it.`,

@@ -26,10 +26,6 @@ type StripeSubscription = ProviderSubscription<Stripe.Subscription>;
 /** Stripe expires an unpaid first invoice's subscription after 23 hours. */
 const INCOMPLETE_WINDOW_MS = 23 * 60 * 60 * 1000;
 
-function customerName(user: User): string {
-  return [user.firstName, user.lastName].filter(Boolean).join(' ') || user.username;
-}
-
 /**
  * Subscriptions with Stripe Billing: one Customer per user (created once and
  * remembered), subscriptions created `default_incomplete` so the browser pays
@@ -63,7 +59,7 @@ export class StripeSubscriptionProvider implements SubscriptionProvider<Stripe.S
     }
     const customer = await stripeCall(() =>
       this.stripe.customers.create(
-        { name: customerName(user), metadata: { user_id: user.id }, ...(user.email ? { email: user.email } : {}) },
+        { name: user.displayName, metadata: { user_id: user.id }, ...(user.email ? { email: user.email } : {}) },
         { idempotencyKey: `customer-${user.id}-${known ?? 'first'}` },
       ),
     );
