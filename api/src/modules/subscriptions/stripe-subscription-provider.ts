@@ -18,13 +18,10 @@ import {
   type SubscriptionProvider,
 } from './subscription-provider';
 import type { SubscriptionPlan } from './subscription-plan.model';
-import { isTerminalStatus } from './subscription-state';
+import { INCOMPLETE_WINDOW_MS, isTerminalStatus } from './subscription-state';
 import { Subscription } from './subscription.model';
 
 type StripeSubscription = ProviderSubscription<Stripe.Subscription>;
-
-/** Stripe expires an unpaid first invoice's subscription after 23 hours. */
-const INCOMPLETE_WINDOW_MS = 23 * 60 * 60 * 1000;
 
 /**
  * Subscriptions with Stripe Billing: one Customer per user (created once and
