@@ -19,7 +19,7 @@ import {
 } from './subscription-provider';
 import type { SubscriptionPlan } from './subscription-plan.model';
 import { INCOMPLETE_WINDOW_MS, isTerminalStatus } from './subscription-state';
-import { Subscription } from './subscription.model';
+import { isCancelling, Subscription } from './subscription.model';
 
 type StripeSubscription = ProviderSubscription<Stripe.Subscription>;
 
@@ -79,7 +79,7 @@ export class StripeSubscriptionProvider implements SubscriptionProvider<Stripe.S
         id: subscription.id,
         status: snapshot.status,
         planId: snapshot.planId,
-        cancelling: snapshot.cancelAtPeriodEnd || snapshot.cancelAt !== null,
+        cancelling: isCancelling(snapshot),
         source: subscription,
       });
     }
