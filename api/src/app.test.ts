@@ -17,6 +17,14 @@ describe('HTTP basics', () => {
     expect(res.headers['x-content-type-options']).toBe('nosniff');
   });
 
+  it('gives /api itself the API policy, not the page one', async () => {
+    const res = await t.request().get('/api');
+    expect(res.status).toBe(404);
+    expect(res.body).toEqual({ message: 'Not found' });
+    expect(res.headers['content-security-policy']).toBe("default-src 'none'; frame-ancestors 'none'");
+    expect(res.headers['x-frame-options']).toBeUndefined();
+  });
+
   it('gives pages a CSP that allows Stripe.js and nothing else external', async () => {
     const res = await t.request().get('/some/page');
     const csp = res.headers['content-security-policy'] as string;

@@ -3,6 +3,7 @@ import Router from '@koa/router';
 import Koa, { type Middleware } from 'koa';
 import compose from 'koa-compose';
 import type { AppDeps } from './app-deps';
+import { isApiPath } from './api-path';
 import { desktopCors } from './middleware/cors';
 import { errorHandler } from './middleware/error-handler';
 import { jsonBody } from './middleware/json-body';
@@ -27,10 +28,6 @@ import type { StaticFile } from './modules/site/static-files';
 export interface AppOptions {
   /** The built web app (dist/web) loaded in memory; empty when serving the API only. */
   siteFiles?: ReadonlyMap<string, StaticFile>;
-}
-
-function isApiPath(path: string): boolean {
-  return path === '/api' || path.startsWith('/api/');
 }
 
 const appSessions = new WeakMap<Koa, Middleware>();
@@ -76,13 +73,7 @@ export function createApp(deps: AppDeps, options: AppOptions = {}): Koa {
   const routes = [router.routes(), router.allowedMethods()] as Middleware[];
   // Reads carry no body and change nothing: no origin check or body parsing to do.
   const readApi = compose([jsonErrorBodies, session, ...routes]);
-  const writeApi = compose([
-    jsonErrorBodies,
-    originCheck([config.publicUrl], config.desktopOrigins),
-    ...jsonBody(),
-    session,
-    ...routes,
-  ]);
+  const writeApi = compose([jsonErrorBodies, originCheck(config), ...jsonBody(), session, ...routes]);
 
   app.use(requestContext(logger));
   app.use(errorHandler(logger));

@@ -1,14 +1,11 @@
 import type { Middleware } from 'koa';
+import { isApiPath } from '../api-path';
 
 /** What the desktop console may send and read across origins. */
 const ALLOWED_METHODS = 'GET, HEAD, POST, PUT, PATCH, DELETE';
 const ALLOWED_HEADERS = 'Authorization, Content-Type, Accept';
 export const EXPOSED_HEADERS = 'X-Next-Cursor, X-Request-Id, Retry-After';
 const PREFLIGHT_MAX_AGE_SECONDS = '600';
-
-function isApiPath(path: string): boolean {
-  return path === '/api' || path.startsWith('/api/');
-}
 
 /**
  * CORS on /api for the desktop staff console's origins only (DESKTOP_ORIGINS).

@@ -12,6 +12,7 @@ import { ZodError } from 'zod';
 import { HttpError } from '../errors';
 import type { Logger } from '../logger';
 
+/** What a client is told about an error (an HttpError is one). */
 interface Answer {
   status: number;
   message: string;
@@ -46,17 +47,18 @@ function fromStatusError(err: StatusError): Answer | null {
   return { status, message: typeof err.message === 'string' ? err.message : 'Bad request' };
 }
 
-function fromZod(err: ZodError): Answer {
+/** The first problem zod found, as "field: message" (or just the message; `fallback` when there is none). */
+export function describeZodIssue(err: ZodError, fallback: string): string {
   const issue = err.issues[0];
-  if (!issue) return { status: 400, message: 'Invalid request' };
+  if (!issue) return fallback;
   const field = issue.path.map(String).join('.');
-  return { status: 400, message: field ? `${field}: ${issue.message}` : issue.message };
+  return field ? `${field}: ${issue.message}` : issue.message;
 }
 
 /** Turns any thrown error into the answer a client should see. */
 export function toAnswer(err: unknown): Answer | null {
   if (err instanceof HttpError) return { status: err.status, message: err.message, headers: err.headers };
-  if (err instanceof ZodError) return fromZod(err);
+  if (err instanceof ZodError) return { status: 400, message: describeZodIssue(err, 'Invalid request') };
   if (err instanceof NotFoundError) return { status: 404, message: 'Not found' };
   if (err instanceof UniqueViolationError) return { status: 409, message: 'This record already exists' };
   if (err instanceof ForeignKeyViolationError)
@@ -74,10 +76,10 @@ export function toAnswer(err: unknown): Answer | null {
  * (not logged in, not staff) use it: a rejection travelling up the async
  * middleware chain costs a third of the throughput of a request.
  */
-export function answerWithError(ctx: Context, error: HttpError): void {
+export function answerWithError(ctx: Context, error: Answer): void {
   ctx.status = error.status;
   ctx.body = { message: error.message };
-  if (Object.keys(error.headers).length > 0) ctx.set(error.headers);
+  if (error.headers && Object.keys(error.headers).length > 0) ctx.set(error.headers);
 }
 
 /**
@@ -91,12 +93,7 @@ export function errorHandler(logger: Logger): Middleware {
       await next();
     } catch (err) {
       const answer = toAnswer(err);
-      if (answer) {
-        ctx.status = answer.status;
-        ctx.body = { message: answer.message };
-        if (answer.headers) ctx.set(answer.headers);
-        return;
-      }
+      if (answer) return answerWithError(ctx, answer);
       logger.error({ err, requestId: ctx.state.requestId, method: ctx.method, path: ctx.path }, 'unhandled error');
       ctx.status = 500;
       ctx.body = { message: 'Internal Server Error' };

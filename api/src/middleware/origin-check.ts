@@ -1,4 +1,5 @@
 import type { Context, Middleware } from 'koa';
+import type { Config } from '../config';
 import { Forbidden } from '../errors';
 import { usesNoCookie } from '../modules/auth/session-token';
 
@@ -9,7 +10,7 @@ const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
  * not a browser at all). Browsers always send Origin on cross-site POSTs, so a
  * foreign Origin means a cross-site request forgery attempt.
  */
-export function isTrustedOrigin(ctx: Context, allowedOrigins: ReadonlySet<string>): boolean {
+function isTrustedOrigin(ctx: Context, allowedOrigins: ReadonlySet<string>): boolean {
   const origin = ctx.get('origin');
   if (origin) {
     if (allowedOrigins.has(origin)) return true;
@@ -25,26 +26,29 @@ export function isTrustedOrigin(ctx: Context, allowedOrigins: ReadonlySet<string
   return fetchSite === '' || fetchSite === 'same-origin' || fetchSite === 'none';
 }
 
+/** Whether a request may come from its Origin; `withoutCookie`: it brings no session cookie to forge with. */
+export type OriginCheck = (ctx: Context, withoutCookie: boolean) => boolean;
+
 /**
- * The origins a request may come from: ours, plus `bearerOrigins` (the
- * desktop console) for requests that carry an Authorization header or log in
- * for a token — those never use the session cookie, so there is no cookie to
- * forge a request with.
+ * Our origin rule, built from the configuration: our own origin (PUBLIC_URL),
+ * plus the desktop console's origins (DESKTOP_ORIGINS) for requests that never
+ * use the session cookie — there is no cookie to forge a request with.
+ * HTTP requests and chat upgrades are both checked with it.
  */
-export function trustedOriginsFor(
-  ctx: Pick<Context, 'get'>,
-  allowed: ReadonlySet<string>,
-  withBearer: ReadonlySet<string>,
-): ReadonlySet<string> {
-  return usesNoCookie(ctx) ? withBearer : allowed;
+export function createOriginCheck(config: Pick<Config, 'publicUrl' | 'desktopOrigins'>): OriginCheck {
+  const allowed = new Set([config.publicUrl]);
+  const withBearer = new Set([config.publicUrl, ...config.desktopOrigins]);
+  return (ctx, withoutCookie) => isTrustedOrigin(ctx, withoutCookie ? withBearer : allowed);
 }
 
-/** Refuses state-changing requests whose Origin is not ours with 403. */
-export function originCheck(allowedOrigins: Iterable<string>, bearerOrigins: Iterable<string> = []): Middleware {
-  const allowed = new Set(allowedOrigins);
-  const withBearer = new Set([...allowed, ...bearerOrigins]);
+/**
+ * Refuses state-changing requests whose Origin is not ours with 403. Requests
+ * with an Authorization header, and logins asking for a token, use no cookie.
+ */
+export function originCheck(config: Pick<Config, 'publicUrl' | 'desktopOrigins'>): Middleware {
+  const isTrusted = createOriginCheck(config);
   return async function checkOrigin(ctx, next) {
-    if (!SAFE_METHODS.has(ctx.method) && !isTrustedOrigin(ctx, trustedOriginsFor(ctx, allowed, withBearer))) {
+    if (!SAFE_METHODS.has(ctx.method) && !isTrusted(ctx, usesNoCookie(ctx))) {
       throw new Forbidden('Cross-origin request refused');
     }
     await next();

@@ -1,4 +1,5 @@
 import type { Middleware } from 'koa';
+import { isApiPath } from '../api-path';
 import type { Config } from '../config';
 
 /**
@@ -50,7 +51,7 @@ export function securityHeaders(config: Pick<Config, 'secureCookies'>): Middlewa
   };
   const api: Record<string, string> = { ...common, 'Content-Security-Policy': API_CONTENT_SECURITY_POLICY };
   return async function setSecurityHeaders(ctx, next) {
-    ctx.set(ctx.path.startsWith('/api/') || ctx.path === '/healthz' ? api : page);
+    ctx.set(isApiPath(ctx.path) || ctx.path === '/healthz' ? api : page);
     await next();
   };
 }

@@ -57,3 +57,8 @@ export const optionalEmailAddress = z
   .transform((value) => (value ? value.toLowerCase() : null));
 
 export const uuid = z.uuid('Invalid id');
+
+/** Whether a value is an id the `uuid` schema accepts. */
+export function isUuid(value: unknown): value is string {
+  return uuid.safeParse(value).success;
+}

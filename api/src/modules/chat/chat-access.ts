@@ -1,9 +1,15 @@
+import { isUuid } from '@shared/schemas/text';
 import type { User } from '../users/user.model';
 
 /** Who is asking, as far as chat is concerned: the session's visitor id and account, if any. */
 export interface ChatParticipant {
   visitorId: string | null;
   user: User | null;
+}
+
+/** The participant for an account (or none) and the visitor id a session holds (anything but a UUID counts as none). */
+export function participantOf(user: User | null, visitorId: unknown): ChatParticipant {
+  return { user, visitorId: isUuid(visitorId) ? visitorId : null };
 }
 
 /**

@@ -9,6 +9,7 @@ import {
   type ConversationRow,
   type MessageRow,
 } from './chat-rows';
+import { loadConversation } from './chat.service';
 
 /** The most messages a history frame carries (the newest ones). */
 export const HISTORY_LIMIT = 1000;
@@ -101,11 +102,7 @@ export async function loadMessageEvent(
   ]);
   const row = result.rows[0];
   if (!row) return null;
-  const conversation = await db.raw<{ rows: ConversationRow[] }>(
-    `select ${CONVERSATION_COLUMNS} from chat_conversations c where c.id = ?`,
-    [row.conversationId],
-  );
-  const conversationRow = conversation.rows[0];
+  const conversationRow = await loadConversation(db, row.conversationId);
   if (!conversationRow) return null;
   return { seq: row.seq, message: toChatMessage(row), conversation: toChatConversation(conversationRow) };
 }
@@ -129,15 +126,12 @@ export async function markRead(
         : [input.conversationId, senderType],
     );
     if (updated.rowCount === 0) return false;
-    const conversation = await trx.raw<{ rows: ConversationRow[] }>(
-      `select ${CONVERSATION_COLUMNS} from chat_conversations c where c.id = ?`,
-      [input.conversationId],
-    );
+    const conversation = await loadConversation(trx, input.conversationId);
     await publishChatEvent(trx, {
       kind: 'read',
       readerType: input.readerType,
       upToId: input.upToId,
-      conversation: toChatConversation(conversation.rows[0]!),
+      conversation: toChatConversation(conversation!),
     });
     return true;
   });

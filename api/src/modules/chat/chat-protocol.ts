@@ -10,14 +10,16 @@ import {
   type readFrame,
   type typingFrame,
 } from '@shared/schemas/chat-frames';
+import { isUuid } from '@shared/schemas/text';
 import type { Logger } from '../../logger';
+import { describeZodIssue } from '../../middleware/error-handler';
 import { ownsConversation } from './chat-access';
 import type { ChatConnection } from './chat-connection';
 import { publishChatEvent } from './chat-events';
 import type { ChatHub } from './chat-hub';
 import type { MessageWriter } from './chat-message-writer';
 import { ConversationClosedError, ConversationMissingError, markRead } from './chat-messages.service';
-import { isUuid, loadConversation } from './chat.service';
+import { loadConversation } from './chat.service';
 
 export const TOO_FAST = 'You are sending messages too quickly. Please wait a few seconds.';
 const CLOSED = 'This conversation has been closed.';
@@ -28,14 +30,6 @@ interface ProtocolDeps {
   hub: ChatHub;
   writer: MessageWriter;
   logger: Logger;
-}
-
-/** The first problem with a frame, as "field: message" (or just the message). */
-function describeIssue(error: z.ZodError): string {
-  const issue = error.issues[0];
-  if (!issue) return 'Invalid frame';
-  const field = issue.path.map(String).join('.');
-  return field ? `${field}: ${issue.message}` : issue.message;
 }
 
 /** Ids to echo in an error about an invalid frame, so the client knows which message failed. */
@@ -83,9 +77,11 @@ async function handleFrame(deps: ProtocolDeps, connection: ChatConnection, data:
   if (!parsed.success) {
     const isMessage = (raw as { type?: unknown } | null)?.type === 'message';
     const onText = parsed.error.issues[0]?.path[0] === 'message';
-    connection.sendError(isMessage && onText ? 'invalid_message' : 'invalid_frame', describeIssue(parsed.error), {
-      ...echoIds(raw),
-    });
+    connection.sendError(
+      isMessage && onText ? 'invalid_message' : 'invalid_frame',
+      describeZodIssue(parsed.error, 'Invalid frame'),
+      echoIds(raw),
+    );
     return;
   }
   try {

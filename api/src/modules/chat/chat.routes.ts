@@ -2,17 +2,17 @@ import { randomUUID } from 'node:crypto';
 import Router from '@koa/router';
 import type { Context } from 'koa';
 import { listChatQuerySchema, startChatSchema, updateChatContactSchema } from '@shared/schemas/chat';
+import { isUuid } from '@shared/schemas/text';
 import type { AppDeps } from '../../app-deps';
 import { currentUser, optionalUser, requireStaff } from '../../middleware/current-user';
 import { consumeRateLimit } from '../../middleware/rate-limit';
 import { sessionData } from '../auth/session';
-import type { ChatParticipant } from './chat-access';
+import { participantOf, type ChatParticipant } from './chat-access';
 import { isStaffOnline } from './chat-presence';
 import {
   CHAT_START_RATE,
   closeConversation,
   conversationFor,
-  isUuid,
   listConversations,
   startConversation,
   TOO_MANY_CHATS,
@@ -21,9 +21,10 @@ import {
 import { toChatConversation } from './chat-rows';
 
 /** The caller as chat sees them: the session's visitor id and the logged-in account. */
-async function participantOf(ctx: Context): Promise<ChatParticipant> {
+async function callerOf(ctx: Context): Promise<ChatParticipant> {
+  // Read before currentUser, which ends the session of an account that is gone.
   const visitorId = sessionData(ctx).visitorId;
-  return { user: await currentUser(ctx), visitorId: isUuid(visitorId) ? visitorId : null };
+  return participantOf(await currentUser(ctx), visitorId);
 }
 
 export function chatRoutes({ db }: AppDeps): Router {
@@ -61,14 +62,14 @@ export function chatRoutes({ db }: AppDeps): Router {
 
   // A visitor's own conversation (the widget checks the one it remembers), or any for staff.
   router.get('/api/chat/conversations/:id', async (ctx) => {
-    const row = await conversationFor(db, ctx.params.id ?? '', await participantOf(ctx));
+    const row = await conversationFor(db, ctx.params.id ?? '', await callerOf(ctx));
     ctx.set('Cache-Control', 'no-store');
     ctx.body = toChatConversation(row);
   });
 
   router.patch('/api/chat/conversations/:id', async (ctx) => {
     const { visitorEmail } = updateChatContactSchema.parse(ctx.request.body);
-    ctx.body = await updateVisitorEmail(db, ctx.params.id ?? '', await participantOf(ctx), visitorEmail);
+    ctx.body = await updateVisitorEmail(db, ctx.params.id ?? '', await callerOf(ctx), visitorEmail);
   });
 
   router.patch('/api/chat/conversations/:id/close', requireStaff, async (ctx) => {

@@ -1,5 +1,6 @@
 import type { Knex } from 'knex';
 import type { ChatConversation, ListChatQuery } from '@shared/schemas/chat';
+import { isUuid } from '@shared/schemas/text';
 import type { RateLimitRule } from '../../config';
 import { NotFound } from '../../errors';
 import { isStaff, ownsConversation, type ChatParticipant } from './chat-access';
@@ -10,13 +11,8 @@ import { CONVERSATION_COLUMNS, toChatConversation, type ConversationRow } from '
 export const CHAT_START_RATE: RateLimitRule = { limit: 20, windowMs: 60 * 60 * 1000 };
 export const TOO_MANY_CHATS = 'Too many chats started from this network. Please try again later.';
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
-export function isUuid(value: unknown): value is string {
-  return typeof value === 'string' && UUID.test(value);
-}
-
-export async function loadConversation(db: Knex, id: string): Promise<ConversationRow | undefined> {
+/** A conversation by id, with its unread count; undefined when there is none (or the id is not a UUID). */
+export async function loadConversation(db: Knex | Knex.Transaction, id: string): Promise<ConversationRow | undefined> {
   if (!isUuid(id)) return undefined;
   const result = await db.raw<{ rows: ConversationRow[] }>(
     `select ${CONVERSATION_COLUMNS} from chat_conversations c where c.id = ?`,

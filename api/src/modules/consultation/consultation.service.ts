@@ -9,6 +9,7 @@ import {
 import type { Logger } from '../../logger';
 import type { PaymentOutcome, PaymentProvider } from '../payments/payment-provider';
 import { providerUnavailable } from '../payments/provider-errors';
+import { createServiceRequest } from '../service-requests/service-requests.service';
 import { User } from '../users/user.model';
 
 /** Starts a payment of exactly $199 for the one-hour consultation. */
@@ -54,17 +55,12 @@ export async function applyConsultationPayment(
     logger.warn({ ...context, userId }, 'consultation payment for an unknown user ignored');
     return;
   }
-  const name = [user.firstName, user.lastName].filter(Boolean).join(' ') || user.username;
-  await trx('service_requests')
-    .insert({
-      userId: user.id,
-      name,
-      email: user.email ?? '',
-      service: CONSULTATION_DESCRIPTION,
-      message: `Paid one-hour technical consultation ($${fromCents(CONSULTATION_AMOUNT_CENTS)}, payment ${outcome.paymentId}). Contact the client to schedule it.`,
-      status: 'pending',
-      stripePaymentId: outcome.paymentId,
-    })
-    .onConflict('stripe_payment_id')
-    .ignore();
+  await createServiceRequest(trx, {
+    userId: user.id,
+    name: user.displayName,
+    email: user.email ?? '',
+    service: CONSULTATION_DESCRIPTION,
+    message: `Paid one-hour technical consultation ($${fromCents(CONSULTATION_AMOUNT_CENTS)}, payment ${outcome.paymentId}). Contact the client to schedule it.`,
+    stripePaymentId: outcome.paymentId,
+  });
 }

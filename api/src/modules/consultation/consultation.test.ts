@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { demoCards, roomyRateLimits } from '../../test/commerce-factories';
 import { buildUser, logIn } from '../../test/factories';
 import { setupTestApp } from '../../test/test-app';
+import { applyConsultationPayment } from './consultation.service';
 
 const t = setupTestApp({ rateLimits: { ...roomyRateLimits, paymentIntentsPerUser: { limit: 4, windowMs: 60_000 } } });
 
@@ -57,6 +58,23 @@ describe('the paid consultation (demo provider)', () => {
     expect(list.body).toEqual([
       { id: rows[0].id, service: 'Technical Consultation - 1 Hour', status: 'pending', createdAt: expect.any(String) },
     ]);
+  });
+
+  it('files one service request per payment, however often its outcome is applied', async () => {
+    const { user } = await client();
+    const outcome = {
+      provider: 'stripe' as const,
+      paymentId: 'pi_applied_twice',
+      status: 'succeeded' as const,
+      amountCents: 19900,
+      currency: 'usd',
+      metadata: { purpose: 'consultation', user_id: user.id },
+    };
+    await t.db.transaction((trx) => applyConsultationPayment(trx, outcome, t.deps.logger));
+    await t.db.transaction((trx) => applyConsultationPayment(trx, outcome, t.deps.logger));
+    const rows = await requestsOf(user.id);
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({ status: 'pending', name: 'Linus', stripePaymentId: 'pi_applied_twice' });
   });
 
   it.each([

@@ -4,7 +4,7 @@ import type {
   ContactMessagePage,
   ContactMessageView,
 } from '@shared/schemas/contact';
-import { ServiceRequest } from '../service-requests/service-request.model';
+import { createServiceRequest } from '../service-requests/service-requests.service';
 import type { User } from '../users/user.model';
 import { ContactMessage } from './contact-message.model';
 
@@ -28,7 +28,7 @@ export async function submitContactMessage(data: ContactMessageData, sender: Use
   };
   await ContactMessage.transaction(async (trx) => {
     await ContactMessage.query(trx).insert(fields);
-    if (sender) await ServiceRequest.query(trx).insert({ ...fields, userId: sender.id });
+    if (sender) await createServiceRequest(trx, { ...fields, userId: sender.id });
   });
   return 'stored';
 }

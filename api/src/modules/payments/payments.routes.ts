@@ -4,16 +4,14 @@ import { consultationRequestSchema, demoConfirmSchema, type PaymentConfig } from
 import type { AppDeps } from '../../app-deps';
 import { BadRequest, NotFound, ServiceUnavailable } from '../../errors';
 import { requireUser, userOf } from '../../middleware/current-user';
-import { consumeRateLimit } from '../../middleware/rate-limit';
 import { startConsultationPayment } from '../consultation/consultation.service';
 import { createCheckoutOrder } from '../orders/orders.service';
 import { confirmDemoPayment } from './demo-payments.service';
+import { consumePaymentAttempt } from './payment-rate-limit';
 import { createPaymentProvider } from './providers';
 import { stripeEventHandlers } from './stripe-event-handlers';
 import { StripePaymentProvider } from './stripe-provider';
 import { processStripeEvent, verifyStripeEvent } from './stripe-webhook';
-
-const TOO_MANY_PAYMENTS = 'Too many payment attempts. Please wait a while and try again.';
 
 /** The spec sends the shop's order and the consultation to the same URL; the fields tell them apart. */
 function paymentKind(body: unknown): 'order' | 'consultation' {
@@ -40,7 +38,7 @@ export function paymentsRoutes(deps: AppDeps): Router {
     const user = userOf(ctx);
     const kind = paymentKind(ctx.request.body);
     if (!provider) throw new ServiceUnavailable('The payment system is not configured.');
-    await consumeRateLimit(db, `payment:user:${user.id}`, config.rateLimits.paymentIntentsPerUser, TOO_MANY_PAYMENTS);
+    await consumePaymentAttempt(db, config, user.id);
     if (kind === 'order') {
       const request = checkoutRequestSchema.parse(ctx.request.body);
       ctx.status = 201;

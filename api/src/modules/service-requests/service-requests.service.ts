@@ -1,7 +1,30 @@
+import type { Knex } from 'knex';
 import type { ServiceRequestSummary } from '@shared/schemas/service-requests';
 import { ServiceRequest } from './service-request.model';
 
 const LIST_LIMIT = 100;
+
+export interface NewServiceRequest {
+  userId: string;
+  name: string;
+  email: string;
+  phone?: string | null;
+  company?: string | null;
+  service: string;
+  message: string;
+  /** The payment that bought it (a paid consultation): one payment makes at most one request. */
+  stripePaymentId?: string;
+}
+
+/**
+ * Adds a pending request to the client's portal, inside the caller's
+ * transaction. A request for a payment that already has one is not added
+ * again (the payment id is unique).
+ */
+export async function createServiceRequest(trx: Knex.Transaction, request: NewServiceRequest): Promise<void> {
+  const insert = ServiceRequest.query(trx).insert({ ...request, status: 'pending' });
+  await (request.stripePaymentId ? insert.onConflict('stripe_payment_id').ignore() : insert);
+}
 
 /** The caller's service requests, newest first. */
 export async function listServiceRequests(userId: string): Promise<ServiceRequestSummary[]> {

@@ -1,5 +1,6 @@
 import type { Middleware } from 'koa';
 import { comingSoonPagePath, comingSoonSiteFor } from '@shared/site/subdomains';
+import { isApiPath } from '../../api-path';
 import { send } from './site.middleware';
 import type { StaticFile } from './static-files';
 
@@ -24,7 +25,7 @@ export function comingSoonMiddleware(files: ReadonlyMap<string, StaticFile>, pub
     const site = comingSoonSiteFor(ctx.hostname, mainHostname);
     if (!site) return next();
 
-    if (ctx.path === '/api' || ctx.path.startsWith('/api/')) {
+    if (isApiPath(ctx.path)) {
       ctx.status = 404;
       ctx.body = { message: 'Not found' };
       return;

@@ -1,5 +1,6 @@
 import type { Context, Middleware } from 'koa';
 import { findSiteRoute } from '@shared/site/routes';
+import { isApiPath } from '../../api-path';
 import type { StaticFile } from './static-files';
 
 /** Answers with a file from memory: conditional GET, and the best encoding the client takes. */
@@ -36,9 +37,7 @@ export function pageFile(routePath: string): string {
  */
 export function siteMiddleware(files: ReadonlyMap<string, StaticFile>): Middleware {
   return async function serveSite(ctx, next) {
-    if ((ctx.method !== 'GET' && ctx.method !== 'HEAD') || ctx.path === '/api' || ctx.path.startsWith('/api/')) {
-      return next();
-    }
+    if ((ctx.method !== 'GET' && ctx.method !== 'HEAD') || isApiPath(ctx.path)) return next();
     const asset = files.get(ctx.path);
     if (asset && !ctx.path.endsWith('.html')) return send(ctx, asset);
 

@@ -4,11 +4,8 @@ import type { PaymentOutcome } from '../payments/payment-provider';
 import { addInterval } from './billing-periods';
 import { firstPeriod, snapshotOfRow } from './demo-subscription-provider';
 import { SubscriptionPlan } from './subscription-plan.model';
-import { applySubscriptionSnapshot, lockUser } from './subscription-state';
+import { applySubscriptionSnapshot, INCOMPLETE_WINDOW_MS, lockUser } from './subscription-state';
 import { Subscription } from './subscription.model';
-
-/** Stripe expires a subscription whose first invoice stays unpaid for 23 hours. */
-const INCOMPLETE_WINDOW_MS = 23 * 60 * 60 * 1000;
 
 /** Whether a demo payment is the one a demo subscription is still waiting for. */
 export async function subscriptionAcceptsPayment(

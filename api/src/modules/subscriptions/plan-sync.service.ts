@@ -3,6 +3,7 @@ import type Stripe from 'stripe';
 import { toCents } from '@shared/money';
 import { isMissing, stripeCall } from './stripe-subscription-sync';
 import { SubscriptionPlan } from './subscription-plan.model';
+import { listActivePlans } from './subscriptions.service';
 
 export interface PlanSyncResult {
   plan: string;
@@ -48,7 +49,7 @@ function matches(price: Stripe.Price, plan: SubscriptionPlan): boolean {
  */
 export async function syncPlansToStripe(db: Knex, stripe: Stripe): Promise<PlanSyncResult[]> {
   const results: PlanSyncResult[] = [];
-  const plans = await SubscriptionPlan.query(db).where({ isActive: true }).orderBy('price').orderBy('name');
+  const plans = await listActivePlans(db);
   for (const plan of plans) {
     const product = await ensureProduct(stripe, plan);
     const previousId = plan.stripePriceId;

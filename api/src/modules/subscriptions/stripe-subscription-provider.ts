@@ -18,17 +18,10 @@ import {
   type SubscriptionProvider,
 } from './subscription-provider';
 import type { SubscriptionPlan } from './subscription-plan.model';
-import { isTerminalStatus } from './subscription-state';
-import { Subscription } from './subscription.model';
+import { INCOMPLETE_WINDOW_MS, isTerminalStatus } from './subscription-state';
+import { isCancelling, Subscription } from './subscription.model';
 
 type StripeSubscription = ProviderSubscription<Stripe.Subscription>;
-
-/** Stripe expires an unpaid first invoice's subscription after 23 hours. */
-const INCOMPLETE_WINDOW_MS = 23 * 60 * 60 * 1000;
-
-function customerName(user: User): string {
-  return [user.firstName, user.lastName].filter(Boolean).join(' ') || user.username;
-}
 
 /**
  * Subscriptions with Stripe Billing: one Customer per user (created once and
@@ -63,7 +56,7 @@ export class StripeSubscriptionProvider implements SubscriptionProvider<Stripe.S
     }
     const customer = await stripeCall(() =>
       this.stripe.customers.create(
-        { name: customerName(user), metadata: { user_id: user.id }, ...(user.email ? { email: user.email } : {}) },
+        { name: user.displayName, metadata: { user_id: user.id }, ...(user.email ? { email: user.email } : {}) },
         { idempotencyKey: `customer-${user.id}-${known ?? 'first'}` },
       ),
     );
@@ -86,7 +79,7 @@ export class StripeSubscriptionProvider implements SubscriptionProvider<Stripe.S
         id: subscription.id,
         status: snapshot.status,
         planId: snapshot.planId,
-        cancelling: snapshot.cancelAtPeriodEnd || snapshot.cancelAt !== null,
+        cancelling: isCancelling(snapshot),
         source: subscription,
       });
     }

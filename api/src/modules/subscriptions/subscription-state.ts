@@ -14,6 +14,12 @@ import { Subscription } from './subscription.model';
 
 export type SubscriptionProviderName = 'stripe' | 'demo';
 
+/**
+ * Stripe expires a subscription whose first invoice stays unpaid for 23 hours;
+ * the demo provider does the same.
+ */
+export const INCOMPLETE_WINDOW_MS = 23 * 60 * 60 * 1000;
+
 /** A subscription's state as its provider reports it, in provider-neutral terms. */
 export interface SubscriptionSnapshot {
   provider: SubscriptionProviderName;

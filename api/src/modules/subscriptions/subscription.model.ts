@@ -2,6 +2,11 @@ import { Model, type RelationMappings } from 'objection';
 import type { ProviderSubscriptionStatus } from '@shared/schemas/subscriptions';
 import { SubscriptionPlan } from './subscription-plan.model';
 
+/** Whether a subscription ends at the end of the period (or on a fixed date) instead of renewing. */
+export function isCancelling(subscription: { cancelAtPeriodEnd: boolean; cancelAt: Date | null }): boolean {
+  return subscription.cancelAtPeriodEnd || subscription.cancelAt !== null;
+}
+
 /** A subscription at the payment provider, as last synchronised (see subscription-state.ts). */
 export class Subscription extends Model {
   static override tableName = 'subscriptions';
@@ -41,6 +46,6 @@ export class Subscription extends Model {
 
   /** Whether it ends at the end of the period (or on a fixed date) instead of renewing. */
   get isCancelling(): boolean {
-    return this.cancelAtPeriodEnd || this.cancelAt !== null;
+    return isCancelling(this);
   }
 }

@@ -3,7 +3,7 @@ import { cancelSubscriptionSchema, createSubscriptionSchema, NO_SUBSCRIPTION } f
 import type { AppDeps } from '../../app-deps';
 import { ServiceUnavailable } from '../../errors';
 import { requireUser, userOf } from '../../middleware/current-user';
-import { consumeRateLimit } from '../../middleware/rate-limit';
+import { consumePaymentAttempt } from '../payments/payment-rate-limit';
 import { createSubscriptionProvider } from './subscription-providers';
 import {
   cancelSubscription,
@@ -13,7 +13,6 @@ import {
   type SubscriptionDeps,
 } from './subscriptions.service';
 
-const TOO_MANY_CHANGES = 'Too many payment attempts. Please wait a while and try again.';
 const NOT_CONFIGURED = 'The subscription system is not configured.';
 
 export function subscriptionsRoutes({ db, config, logger }: AppDeps): Router {
@@ -36,7 +35,7 @@ export function subscriptionsRoutes({ db, config, logger }: AppDeps): Router {
     const { planId } = createSubscriptionSchema.parse(ctx.request.body);
     if (!deps) throw new ServiceUnavailable(NOT_CONFIGURED);
     // Subscription changes count against the same hourly allowance as other payments.
-    await consumeRateLimit(db, `payment:user:${user.id}`, config.rateLimits.paymentIntentsPerUser, TOO_MANY_CHANGES);
+    await consumePaymentAttempt(db, config, user.id);
     const result = await subscribe(deps, user, planId);
     ctx.status = result.outcome === 'payment_required' ? 201 : 200;
     ctx.body = result;
@@ -46,7 +45,7 @@ export function subscriptionsRoutes({ db, config, logger }: AppDeps): Router {
     const user = userOf(ctx);
     cancelSubscriptionSchema.parse(ctx.request.body ?? {});
     if (!deps) throw new ServiceUnavailable(NOT_CONFIGURED);
-    await consumeRateLimit(db, `payment:user:${user.id}`, config.rateLimits.paymentIntentsPerUser, TOO_MANY_CHANGES);
+    await consumePaymentAttempt(db, config, user.id);
     ctx.body = await cancelSubscription(deps, user);
   });
 

@@ -59,6 +59,11 @@ export class User extends Model {
     return this.accountType === 'staff';
   }
 
+  /** The name to address the client by: first and last name as given, or the username without either. */
+  get displayName(): string {
+    return [this.firstName, this.lastName].filter(Boolean).join(' ') || this.username;
+  }
+
   toPublic(): PublicUser {
     return {
       id: this.id,
