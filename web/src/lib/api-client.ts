@@ -1,4 +1,5 @@
 import type { QueryFunction } from '@tanstack/react-query';
+import { errorBodyMessage } from '@shared/error-body';
 
 /**
  * The one way the web app (and the desktop console) talks to the API.
@@ -16,15 +17,7 @@ export class ApiError extends Error {
 
   /** The `message` of the API's JSON error body, when there is one. */
   get serverMessage(): string | null {
-    try {
-      const parsed: unknown = JSON.parse(this.bodyText);
-      if (parsed && typeof parsed === 'object' && typeof (parsed as { message?: unknown }).message === 'string') {
-        return (parsed as { message: string }).message;
-      }
-    } catch {
-      // Not JSON: fall through.
-    }
-    return null;
+    return errorBodyMessage(this.bodyText);
   }
 }
 
