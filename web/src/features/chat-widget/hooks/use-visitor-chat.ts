@@ -1,4 +1,5 @@
 import { useRef, useState } from 'react';
+import { otherSide } from '@shared/chat';
 import type { ChatConversation } from '@shared/schemas/chat';
 import type { ServerFrame } from '@shared/schemas/chat-frames';
 import { useChatConnection } from '@/lib/use-chat-connection';
@@ -45,7 +46,7 @@ export function useVisitorChat(initial: ChatConversation) {
         return;
       case 'read':
         // Someone read the other side's messages: staff ours, or we (in another tab) theirs.
-        thread.read(frame.readerType === 'admin' ? 'visitor' : 'admin', frame.upToId);
+        thread.read(otherSide(frame.readerType), frame.upToId);
         return;
       case 'conversation_closed':
         setConversation((c) => ({ ...c, status: 'closed', closedAt: frame.closedAt }));

@@ -1,5 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
+import { otherSide } from '@shared/chat';
 import type { ServerFrame } from '@shared/schemas/chat-frames';
 import { useChatConnection } from '@/lib/use-chat-connection';
 import {
@@ -68,7 +69,7 @@ export function useStaffChat(notifications: StaffChatNotifications = {}) {
         return;
       case 'read':
         if (frame.conversationId !== selected) return;
-        thread.read(frame.readerType === 'visitor' ? 'admin' : 'visitor', frame.upToId);
+        thread.read(otherSide(frame.readerType), frame.upToId);
         return;
       case 'error':
         if (frame.clientId) thread.failed(frame.clientId, frame.message);
