@@ -1,6 +1,6 @@
 import type { RouteObject } from 'react-router-dom';
 import type { SitePath } from '@shared/site/routes';
-import { RootLayout } from '@/components/layout/root-layout';
+import { RootLayout, type LayoutHandle } from '@/components/layout/root-layout';
 import { ChatWidget } from '@/features/chat-widget/components/chat-widget';
 import { RouteError } from './route-error';
 
@@ -18,7 +18,7 @@ type WithoutSlash<P> = P extends `/${infer Path}` ? Path : never;
 type PagePath = Exclude<WithoutSlash<SitePath>, ''>;
 
 /** A page module, loaded when first needed; `handle.source` lets the prerenderer preload its chunk. */
-function lazyModule(name: string): Pick<RouteObject, 'lazy' | 'handle'> {
+function lazyModule(name: string) {
   const source = `./routes/${name}.tsx`;
   const load = pages[source];
   if (!load) throw new Error(`No page module ${source}`);
@@ -28,10 +28,14 @@ function lazyModule(name: string): Pick<RouteObject, 'lazy' | 'handle'> {
 }
 
 /** A lazily loaded page at a path of the route table (no path: the index page, '/'). */
-function page(name: string, path?: PagePath): RouteObject {
-  const { lazy, handle } = lazyModule(name);
+function page(name: string, path?: PagePath, flags?: LayoutHandle): RouteObject {
+  const { lazy, handle: source } = lazyModule(name);
+  const handle = { ...source, ...flags };
   return path === undefined ? { index: true, lazy, handle } : { path, lazy, handle };
 }
+
+/** Staff pages: no live-chat widget (they have their own chat console). */
+const staffPage: LayoutHandle = { aside: false };
 
 /** A lazily loaded layout around some pages (no path of its own). */
 function layout(name: string, children: RouteObject[]): RouteObject {
@@ -64,8 +68,8 @@ export const routes: RouteObject[] = [
       ]),
       page('pricing', 'pricing'),
       page('subscribe', 'subscribe'),
-      page('admin', 'admin'),
-      page('admin-chat', 'admin/chat'),
+      page('admin', 'admin', staffPage),
+      page('admin-chat', 'admin/chat', staffPage),
       // Every other path: deliberately not in the route table (its head is notFoundRoute's).
       { path: '*', ...lazyModule('not-found'), id: NOT_FOUND_ROUTE_ID },
     ],
