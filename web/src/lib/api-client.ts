@@ -56,6 +56,18 @@ export interface RequestOptions {
   headers?: Record<string, string>;
 }
 
+/** The one fetch to the API: the client's base URL, headers and credentials; JSON body only when there is one. */
+function send(method: string, path: string, body?: unknown, init: RequestOptions = {}): Promise<Response> {
+  const headers: Record<string, string> = { Accept: 'application/json', ...options.headers?.(), ...init.headers };
+  if (body !== undefined) headers['Content-Type'] = 'application/json';
+  return fetch(apiUrl(path), {
+    method,
+    headers,
+    body: body === undefined ? undefined : JSON.stringify(body),
+    credentials: options.credentials ?? 'include',
+  });
+}
+
 /** Sends a request with cookies; JSON body only when there is one. Throws ApiError on non-2xx. */
 export async function apiRequest(
   method: string,
@@ -63,14 +75,7 @@ export async function apiRequest(
   body?: unknown,
   init: RequestOptions = {},
 ): Promise<Response> {
-  const headers: Record<string, string> = { Accept: 'application/json', ...options.headers?.(), ...init.headers };
-  if (body !== undefined) headers['Content-Type'] = 'application/json';
-  const res = await fetch(apiUrl(path), {
-    method,
-    headers,
-    body: body === undefined ? undefined : JSON.stringify(body),
-    credentials: options.credentials ?? 'include',
-  });
+  const res = await send(method, path, body, init);
   await throwIfNotOk(res);
   return res;
 }
@@ -87,10 +92,7 @@ export async function apiJson<T>(method: string, path: string, body?: unknown, i
  */
 export function getQueryFn<T>(opts: { on401: 'returnNull' | 'throw' }): QueryFunction<T | null> {
   return async ({ queryKey }) => {
-    const res = await fetch(apiUrl(queryKey.join('/')), {
-      credentials: options.credentials ?? 'include',
-      headers: { Accept: 'application/json', ...options.headers?.() },
-    });
+    const res = await send('GET', queryKey.join('/'));
     if (opts.on401 === 'returnNull' && res.status === 401) return null;
     await throwIfNotOk(res);
     return (await res.json()) as T;
