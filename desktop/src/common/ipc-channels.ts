@@ -1,9 +1,12 @@
 /**
  * The IPC contract between the console's preload and its main process:
- * channel names and the shapes that cross them. No zod here (the preload
- * bundles this file); main validates every payload with ./ipc-schemas.ts.
+ * channel names and the shapes that cross them. No zod at run time here (the
+ * preload bundles this file): the payload types come from ./ipc-schemas.ts,
+ * with which main validates every payload, through type-only imports.
  */
+import type { z } from 'zod';
 import type { LoginInput, PublicUser } from '@shared/schemas/auth';
+import type { ipcPayloads, settingsSchema } from './ipc-schemas';
 
 export const IPC = {
   getState: 'console:get-state',
@@ -20,14 +23,7 @@ export const IPC = {
   openConversation: 'console:open-conversation',
 } as const;
 
-export interface ConsoleSettings {
-  /** Notifications play the system sound. */
-  sound: boolean;
-  /** No notifications at all (the unread count still shows). */
-  doNotDisturb: boolean;
-  /** Alert again every 30 s about new conversations until they are opened. */
-  repeat: boolean;
-}
+export type ConsoleSettings = z.infer<typeof settingsSchema>;
 
 export interface ConsoleState {
   /** The server's origin, e.g. https://www.example.com; null until the first-run screen is done. */
@@ -45,13 +41,6 @@ export type SetServerResult = { ok: true } | { ok: false; message: string };
 
 export type { LoginInput };
 
-export interface NewConversationEvent {
-  conversationId: string;
-  visitorName: string;
-}
+export type NewConversationEvent = z.infer<typeof ipcPayloads.newConversation>;
 
-export interface VisitorMessageEvent {
-  conversationId: string;
-  visitorName: string;
-  text: string;
-}
+export type VisitorMessageEvent = z.infer<typeof ipcPayloads.visitorMessage>;

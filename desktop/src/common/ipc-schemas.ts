@@ -12,10 +12,14 @@ import { serverUrlSchema } from './server-url';
 const conversationId = z.uuid();
 const visitorName = z.string().max(500);
 
+/** The console's notification settings (ConsoleSettings). */
 export const settingsSchema = z
   .object({
+    /** Notifications play the system sound. */
     sound: z.boolean(),
+    /** No notifications at all (the unread count still shows). */
     doNotDisturb: z.boolean(),
+    /** Alert again every 30 s about new conversations until they are opened. */
     repeat: z.boolean(),
   })
   .strict();

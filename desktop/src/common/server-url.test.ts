@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { chatSocketUrl, serverUrlSchema } from './server-url';
+import { chatSocketUrl } from '@shared/chat-socket';
+import { serverUrlSchema } from './server-url';
 
 describe('server address', () => {
   it.each([

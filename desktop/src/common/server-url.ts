@@ -41,8 +41,3 @@ export const serverUrlSchema = z
     }
     return url.origin;
   });
-
-/** The chat socket's URL on a server origin: ws:// for http, wss:// for https. */
-export function chatSocketUrl(serverOrigin: string): string {
-  return `${serverOrigin.replace(/^http/, 'ws')}/ws/chat`;
-}

@@ -1,4 +1,4 @@
-import { chatSocketUrl } from '../common/server-url';
+import { chatSocketUrl } from '@shared/chat-socket';
 
 /**
  * The console page's Content-Security-Policy: its own scripts and styles

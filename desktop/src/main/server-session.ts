@@ -1,3 +1,4 @@
+import { errorBodyMessage } from '@shared/error-body';
 import {
   publicUserSchema,
   SESSION_TRANSPORT_HEADER,
@@ -19,15 +20,7 @@ function unreachable(serverUrl: string): string {
 /** The `message` of a JSON error answer, else the spec's "<status>: <body>". */
 async function errorText(res: Response): Promise<string> {
   const text = await res.text().catch(() => '');
-  try {
-    const parsed: unknown = JSON.parse(text);
-    if (parsed && typeof parsed === 'object' && typeof (parsed as { message?: unknown }).message === 'string') {
-      return (parsed as { message: string }).message;
-    }
-  } catch {
-    // Not JSON.
-  }
-  return `${res.status}: ${text.slice(0, 200) || res.statusText}`;
+  return errorBodyMessage(text) ?? `${res.status}: ${text.slice(0, 200) || res.statusText}`;
 }
 
 /** Whether `serverUrl` answers like a Northstar server (GET /api/auth/session → `{ user }`). */

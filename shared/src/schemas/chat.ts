@@ -1,5 +1,8 @@
 import { z } from 'zod';
+import { chatSenderTypes } from '../chat';
 import { optionalEmailAddress, singleLine } from './text';
+
+export * from '../chat';
 
 /**
  * Live chat: the REST payloads and the shapes every chat frame carries.
@@ -11,8 +14,6 @@ export const VISITOR_NAME_MAX = 100;
 /** Spec/issue: at most 10 messages per 10 seconds per socket. */
 export const CHAT_MESSAGE_RATE = { limit: 10, windowMs: 10_000 } as const;
 
-export const chatSenderTypes = ['visitor', 'admin'] as const;
-export type ChatSenderType = (typeof chatSenderTypes)[number];
 export const chatStatuses = ['active', 'closed'] as const;
 export type ChatStatus = (typeof chatStatuses)[number];
 

@@ -75,6 +75,9 @@ export interface DemoConfirmResponse {
   paymentId: string;
 }
 
+/** Stripe's wording for an expiry that fails expiryInFuture (the form and the API both say it). */
+export const EXPIRY_IN_PAST_MESSAGE = "Your card's expiration date is in the past.";
+
 /** Whether an MM/YY expiry is this month or later (cards are valid through the end of the month). */
 export function expiryInFuture(expiry: string, now: Date): boolean {
   const [month, year] = expiry.split('/').map(Number);

@@ -10,7 +10,13 @@ export interface SiteRoute {
   indexable: boolean;
 }
 
-const route = (path: string, title: string, description: string, indexable: boolean): SiteRoute => ({
+/** A route whose path keeps its literal type (for SitePath). */
+const route = <P extends string>(
+  path: P,
+  title: string,
+  description: string,
+  indexable: boolean,
+): SiteRoute & { path: P } => ({
   path,
   title,
   description,

@@ -1,5 +1,6 @@
 import type { RouteObject } from 'react-router-dom';
-import { RootLayout } from '@/components/layout/root-layout';
+import type { SitePath } from '@shared/site/routes';
+import { RootLayout, type LayoutHandle } from '@/components/layout/root-layout';
 import { ChatWidget } from '@/features/chat-widget/components/chat-widget';
 import { RouteError } from './route-error';
 
@@ -8,19 +9,37 @@ type RouteModule = { Component: React.ComponentType };
 // Each page is its own chunk, loaded when its route is visited.
 const pages = import.meta.glob<RouteModule>('./routes/*.tsx');
 
-/** A lazily loaded page; `handle.source` lets the prerenderer preload its chunk. */
-function page(name: string, path?: string): RouteObject {
+/**
+ * A page's path: one of the route table's (shared/src/site/routes.ts, which
+ * the prerenderer, the server and sitemap.xml read) without its leading '/'.
+ * '/' itself is the index page.
+ */
+type WithoutSlash<P> = P extends `/${infer Path}` ? Path : never;
+type PagePath = Exclude<WithoutSlash<SitePath>, ''>;
+
+/** A page module, loaded when first needed; `handle.source` lets the prerenderer preload its chunk. */
+function lazyModule(name: string) {
   const source = `./routes/${name}.tsx`;
   const load = pages[source];
   if (!load) throw new Error(`No page module ${source}`);
   const lazy = async () => ({ Component: (await load()).Component });
   const handle = { source: `src/app/routes/${name}.tsx` };
+  return { lazy, handle };
+}
+
+/** A lazily loaded page at a path of the route table (no path: the index page, '/'). */
+function page(name: string, path?: PagePath, flags?: LayoutHandle): RouteObject {
+  const { lazy, handle: source } = lazyModule(name);
+  const handle = { ...source, ...flags };
   return path === undefined ? { index: true, lazy, handle } : { path, lazy, handle };
 }
 
+/** Staff pages: no live-chat widget (they have their own chat console). */
+const staffPage: LayoutHandle = { aside: false };
+
 /** A lazily loaded layout around some pages (no path of its own). */
 function layout(name: string, children: RouteObject[]): RouteObject {
-  const { lazy, handle } = page(name, '');
+  const { lazy, handle } = lazyModule(name);
   return { lazy, handle, children };
 }
 
@@ -49,9 +68,10 @@ export const routes: RouteObject[] = [
       ]),
       page('pricing', 'pricing'),
       page('subscribe', 'subscribe'),
-      page('admin', 'admin'),
-      page('admin-chat', 'admin/chat'),
-      { ...page('not-found', '*'), id: NOT_FOUND_ROUTE_ID },
+      page('admin', 'admin', staffPage),
+      page('admin-chat', 'admin/chat', staffPage),
+      // Every other path: deliberately not in the route table (its head is notFoundRoute's).
+      { path: '*', ...lazyModule('not-found'), id: NOT_FOUND_ROUTE_ID },
     ],
   },
 ];

@@ -1,4 +1,5 @@
 import type { QueryFunction } from '@tanstack/react-query';
+import { errorBodyMessage } from '@shared/error-body';
 
 /**
  * The one way the web app (and the desktop console) talks to the API.
@@ -16,15 +17,7 @@ export class ApiError extends Error {
 
   /** The `message` of the API's JSON error body, when there is one. */
   get serverMessage(): string | null {
-    try {
-      const parsed: unknown = JSON.parse(this.bodyText);
-      if (parsed && typeof parsed === 'object' && typeof (parsed as { message?: unknown }).message === 'string') {
-        return (parsed as { message: string }).message;
-      }
-    } catch {
-      // Not JSON: fall through.
-    }
-    return null;
+    return errorBodyMessage(this.bodyText);
   }
 }
 
@@ -63,6 +56,18 @@ export interface RequestOptions {
   headers?: Record<string, string>;
 }
 
+/** The one fetch to the API: the client's base URL, headers and credentials; JSON body only when there is one. */
+function send(method: string, path: string, body?: unknown, init: RequestOptions = {}): Promise<Response> {
+  const headers: Record<string, string> = { Accept: 'application/json', ...options.headers?.(), ...init.headers };
+  if (body !== undefined) headers['Content-Type'] = 'application/json';
+  return fetch(apiUrl(path), {
+    method,
+    headers,
+    body: body === undefined ? undefined : JSON.stringify(body),
+    credentials: options.credentials ?? 'include',
+  });
+}
+
 /** Sends a request with cookies; JSON body only when there is one. Throws ApiError on non-2xx. */
 export async function apiRequest(
   method: string,
@@ -70,14 +75,7 @@ export async function apiRequest(
   body?: unknown,
   init: RequestOptions = {},
 ): Promise<Response> {
-  const headers: Record<string, string> = { Accept: 'application/json', ...options.headers?.(), ...init.headers };
-  if (body !== undefined) headers['Content-Type'] = 'application/json';
-  const res = await fetch(apiUrl(path), {
-    method,
-    headers,
-    body: body === undefined ? undefined : JSON.stringify(body),
-    credentials: options.credentials ?? 'include',
-  });
+  const res = await send(method, path, body, init);
   await throwIfNotOk(res);
   return res;
 }
@@ -94,10 +92,7 @@ export async function apiJson<T>(method: string, path: string, body?: unknown, i
  */
 export function getQueryFn<T>(opts: { on401: 'returnNull' | 'throw' }): QueryFunction<T | null> {
   return async ({ queryKey }) => {
-    const res = await fetch(apiUrl(queryKey.join('/')), {
-      credentials: options.credentials ?? 'include',
-      headers: { Accept: 'application/json', ...options.headers?.() },
-    });
+    const res = await send('GET', queryKey.join('/'));
     if (opts.on401 === 'returnNull' && res.status === 401) return null;
     await throwIfNotOk(res);
     return (await res.json()) as T;

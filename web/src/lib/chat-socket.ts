@@ -1,3 +1,4 @@
+import { chatSocketUrl } from '@shared/chat-socket';
 import { isFinalCloseCode, serverFrameSchema, type ClientFrame, type ServerFrame } from '@shared/schemas/chat-frames';
 
 /**
@@ -15,8 +16,7 @@ export interface ChatSocketSettings {
 }
 
 export function defaultChatSocketUrl(): string {
-  const { protocol, host } = window.location;
-  return `${protocol === 'https:' ? 'wss:' : 'ws:'}//${host}/ws/chat`;
+  return chatSocketUrl(window.location.origin);
 }
 
 let settings: ChatSocketSettings = { url: defaultChatSocketUrl };

@@ -29,6 +29,8 @@ export function useChatThread() {
   const [thread, setThread] = useState<ChatThread>(emptyThread);
   const threadRef = useRef(thread);
   const sentAt = useRef(new Map<string, number>());
+  /** Whether the last join asked only for messages after ours (the next history frame then adds to the thread). */
+  const resuming = useRef(false);
 
   const update = useCallback((change: (thread: ChatThread) => ChatThread) => {
     threadRef.current = change(threadRef.current);
@@ -53,15 +55,22 @@ export function useChatThread() {
 
   return {
     thread,
-    /** Where to resume from after a reconnect (undefined: from the start). */
-    lastId: () => lastMessageId(threadRef.current),
+    /**
+     * For a join frame: the last message we have, to resume after (undefined:
+     * from the start). The next history frame is applied accordingly.
+     */
+    resumeFrom(): string | undefined {
+      const afterId = lastMessageId(threadRef.current);
+      resuming.current = afterId !== undefined;
+      return afterId;
+    },
     reset() {
       sentAt.current.clear();
       update(() => emptyThread);
     },
     /** A history frame; then whatever was still on its way is sent again under the same id (stored once). */
-    history(messages: ChatMessage[], resumed: boolean, send: SendMessage) {
-      update((t) => applyHistory(t, messages, resumed));
+    history(messages: ChatMessage[], send: SendMessage) {
+      update((t) => applyHistory(t, messages, resuming.current));
       for (const pending of threadRef.current.outbox) {
         if (pending.status === 'sending') transmit(send, pending.message, pending.clientId);
       }

@@ -1,4 +1,5 @@
 import type { Knex } from 'knex';
+import { otherSide } from '@shared/chat';
 import type { ChatConversation, ChatMessage, ChatSenderType } from '@shared/schemas/chat';
 import { publishChatEvent, type EventOrigin } from './chat-events';
 import {
@@ -115,7 +116,7 @@ export async function markRead(
   db: Knex,
   input: { conversationId: string; readerType: ChatSenderType; upToId: string | null },
 ): Promise<boolean> {
-  const senderType: ChatSenderType = input.readerType === 'admin' ? 'visitor' : 'admin';
+  const senderType = otherSide(input.readerType);
   return db.transaction(async (trx) => {
     const updated = await trx.raw<{ rowCount: number }>(
       `update chat_messages set is_read = true

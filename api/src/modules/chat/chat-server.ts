@@ -3,6 +3,7 @@ import type { Duplex } from 'node:stream';
 import type Koa from 'koa';
 import type { Middleware } from 'koa';
 import { WebSocketServer, type WebSocket } from 'ws';
+import { CHAT_SOCKET_PATH } from '@shared/chat-socket';
 import { CHAT_CLOSE, CHAT_MAX_FRAME_BYTES } from '@shared/schemas/chat-frames';
 import type { AppDeps } from '../../app-deps';
 import { isStaff, type ChatParticipant } from './chat-access';
@@ -13,8 +14,6 @@ import { ChatHub } from './chat-hub';
 import { MessageWriter } from './chat-message-writer';
 import { PRESENCE_HEARTBEAT_MS } from './chat-presence';
 import { receiveFrame } from './chat-protocol';
-
-export const CHAT_PATH = '/ws/chat';
 
 export interface ChatServerOptions {
   /** Ping every socket this often; one that has not answered the previous ping is dropped. */
@@ -101,7 +100,7 @@ export function attachChatServer(options: {
 
   const onUpgrade = (req: IncomingMessage, socket: Duplex, head: Buffer) => {
     const path = (req.url ?? '').split('?')[0];
-    if (path !== CHAT_PATH) return rejectUpgrade(socket, 404, 'Not found');
+    if (path !== CHAT_SOCKET_PATH) return rejectUpgrade(socket, 404, 'Not found');
     const onSocketError = (err: Error) => logger.debug({ err }, 'chat upgrade socket error');
     socket.on('error', onSocketError);
     if (closing) return rejectUpgrade(socket, 503, 'Server shutting down');

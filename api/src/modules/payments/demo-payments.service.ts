@@ -1,6 +1,11 @@
 import { timingSafeEqual } from 'node:crypto';
 import type { Knex } from 'knex';
-import { expiryInFuture, type DemoConfirmResponse, type demoConfirmSchema } from '@shared/schemas/payments';
+import {
+  EXPIRY_IN_PAST_MESSAGE,
+  expiryInFuture,
+  type DemoConfirmResponse,
+  type demoConfirmSchema,
+} from '@shared/schemas/payments';
 import type { z } from 'zod';
 import { BadRequest, Conflict, HttpError, NotFound } from '../../errors';
 import type { Logger } from '../../logger';
@@ -57,7 +62,7 @@ export async function confirmDemoPayment(
     }
     if (row.status === 'succeeded') throw new Conflict('This payment has already been completed.');
     if (row.status === 'canceled') throw new BadRequest('This payment was canceled. Please start again.');
-    if (!expiryInFuture(input.card.expiry, now)) throw new BadRequest("Your card's expiration date is in the past.");
+    if (!expiryInFuture(input.card.expiry, now)) throw new BadRequest(EXPIRY_IN_PAST_MESSAGE);
     if (row.metadata.purpose === 'order' && !(await orderAcceptsPayment(trx, row.metadata.order_id))) {
       await trx('demo_payments').where({ id }).update({ status: 'canceled', updatedAt: trx.fn.now() });
       return { ok: false, message: 'This order can no longer be paid. Please return to the shop and check out again.' };

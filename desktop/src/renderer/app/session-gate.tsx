@@ -4,8 +4,7 @@ import { Navigate, useLocation } from 'react-router-dom';
 import type { PublicUser } from '@shared/schemas/auth';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
-import { userQueryKey, type SessionAnswer } from '@/features/auth/api/use-user';
-import { apiJson } from '@/lib/api-client';
+import { userQuery, userQueryKey, type SessionAnswer } from '@/features/auth/api/use-user';
 import { toast } from '@/lib/toast';
 import type { ConsoleState } from '../../common/ipc-channels';
 import { desktop } from '../bridge';
@@ -28,8 +27,7 @@ export function SessionGate({ state }: { state: ConsoleState & { serverUrl: stri
   const queryClient = useQueryClient();
   const { pathname } = useLocation();
   const session = useQuery({
-    queryKey: userQueryKey,
-    queryFn: () => apiJson<SessionAnswer>('GET', '/api/auth/session'),
+    ...userQuery,
     refetchInterval: (query) => (query.state.status === 'error' ? SERVER_RETRY_MS : false),
   });
   // undefined: not known yet (or the server is unreachable); null: nobody is logged in.

@@ -1,11 +1,21 @@
 import type { ReactNode } from 'react';
-import { Outlet } from 'react-router-dom';
+import { Outlet, useMatches } from 'react-router-dom';
 import { Footer } from './footer';
 import { Header } from './header';
 import { RouteHead } from './route-head';
 
-/** `aside`: what floats over every page (the live-chat widget), composed in app/routes.tsx. */
+/** What a route's `handle` can tell the layout. */
+export interface LayoutHandle {
+  /** false: this page goes without the aside (the staff pages have their own chat console). */
+  aside?: false;
+}
+
+/**
+ * `aside`: what floats over every page (the live-chat widget), composed in
+ * app/routes.tsx; left out where a matched route's handle says `aside: false`.
+ */
 export function RootLayout({ aside }: { aside?: ReactNode }) {
+  const withoutAside = useMatches().some((match) => (match.handle as LayoutHandle | undefined)?.aside === false);
   return (
     <div className="flex min-h-screen flex-col">
       <a
@@ -19,7 +29,7 @@ export function RootLayout({ aside }: { aside?: ReactNode }) {
         <Outlet />
       </main>
       <Footer />
-      {aside}
+      {withoutAside ? null : aside}
       <RouteHead />
     </div>
   );

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { FlaskConical } from 'lucide-react';
-import { demoCardSchema, expiryInFuture } from '@shared/schemas/payments';
+import type { z } from 'zod';
+import { demoCardSchema, EXPIRY_IN_PAST_MESSAGE, expiryInFuture } from '@shared/schemas/payments';
 import { Button } from '@/components/ui/button';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
@@ -42,7 +43,7 @@ export function DemoCardForm({
   const form = useSchemaForm(demoCardSchema, { cardNumber: '', expiry: '', cvc: '' });
   const [processing, setProcessing] = useState(false);
 
-  const pay = async (card: { cardNumber: string; expiry: string; cvc: string }) => {
+  const pay = async (card: z.output<typeof demoCardSchema>) => {
     setProcessing(true);
     try {
       const result = await confirmDemoPayment(clientSecret, card);
@@ -63,7 +64,7 @@ export function DemoCardForm({
     event.preventDefault();
     form.submit((card) => {
       if (!expiryInFuture(card.expiry, new Date())) {
-        form.setErrors({ expiry: "Your card's expiration date is in the past." });
+        form.setErrors({ expiry: EXPIRY_IN_PAST_MESSAGE });
         return;
       }
       void pay(card);

@@ -8,16 +8,19 @@ export interface SessionAnswer {
   user: PublicUser | null;
 }
 
+/** The session query, for useQuery and for screens that add options of their own (the desktop console). */
+export const userQuery = {
+  queryKey: userQueryKey,
+  queryFn: () => apiJson<SessionAnswer>('GET', '/api/auth/session'),
+};
+
 /**
  * The logged-in user, or null. Reads GET /api/auth/session, which answers 200
  * either way: a logged-out visit logs no failed request in the browser
  * (GET /api/auth/user, the spec's call, answers 401 then; see decision 026).
  */
 export function useUser() {
-  const query = useQuery({
-    queryKey: userQueryKey,
-    queryFn: () => apiJson<SessionAnswer>('GET', '/api/auth/session'),
-  });
+  const query = useQuery(userQuery);
   const user = query.data?.user ?? null;
   return {
     user,

@@ -1,6 +1,5 @@
 import { MessageCircle, X } from 'lucide-react';
 import { lazy, Suspense, useId, useRef, useState, useSyncExternalStore } from 'react';
-import { useLocation } from 'react-router-dom';
 import { rememberWidgetOpen, wasWidgetOpen } from '../stored-chat';
 
 // The chat itself is its own chunk, fetched when the bubble is first opened (or hovered):
@@ -10,25 +9,18 @@ const ChatPanel = lazy(async () => ({ default: (await loadPanel()).ChatPanel }))
 
 const noSubscription = () => () => {};
 
-/** Staff pages have their own chat console. */
-function showsWidget(pathname: string): boolean {
-  return !(pathname === '/admin' || pathname.startsWith('/admin/'));
-}
-
 /**
  * Spec §2/§4: the floating live-chat bubble, bottom-right on every public
- * page. Opening it loads the chat; closing it closes the connection.
+ * page (app/routes.tsx leaves it off the staff pages, which have their own
+ * chat console). Opening it loads the chat; closing it closes the connection.
  */
 export function ChatWidget() {
-  const { pathname } = useLocation();
   const [choice, setChoice] = useState<boolean | null>(null);
   // A chat that was open before a reload opens again; the prerendered HTML (server snapshot) is always closed.
   const restored = useSyncExternalStore(noSubscription, wasWidgetOpen, () => false);
   const open = choice ?? restored;
   const panelId = useId();
   const bubbleRef = useRef<HTMLButtonElement>(null);
-
-  if (!showsWidget(pathname)) return null;
 
   const toggle = (next: boolean) => {
     setChoice(next);

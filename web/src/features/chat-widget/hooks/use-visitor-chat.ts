@@ -1,4 +1,5 @@
-import { useRef, useState } from 'react';
+import { useState } from 'react';
+import { otherSide } from '@shared/chat';
 import type { ChatConversation } from '@shared/schemas/chat';
 import type { ServerFrame } from '@shared/schemas/chat-frames';
 import { useChatConnection } from '@/lib/use-chat-connection';
@@ -22,12 +23,11 @@ export function useVisitorChat(initial: ChatConversation) {
   const [staffOnline, setStaffOnline] = useState<boolean | null>(null);
   const [staffTyping, setStaffTyping] = useTypingIndicator();
   const [gone, setGone] = useState(false);
-  const resuming = useRef(false);
 
   const onFrame = (frame: ServerFrame) => {
     switch (frame.type) {
       case 'history':
-        thread.history(frame.messages, resuming.current, sendMessage);
+        thread.history(frame.messages, sendMessage);
         setConversation(frame.conversation);
         if (frame.messages.some((m) => m.senderType === 'admin' && !m.isRead)) markSeen();
         return;
@@ -45,7 +45,7 @@ export function useVisitorChat(initial: ChatConversation) {
         return;
       case 'read':
         // Someone read the other side's messages: staff ours, or we (in another tab) theirs.
-        thread.read(frame.readerType === 'admin' ? 'visitor' : 'admin', frame.upToId);
+        thread.read(otherSide(frame.readerType), frame.upToId);
         return;
       case 'conversation_closed':
         setConversation((c) => ({ ...c, status: 'closed', closedAt: frame.closedAt }));
@@ -64,8 +64,7 @@ export function useVisitorChat(initial: ChatConversation) {
 
   const connection = useChatConnection(true, {
     onOpen(send) {
-      const afterId = thread.lastId();
-      resuming.current = afterId !== undefined;
+      const afterId = thread.resumeFrom();
       send({ type: 'join', conversationId, isAdmin: false, ...(afterId ? { afterId } : {}) });
     },
     onFrame,

@@ -1,5 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
+import { otherSide } from '@shared/chat';
 import type { ServerFrame } from '@shared/schemas/chat-frames';
 import { useChatConnection } from '@/lib/use-chat-connection';
 import {
@@ -21,7 +22,6 @@ export function useStaffChat(notifications: StaffChatNotifications = {}) {
   const thread = useChatThread();
   const [selectedId, setSelectedId] = useState<string | null>(null);
   const [visitorTyping, setVisitorTyping] = useTypingIndicator();
-  const resuming = useRef(false);
   const [missing, setMissing] = useState<string | null>(null);
   const [ended, setEnded] = useState(false);
   const notificationsRef = useRef(notifications);
@@ -50,7 +50,7 @@ export function useStaffChat(notifications: StaffChatNotifications = {}) {
         return;
       case 'history':
         if (frame.conversation.id !== selected) return;
-        thread.history(frame.messages, resuming.current, sendMessage);
+        thread.history(frame.messages, sendMessage);
         upsertConversation(queryClient, frame.conversation);
         if (frame.conversation.unreadCount > 0) markSeen(selected);
         return;
@@ -68,7 +68,7 @@ export function useStaffChat(notifications: StaffChatNotifications = {}) {
         return;
       case 'read':
         if (frame.conversationId !== selected) return;
-        thread.read(frame.readerType === 'visitor' ? 'admin' : 'visitor', frame.upToId);
+        thread.read(otherSide(frame.readerType), frame.upToId);
         return;
       case 'error':
         if (frame.clientId) thread.failed(frame.clientId, frame.message);
@@ -86,7 +86,7 @@ export function useStaffChat(notifications: StaffChatNotifications = {}) {
       if (connectedBefore.current) void queryClient.invalidateQueries({ queryKey: conversationsQueryKey });
       connectedBefore.current = true;
       const id = selectedRef.current;
-      if (id) join(id, thread.lastId());
+      if (id) join(id);
     },
     onFrame,
     // Logged out elsewhere, or no longer staff: the server will not take this console back.
@@ -100,8 +100,9 @@ export function useStaffChat(notifications: StaffChatNotifications = {}) {
       : false;
   };
 
-  function join(id: string, afterId: string | undefined) {
-    resuming.current = afterId !== undefined;
+  /** Joins a conversation, after the messages already shown (none right after selecting it). */
+  function join(id: string) {
+    const afterId = thread.resumeFrom();
     connection.send({ type: 'join', conversationId: id, isAdmin: true, ...(afterId ? { afterId } : {}) });
   }
 
@@ -128,7 +129,7 @@ export function useStaffChat(notifications: StaffChatNotifications = {}) {
       setSelectedId(id);
       setVisitorTyping(false);
       thread.reset();
-      join(id, undefined);
+      join(id);
       notificationsRef.current.onSelectionChange?.(id);
     },
     deselect() {
