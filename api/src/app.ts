@@ -21,6 +21,7 @@ import { sessionMiddleware } from './modules/auth/session';
 import { chatRoutes } from './modules/chat/chat.routes';
 import { contactRoutes } from './modules/contact/contact.routes';
 import { healthCheck } from './modules/health/health';
+import { outboxRoutes } from './modules/mail/outbox.routes';
 import { comingSoonMiddleware } from './modules/site/coming-soon.middleware';
 import { siteMiddleware } from './modules/site/site.middleware';
 import type { StaticFile } from './modules/site/static-files';
@@ -66,6 +67,7 @@ export function createApp(deps: AppDeps, options: AppOptions = {}): Koa {
     paymentsRoutes(deps),
     serviceRequestsRoutes(deps),
     subscriptionsRoutes(deps),
+    outboxRoutes(deps),
   ])
     router.use(moduleRouter.routes());
   const session = sessionMiddleware(app, deps.db, config);

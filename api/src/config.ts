@@ -2,6 +2,8 @@ import { randomBytes } from 'node:crypto';
 import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
+import { emailAddress } from '@shared/schemas/text';
+import { company } from '@shared/site/company';
 
 /**
  * The only reader of process.env. Everything the server can be told from
@@ -31,6 +33,30 @@ const desktopOrigins = z.string().transform((value, ctx) => {
     }
   }
   return [...new Set(origins)];
+});
+
+/** `address@example.com` or `Display Name <address@example.com>`, as MAIL_FROM takes it. */
+const mailbox = z.string().transform((value, ctx) => {
+  const trimmed = value.trim();
+  const match = /^(?:"?([^"<>]*?)"?\s*)?<([^<>]+)>$/.exec(trimmed);
+  const address = match ? match[2]! : trimmed;
+  if (!emailAddress.safeParse(address).success) {
+    ctx.addIssue({ code: 'custom', message: 'must be an address such as "Northstar IT <it@example.com>"' });
+    return z.NEVER;
+  }
+  return trimmed;
+});
+
+/** Comma-separated email addresses (lower-cased, without repeats). */
+const addressList = z.string().transform((value, ctx) => {
+  const addresses = value.split(',').map((entry) => entry.trim().toLowerCase());
+  for (const address of addresses) {
+    if (!emailAddress.safeParse(address).success) {
+      ctx.addIssue({ code: 'custom', message: `"${address}" is not an email address` });
+      return z.NEVER;
+    }
+  }
+  return [...new Set(addresses)];
 });
 
 const envSchema = z
@@ -67,6 +93,13 @@ const envSchema = z
     DATA_DIR: z.string().min(1).default('.data'),
     EMBEDDED_PG_PORT: z.coerce.number().int('must be an integer').min(1).max(65535).default(54329),
     DESKTOP_ORIGINS: desktopOrigins.prefault(DEFAULT_DESKTOP_ORIGINS),
+    SMTP_URL: z
+      .string()
+      .url('must be a URL such as smtp://user:password@smtp.example.com:587')
+      .refine((value) => /^smtps?:\/\//.test(value), 'must start with smtp:// or smtps://')
+      .optional(),
+    MAIL_FROM: mailbox.optional(),
+    STAFF_ALERT_EMAIL: addressList.optional(),
   })
   .superRefine((env, ctx) => {
     if (env.NODE_ENV !== 'production') return;
@@ -75,6 +108,13 @@ const envSchema = z
     }
     if (!env.PUBLIC_URL) {
       ctx.addIssue({ code: 'custom', path: ['PUBLIC_URL'], message: 'is required when NODE_ENV=production' });
+    }
+    if (env.SMTP_URL && !env.MAIL_FROM) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['MAIL_FROM'],
+        message: 'is required when NODE_ENV=production and SMTP_URL is set',
+      });
     }
   });
 
@@ -113,6 +153,14 @@ export interface Config {
   /** Origins of the desktop staff console: CORS on /api and bearer sessions are allowed from them. */
   desktopOrigins: string[];
   logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
+  mail: {
+    /** null → mails are rendered and kept in the outbox, not sent. */
+    smtpUrl: string | null;
+    /** The From header of every mail. */
+    from: string;
+    /** Where staff alerts go; empty → every staff account with an email. */
+    staffAlertEmails: string[];
+  };
   rateLimits: {
     loginPerIp: RateLimitRule;
     loginPerUsername: RateLimitRule;
@@ -179,6 +227,11 @@ export function parseEnv(env: Record<string, string | undefined>): Omit<Config, 
     trustProxy: e.TRUST_PROXY,
     desktopOrigins: e.DESKTOP_ORIGINS,
     logLevel: e.LOG_LEVEL,
+    mail: {
+      smtpUrl: e.SMTP_URL ?? null,
+      from: e.MAIL_FROM ?? `"${company.name}" <${company.email}>`,
+      staffAlertEmails: e.STAFF_ALERT_EMAIL ?? [],
+    },
     rateLimits: {
       ...defaultRateLimits,
       paymentIntentsPerUser: { ...defaultRateLimits.paymentIntentsPerUser, limit: e.PAYMENT_LIMIT_PER_HOUR },

@@ -9,6 +9,7 @@ import { startEmbeddedPostgres, type EmbeddedPostgres } from './db/embedded-post
 import type { Logger } from './logger';
 import { startMaintenance } from './maintenance';
 import { attachChatServer, type ChatServer, type ChatServerOptions } from './modules/chat/chat-server';
+import { startMailWorker, type MailWorker, type MailWorkerOptions } from './modules/mail/mail-worker';
 import { loadStaticFiles } from './modules/site/static-files';
 
 export interface RunningServer {
@@ -18,6 +19,7 @@ export interface RunningServer {
   deps: AppDeps;
   server: http.Server;
   chat: ChatServer;
+  mail: MailWorker;
   close(): Promise<void>;
 }
 
@@ -30,6 +32,8 @@ export interface StartOptions {
   shutdownGraceMs?: number;
   /** Live-chat timings (tests shorten them). */
   chat?: ChatServerOptions;
+  /** Mail delivery timings and transport (tests shorten and replace them). */
+  mail?: MailWorkerOptions;
 }
 
 /**
@@ -77,6 +81,12 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
   });
   const port = (server.address() as AddressInfo).port;
   const maintenance = startMaintenance(db, logger);
+  const mail = startMailWorker(deps, options.mail);
+  if (!config.mail.smtpUrl) {
+    const message = 'SMTP_URL is not set: emails are rendered and kept in the outbox (/admin/outbox), not sent';
+    if (config.env === 'production') logger.warn(message);
+    else logger.info(message);
+  }
 
   let closing: Promise<void> | null = null;
   const close = () => {
@@ -90,11 +100,12 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
       const grace = setTimeout(() => server.closeAllConnections(), options.shutdownGraceMs ?? 10_000);
       await drained;
       clearTimeout(grace);
+      await mail.stop();
       await db.destroy();
       await embedded?.stop();
     })();
     return closing;
   };
 
-  return { url: `http://127.0.0.1:${port}`, port, deps, server, chat, close };
+  return { url: `http://127.0.0.1:${port}`, port, deps, server, chat, mail, close };
 }
