@@ -81,6 +81,7 @@ export const siteRoutes = [
   route('/subscribe', 'Subscribe', 'Start your managed IT plan.', false),
   route('/admin', 'Database Administration', 'Staff tools.', false),
   route('/admin/chat', 'Customer Chat', 'Staff chat console.', false),
+  route('/admin/outbox', 'Outbox', 'Every email the site sends, for staff.', false),
 ] as const satisfies readonly SiteRoute[];
 
 export type SitePath = (typeof siteRoutes)[number]['path'];

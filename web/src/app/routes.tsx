@@ -70,6 +70,7 @@ export const routes: RouteObject[] = [
       page('subscribe', 'subscribe'),
       page('admin', 'admin', staffPage),
       page('admin-chat', 'admin/chat', staffPage),
+      page('admin-outbox', 'admin/outbox', staffPage),
       // Every other path: deliberately not in the route table (its head is notFoundRoute's).
       { path: '*', ...lazyModule('not-found'), id: NOT_FOUND_ROUTE_ID },
     ],

@@ -29,42 +29,45 @@ export function EmailLayout({
         <style>{darkModeCss}</style>
       </Head>
       <Preview>{preview}</Preview>
-      <Body className="ns-body" style={{ backgroundColor: colors.page, margin: 0, padding: '24px 0', ...font }}>
-        <Container
-          className="ns-card"
-          style={{
-            backgroundColor: colors.card,
-            border: `1px solid ${colors.border}`,
-            borderRadius: 8,
-            maxWidth: 600,
-            padding: '0 32px',
-          }}
-        >
-          <Section style={{ padding: '24px 0 8px' }}>
-            <Link
-              href={homeUrl}
-              className="ns-brand"
-              style={{ color: colors.brand, fontSize: 20, fontWeight: 700, textDecoration: 'none' }}
-            >
-              {company.name}
-            </Link>
-          </Section>
-          <Section>{children}</Section>
-          <Hr style={{ borderColor: colors.border, margin: '24px 0 16px' }} />
-          <Section style={{ paddingBottom: 24 }}>
-            <Text className="ns-muted" style={{ color: colors.muted, fontSize: 12, lineHeight: '18px', margin: 0 }}>
-              {reason}
-            </Text>
-            <Text
-              className="ns-muted"
-              style={{ color: colors.muted, fontSize: 12, lineHeight: '18px', margin: '8px 0 0' }}
-            >
-              {company.legalName} · {street} · {locality}
-              <br />
-              {company.phone} · {company.email}
-            </Text>
-          </Section>
-        </Container>
+      <Body className="ns-body" style={{ backgroundColor: colors.page, margin: 0, ...font }}>
+        {/* The page colour again on a block of our own: React Email's body wrapper repeats the inline colour. */}
+        <Section className="ns-body" style={{ backgroundColor: colors.page, padding: '24px 0' }}>
+          <Container
+            className="ns-card"
+            style={{
+              backgroundColor: colors.card,
+              border: `1px solid ${colors.border}`,
+              borderRadius: 8,
+              maxWidth: 600,
+              padding: '0 32px',
+            }}
+          >
+            <Section style={{ padding: '24px 0 8px' }}>
+              <Link
+                href={homeUrl}
+                className="ns-brand"
+                style={{ color: colors.brand, fontSize: 20, fontWeight: 700, textDecoration: 'none' }}
+              >
+                {company.name}
+              </Link>
+            </Section>
+            <Section>{children}</Section>
+            <Hr className="ns-rule" style={{ borderColor: colors.border, margin: '24px 0 16px' }} />
+            <Section style={{ paddingBottom: 24 }}>
+              <Text className="ns-muted" style={{ color: colors.muted, fontSize: 12, lineHeight: '18px', margin: 0 }}>
+                {reason}
+              </Text>
+              <Text
+                className="ns-muted"
+                style={{ color: colors.muted, fontSize: 12, lineHeight: '18px', margin: '8px 0 0' }}
+              >
+                {company.legalName} · {street} · {locality}
+                <br />
+                {company.phone} · {company.email}
+              </Text>
+            </Section>
+          </Container>
+        </Section>
       </Body>
     </Html>
   );

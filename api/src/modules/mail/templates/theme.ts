@@ -26,6 +26,7 @@ export const darkModeCss = `
   .ns-body { background-color: #0b1220 !important; }
   .ns-card { background-color: #111a2e !important; border-color: #26344f !important; }
   .ns-panel { background-color: #172340 !important; border-color: #26344f !important; }
+  .ns-rule { border-color: #26344f !important; }
   .ns-brand, .ns-heading { color: #ffffff !important; }
   .ns-text { color: #e2e8f0 !important; }
   .ns-muted { color: #a7b4c8 !important; }
