@@ -10,6 +10,7 @@ import { jsonBody } from './middleware/json-body';
 import { originCheck } from './middleware/origin-check';
 import { requestContext } from './middleware/request-context';
 import { securityHeaders } from './middleware/security-headers';
+import { accountRoutes } from './modules/auth/account.routes';
 import { authRoutes } from './modules/auth/auth.routes';
 import { catalogRoutes } from './modules/catalog/catalog.routes';
 import { productsEndpoint } from './modules/catalog/products-endpoint';
@@ -60,6 +61,7 @@ export function createApp(deps: AppDeps, options: AppOptions = {}): Koa {
   const router = new Router();
   for (const moduleRouter of [
     authRoutes(deps),
+    accountRoutes(deps),
     contactRoutes(deps),
     chatRoutes(deps),
     catalogRoutes(deps),

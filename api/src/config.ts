@@ -170,6 +170,14 @@ export interface Config {
     paymentIntentsPerUser: RateLimitRule;
     /** Seeding attempts (right or wrong token) per IP. */
     adminSeedPerIp: RateLimitRule;
+    /** Password-reset requests and confirmations per IP (429 beyond). */
+    passwordResetPerIp: RateLimitRule;
+    /** Reset emails per account; requests beyond are answered the same but send nothing. */
+    passwordResetPerAccount: RateLimitRule;
+    /** Password changes tried by one logged-in account (a wrong current password counts). */
+    passwordChangePerUser: RateLimitRule;
+    /** Confirmation emails for a new address one account may ask for. */
+    emailChangePerUser: RateLimitRule;
   };
 }
 
@@ -187,6 +195,10 @@ export const defaultRateLimits: Config['rateLimits'] = {
   contactPerIp: { limit: 10, windowMs: ONE_HOUR },
   paymentIntentsPerUser: { limit: 30, windowMs: ONE_HOUR },
   adminSeedPerIp: { limit: 10, windowMs: FIFTEEN_MINUTES },
+  passwordResetPerIp: { limit: 10, windowMs: FIFTEEN_MINUTES },
+  passwordResetPerAccount: { limit: 3, windowMs: ONE_HOUR },
+  passwordChangePerUser: { limit: 10, windowMs: FIFTEEN_MINUTES },
+  emailChangePerUser: { limit: 5, windowMs: ONE_HOUR },
 };
 
 /**

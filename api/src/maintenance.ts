@@ -1,5 +1,6 @@
 import type { Knex } from 'knex';
 import type { Logger } from './logger';
+import { deleteExpiredAccountTokens } from './modules/auth/account-tokens';
 import { deleteExpiredSessions } from './modules/auth/session-store';
 import { deleteExpiredRateLimits } from './middleware/rate-limit';
 import { expireStaleOrders } from './modules/orders/order-payments';
@@ -14,6 +15,7 @@ export interface MaintenanceTask {
 
 export const maintenanceTasks: MaintenanceTask[] = [
   { name: 'expired sessions', run: deleteExpiredSessions },
+  { name: 'expired account tokens', run: deleteExpiredAccountTokens },
   { name: 'expired rate limits', run: deleteExpiredRateLimits },
   { name: 'orders pending for 24 hours', run: expireStaleOrders },
   { name: 'old Stripe webhook events', run: deleteOldWebhookEvents },

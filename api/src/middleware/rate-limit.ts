@@ -5,9 +5,14 @@ import { TooManyRequests } from '../errors';
 
 /**
  * Counts one hit on `key` in the current fixed window (shared by all
- * instances through PostgreSQL) and throws 429 once the limit is passed.
+ * instances through PostgreSQL). Says whether it is within the limit, and
+ * when the window ends.
  */
-export async function consumeRateLimit(db: Knex, key: string, rule: RateLimitRule, message: string): Promise<void> {
+export async function countRateLimitHit(
+  db: Knex,
+  key: string,
+  rule: RateLimitRule,
+): Promise<{ allowed: boolean; retryAfterSeconds: number }> {
   const now = Date.now();
   const windowStart = Math.floor(now / rule.windowMs) * rule.windowMs;
   const windowEnd = windowStart + rule.windowMs;
@@ -19,7 +24,13 @@ export async function consumeRateLimit(db: Knex, key: string, rule: RateLimitRul
     [key, windowStart, windowEnd],
   );
   const count = result.rows[0]?.count ?? 0;
-  if (count > rule.limit) throw new TooManyRequests(message, (windowEnd - now) / 1000);
+  return { allowed: count <= rule.limit, retryAfterSeconds: (windowEnd - now) / 1000 };
+}
+
+/** Counts one hit on `key` and throws 429 once the limit is passed. */
+export async function consumeRateLimit(db: Knex, key: string, rule: RateLimitRule, message: string): Promise<void> {
+  const { allowed, retryAfterSeconds } = await countRateLimitHit(db, key, rule);
+  if (!allowed) throw new TooManyRequests(message, retryAfterSeconds);
 }
 
 /** Rate limit by client IP (X-Forwarded-For is honoured only with TRUST_PROXY). */

@@ -37,7 +37,7 @@ export function authRoutes({ db, config }: AppDeps): Router {
 
   router.post('/api/signup', rateLimitByIp(db, 'signup', limits.signupPerIp, TOO_MANY_SIGNUPS), async (ctx) => {
     const data = signupSchema.parse(ctx.request.body);
-    const user = await signup(data);
+    const user = await signup(db, data);
     await startUserSession(ctx, user);
     ctx.status = 201;
     ctx.body = user.toPublic();

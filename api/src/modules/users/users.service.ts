@@ -1,3 +1,4 @@
+import type { Knex } from 'knex';
 import { UniqueViolationError } from 'objection';
 import type { AccountType } from '@shared/schemas/auth';
 import { Conflict } from '../../errors';
@@ -16,23 +17,25 @@ export interface NewUser {
 export const USERNAME_TAKEN = 'Username is already taken';
 export const EMAIL_TAKEN = 'An account with this email already exists';
 
-export async function findUserByUsername(username: string): Promise<User | undefined> {
-  return User.query().whereRaw('lower(username) = lower(?)', [username]).first();
+export async function findUserByUsername(username: string, trx?: Knex.Transaction): Promise<User | undefined> {
+  return User.query(trx).whereRaw('lower(username) = lower(?)', [username]).first();
+}
+
+export async function findUserByEmail(email: string, trx?: Knex.Transaction): Promise<User | undefined> {
+  return User.query(trx).whereRaw('lower(email) = lower(?)', [email]).first();
 }
 
 export async function findUserById(id: string): Promise<User | undefined> {
   return User.query().findById(id);
 }
 
-/** Creates an account; duplicate usernames or emails (ignoring case) → 409. */
-export async function createUser(input: NewUser): Promise<User> {
-  if (await findUserByUsername(input.username)) throw new Conflict(USERNAME_TAKEN);
-  if (input.email && (await User.query().whereRaw('lower(email) = lower(?)', [input.email]).first())) {
-    throw new Conflict(EMAIL_TAKEN);
-  }
+/** Creates an account (in `trx` when given); duplicate usernames or emails (ignoring case) → 409. */
+export async function createUser(input: NewUser, trx?: Knex.Transaction): Promise<User> {
+  if (await findUserByUsername(input.username, trx)) throw new Conflict(USERNAME_TAKEN);
+  if (input.email && (await findUserByEmail(input.email, trx))) throw new Conflict(EMAIL_TAKEN);
   const passwordHash = await hashPassword(input.password);
   try {
-    return await User.query().insertAndFetch({
+    return await User.query(trx).insertAndFetch({
       username: input.username,
       passwordHash,
       email: input.email ?? null,
