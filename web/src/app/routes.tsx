@@ -61,6 +61,10 @@ export const routes: RouteObject[] = [
       page('login', 'login'),
       page('signup', 'signup'),
       page('portal', 'portal'),
+      page('portal-account', 'portal/account'),
+      page('forgot-password', 'forgot-password'),
+      page('reset-password', 'reset-password'),
+      page('confirm-email', 'confirm-email'),
       layout('shop-layout', [
         page('shop', 'shop'),
         page('checkout', 'checkout'),

@@ -4,6 +4,7 @@ import { useSearchParams } from 'react-router-dom';
 import { MAIL_STATUS_LABELS, mailStatuses, OUTBOX_CURSOR, type MailStatus } from '@shared/schemas/outbox';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
+import { Select } from '@/components/ui/input';
 import { Spinner } from '@/components/ui/spinner';
 import { cn } from '@/lib/cn';
 import { outboxQueryKey, useOutboxPage } from '../api/outbox-page';
@@ -50,10 +51,10 @@ export function OutboxScreen() {
         <div className="flex items-end gap-2">
           <label className="flex flex-col gap-1 text-sm font-medium text-slate-700">
             Status
-            <select
+            <Select
               value={status ?? ''}
               onChange={(event) => navigate({ status: event.target.value || null, before: null, mail: null })}
-              className="h-10 rounded-md border border-slate-300 bg-white px-3 text-sm text-slate-900"
+              className="w-56"
             >
               <option value="">All statuses</option>
               {mailStatuses.map((value) => (
@@ -61,7 +62,7 @@ export function OutboxScreen() {
                   {MAIL_STATUS_LABELS[value]}
                 </option>
               ))}
-            </select>
+            </Select>
           </label>
           <Button
             variant="outline"

@@ -1,8 +1,9 @@
 import type { PublicUser } from '@shared/schemas/auth';
-import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
+import { ButtonLink } from '@/components/ui/button';
+import { Card, CardContent, CardFooter, CardHeader, CardTitle } from '@/components/ui/card';
 import { formatDate } from '@/lib/format';
 
-/** Spec §2 Portal: email, name when known, Member Since (or N/A). */
+/** Spec §2 Portal: email, name when known, Member Since (or N/A); the way to the Account page. */
 export function AccountCard({ user }: { user: PublicUser }) {
   const name = [user.firstName, user.lastName].filter(Boolean).join(' ');
   return (
@@ -26,6 +27,11 @@ export function AccountCard({ user }: { user: PublicUser }) {
           <dd className="text-slate-900">{formatDate(user.createdAt)}</dd>
         </dl>
       </CardContent>
+      <CardFooter>
+        <ButtonLink to="/portal/account" variant="outline" size="sm">
+          Manage Account
+        </ButtonLink>
+      </CardFooter>
     </Card>
   );
 }
