@@ -18,7 +18,7 @@ export function contactRoutes({ db, config, logger }: AppDeps): Router {
     optionalUser,
     async (ctx) => {
       const data = contactMessageSchema.parse(ctx.request.body);
-      const outcome = await submitContactMessage(data, ctx.state.user ?? null);
+      const outcome = await submitContactMessage(data, ctx.state.user ?? null, config.mail);
       if (outcome === 'dropped') logger.info({ requestId: ctx.state.requestId }, 'contact honeypot filled: dropped');
       ctx.status = 201;
       ctx.body = { message: RECEIVED };

@@ -1,6 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { buildUser, logIn } from '../../test/factories';
 import { setupTestApp } from '../../test/test-app';
+import { staffAlertRecipients } from './outbox';
 
 const t = setupTestApp();
 
@@ -132,5 +133,17 @@ describe('GET /api/admin/outbox/{id}', () => {
     const res = await agent.get('/api/admin/outbox/not-an-id');
     expect(res.status).toBe(404);
     expect(res.body).toEqual({ message: 'Mail not found' });
+  });
+});
+
+describe('staff alert recipients', () => {
+  it('are STAFF_ALERT_EMAIL when set, else every staff account with an email', async () => {
+    await buildUser({ accountType: 'staff', email: 'zed.staff@example.com' });
+    await buildUser({ accountType: 'staff', email: null });
+    await buildUser({ email: 'a.client@example.com' });
+    expect(await staffAlertRecipients(t.db, { staffAlertEmails: ['ops@example.com'] })).toEqual(['ops@example.com']);
+    const staff = await staffAlertRecipients(t.db, { staffAlertEmails: [] });
+    expect(staff).toContain('zed.staff@example.com');
+    expect(staff).not.toContain('a.client@example.com');
   });
 });
