@@ -1,3 +1,4 @@
+import { backoffDelay } from '@shared/backoff';
 import { chatSocketUrl } from '@shared/chat-socket';
 import { isFinalCloseCode, serverFrameSchema, type ClientFrame, type ServerFrame } from '@shared/schemas/chat-frames';
 
@@ -57,12 +58,6 @@ export interface ChatSocketOptions {
 }
 
 const OPEN = 1;
-
-/** Exponential backoff with jitter: half the ceiling plus up to half again. */
-export function backoffDelay(attempt: number, minMs: number, maxMs: number, random: () => number): number {
-  const ceiling = Math.min(maxMs, minMs * 2 ** attempt);
-  return Math.round(ceiling / 2 + random() * (ceiling / 2));
-}
 
 export class ChatSocket {
   private socket: WebSocketLike | null = null;
