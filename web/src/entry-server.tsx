@@ -5,7 +5,7 @@ import { createQueryClient } from '@/lib/query-client';
 import { AppProviders } from './app/providers';
 import type { ComingSoonSite } from '@shared/site/subdomains';
 import { ComingSoonPage } from '@/features/coming-soon/components/coming-soon-page';
-import { NOT_FOUND_ROUTE_ID, routes } from './app/routes';
+import { NOT_FOUND_ROUTE_ID, routes } from './app/router';
 
 export { escapeHtml, renderHead, PUBLIC_URL_TOKEN } from './app/head';
 
