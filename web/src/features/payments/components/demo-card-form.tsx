@@ -2,17 +2,14 @@ import { useState } from 'react';
 import { FlaskConical } from 'lucide-react';
 import type { z } from 'zod';
 import { demoCardSchema, EXPIRY_IN_PAST_MESSAGE, expiryInFuture } from '@shared/schemas/payments';
-import { Button } from '@/components/ui/button';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { ApiError } from '@/lib/api-client';
 import { useSchemaForm } from '@/lib/form';
-import { confirmDemoPayment } from '@/lib/payments/demo-payments';
-import { withRedirectResult } from '@/lib/payments/payment-return';
-import type { PaymentFormProps } from './payment-form';
+import { confirmDemoPayment } from '../api/confirm-demo-payment';
+import { withRedirectResult } from '../payment-return';
 import { paymentFailed, unexpectedPaymentError } from './payment-toasts';
-
-type Props = Omit<PaymentFormProps, 'config'>;
+import { PaymentActions, type ProviderFormProps } from './provider-form';
 
 /** "4242424242424242" → "4242 4242 4242 4242" as the visitor types. */
 function groupDigits(value: string): string {
@@ -39,7 +36,7 @@ export function DemoCardForm({
   failureTitle,
   onSucceeded,
   secondaryAction,
-}: Props) {
+}: ProviderFormProps) {
   const form = useSchemaForm(demoCardSchema, { cardNumber: '', expiry: '', cvc: '' });
   const [processing, setProcessing] = useState(false);
 
@@ -116,12 +113,11 @@ export function DemoCardForm({
           />
         </FormField>
       </div>
-      <div className="flex flex-wrap gap-3">
-        <Button type="submit" size="lg" disabled={processing} className="flex-1">
-          {processing ? 'Processing...' : submitLabel}
-        </Button>
-        {secondaryAction}
-      </div>
+      <PaymentActions
+        label={processing ? 'Processing...' : submitLabel}
+        disabled={processing}
+        secondaryAction={secondaryAction}
+      />
     </form>
   );
 }

@@ -1,12 +1,11 @@
 import { Elements, PaymentElement, useElements, useStripe } from '@stripe/react-stripe-js';
 import { useMemo, useState } from 'react';
-import { Button } from '@/components/ui/button';
-import { getStripe } from '@/lib/payments/stripe-loader';
-import { returnUrl } from '@/lib/payments/payment-return';
-import type { PaymentFormProps } from './payment-form';
+import { getStripe } from '../stripe-loader';
+import { returnUrl } from '../payment-return';
 import { paymentFailed, paymentNotReady, unexpectedPaymentError } from './payment-toasts';
+import { PaymentActions, type ProviderFormProps } from './provider-form';
 
-type Props = Omit<PaymentFormProps, 'config'> & { publishableKey: string };
+type Props = ProviderFormProps & { publishableKey: string };
 
 function StripeCheckout({
   returnPath,
@@ -54,12 +53,11 @@ function StripeCheckout({
   return (
     <form onSubmit={onSubmit} className="flex flex-col gap-6">
       <PaymentElement onReady={() => setReady(true)} options={{ layout: 'tabs' }} />
-      <div className="flex flex-wrap gap-3">
-        <Button type="submit" size="lg" disabled={!ready || processing} className="flex-1">
-          {processing ? 'Processing...' : ready ? submitLabel : 'Loading...'}
-        </Button>
-        {secondaryAction}
-      </div>
+      <PaymentActions
+        label={processing ? 'Processing...' : ready ? submitLabel : 'Loading...'}
+        disabled={!ready || processing}
+        secondaryAction={secondaryAction}
+      />
     </form>
   );
 }
