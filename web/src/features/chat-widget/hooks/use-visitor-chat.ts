@@ -2,14 +2,14 @@ import { useState } from 'react';
 import { otherSide } from '@shared/chat';
 import type { ChatConversation } from '@shared/schemas/chat';
 import type { ServerFrame } from '@shared/schemas/chat-frames';
-import { useChatConnection } from '@/lib/use-chat-connection';
+import { useChatConnection } from '@/features/chat/hooks/use-chat-connection';
 import {
   pageIsVisible,
   useChatThread,
   useTypingIndicator,
   useWhenPageVisible,
   type SendMessage,
-} from '@/lib/use-chat-thread';
+} from '@/features/chat/hooks/use-chat-thread';
 
 /**
  * The visitor's live conversation: joins it on every (re)connection with the

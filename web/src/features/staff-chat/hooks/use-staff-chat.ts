@@ -2,14 +2,14 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { otherSide } from '@shared/chat';
 import type { ServerFrame } from '@shared/schemas/chat-frames';
-import { useChatConnection } from '@/lib/use-chat-connection';
+import { useChatConnection } from '@/features/chat/hooks/use-chat-connection';
 import {
   pageIsVisible,
   useChatThread,
   useTypingIndicator,
   useWhenPageVisible,
   type SendMessage,
-} from '@/lib/use-chat-thread';
+} from '@/features/chat/hooks/use-chat-thread';
 import { conversationsQueryKey, upsertConversation } from '../api/conversations';
 import type { StaffChatNotifications } from '../notifications';
 

@@ -11,7 +11,7 @@ import {
   queueMessage,
   retryMessage,
   type ChatThread,
-} from './chat-thread';
+} from '../chat-thread';
 
 /** A message not acknowledged this long is shown as not sent (with Retry). */
 export const ACK_TIMEOUT_MS = 15_000;
