@@ -9,7 +9,7 @@ import { NOT_FOUND_ROUTE_ID, routes } from './app/router';
 
 export { escapeHtml, renderHead, PUBLIC_URL_TOKEN } from './app/head';
 
-export interface RenderedPage {
+interface RenderedPage {
   html: string;
   /** Source files of the matched route modules, for <link rel="modulepreload">. */
   sources: string[];

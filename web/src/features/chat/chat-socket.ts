@@ -9,14 +9,14 @@ import { isFinalCloseCode, serverFrameSchema, type ClientFrame, type ServerFrame
  * configureChatSocket(); the web app never calls that.
  */
 
-export interface ChatSocketSettings {
+interface ChatSocketSettings {
   /** The /ws/chat URL; by default the page's own origin (ws:// or wss://). */
   url: () => string;
   /** WebSocket subprotocols, e.g. a credential for clients that cannot send cookies. */
   protocols?: () => string | string[] | undefined;
 }
 
-export function defaultChatSocketUrl(): string {
+function defaultChatSocketUrl(): string {
   return chatSocketUrl(window.location.origin);
 }
 
@@ -39,7 +39,7 @@ export interface WebSocketLike {
   close(code?: number, reason?: string): void;
 }
 
-export interface ChatSocketHandlers {
+interface ChatSocketHandlers {
   /** Connected (again): join conversations here. */
   onOpen(): void;
   onFrame(frame: ServerFrame): void;
@@ -50,7 +50,7 @@ export interface ChatSocketHandlers {
   onFinalClose?(code: number, reason: string): void;
 }
 
-export interface ChatSocketOptions {
+interface ChatSocketOptions {
   createSocket?: (url: string, protocols?: string | string[]) => WebSocketLike;
   minBackoffMs?: number;
   maxBackoffMs?: number;

@@ -3,7 +3,7 @@ import type { ClientFrame, ServerFrame } from '@shared/schemas/chat-frames';
 import { toast } from '@/lib/toast';
 import { ChatSocket, type ChatConnectionStatus } from '../chat-socket';
 
-export interface ChatConnectionHandlers {
+interface ChatConnectionHandlers {
   /** Connected or reconnected: (re)join here. */
   onOpen(send: (frame: ClientFrame) => boolean): void;
   onFrame(frame: ServerFrame): void;
