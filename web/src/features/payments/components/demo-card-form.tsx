@@ -1,15 +1,12 @@
-import { useState } from 'react';
 import { FlaskConical } from 'lucide-react';
 import type { z } from 'zod';
 import { demoCardSchema, EXPIRY_IN_PAST_MESSAGE, expiryInFuture } from '@shared/schemas/payments';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
-import { ApiError } from '@/lib/api-client';
 import { useSchemaForm } from '@/lib/form';
 import { confirmDemoPayment } from '../api/confirm-demo-payment';
 import { withRedirectResult } from '../payment-return';
-import { paymentFailed, unexpectedPaymentError } from './payment-toasts';
-import { PaymentActions, type ProviderFormProps } from './provider-form';
+import { PaymentActions, usePaymentAttempt, type ProviderFormProps } from './provider-form';
 
 /** "4242424242424242" → "4242 4242 4242 4242" as the visitor types. */
 function groupDigits(value: string): string {
@@ -38,24 +35,17 @@ export function DemoCardForm({
   secondaryAction,
 }: ProviderFormProps) {
   const form = useSchemaForm(demoCardSchema, { cardNumber: '', expiry: '', cvc: '' });
-  const [processing, setProcessing] = useState(false);
+  const { processing, attempt } = usePaymentAttempt(failureTitle);
 
-  const pay = async (card: z.output<typeof demoCardSchema>) => {
-    setProcessing(true);
-    try {
+  const pay = (card: z.output<typeof demoCardSchema>) =>
+    attempt(async () => {
       const result = await confirmDemoPayment(clientSecret, card);
       if (redirect === 'always') {
         window.location.assign(withRedirectResult(returnPath, result.paymentId, 'succeeded'));
         return;
       }
       onSucceeded();
-    } catch (error) {
-      if (error instanceof ApiError) paymentFailed(error.serverMessage, failureTitle);
-      else unexpectedPaymentError();
-    } finally {
-      setProcessing(false);
-    }
-  };
+    });
 
   const onSubmit = (event: React.FormEvent) => {
     event.preventDefault();

@@ -1,5 +1,7 @@
-import type { ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Button } from '@/components/ui/button';
+import { ApiError } from '@/lib/api-client';
+import { paymentFailed, unexpectedPaymentError } from './payment-toasts';
 
 /** What each provider's form takes (PaymentForm chooses the form by the payment configuration). */
 export interface ProviderFormProps {
@@ -15,6 +17,28 @@ export interface ProviderFormProps {
   onSucceeded: () => void;
   /** Shown next to the submit button (e.g. Cancel). */
   secondaryAction?: ReactNode;
+}
+
+/**
+ * A payment attempt as each provider's form makes it: `processing` while it
+ * runs; a refusal the server explains (an ApiError) is toasted with its
+ * message ("Payment Failed" or `failureTitle`), anything else as an
+ * unexpected error.
+ */
+export function usePaymentAttempt(failureTitle: string | undefined) {
+  const [processing, setProcessing] = useState(false);
+  const attempt = async (run: () => Promise<void>) => {
+    setProcessing(true);
+    try {
+      await run();
+    } catch (error) {
+      if (error instanceof ApiError) paymentFailed(error.serverMessage, failureTitle);
+      else unexpectedPaymentError();
+    } finally {
+      setProcessing(false);
+    }
+  };
+  return { processing, attempt };
 }
 
 /** The end of each provider's form: the submit button, with the caller's secondary action beside it. */

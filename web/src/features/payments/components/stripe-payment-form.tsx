@@ -2,8 +2,8 @@ import { Elements, PaymentElement, useElements, useStripe } from '@stripe/react-
 import { useMemo, useState } from 'react';
 import { getStripe } from '../stripe-loader';
 import { returnUrl } from '../payment-return';
-import { paymentFailed, paymentNotReady, unexpectedPaymentError } from './payment-toasts';
-import { PaymentActions, type ProviderFormProps } from './provider-form';
+import { paymentFailed, paymentNotReady } from './payment-toasts';
+import { PaymentActions, usePaymentAttempt, type ProviderFormProps } from './provider-form';
 
 type Props = ProviderFormProps & { publishableKey: string };
 
@@ -18,16 +18,15 @@ function StripeCheckout({
   const stripe = useStripe();
   const elements = useElements();
   const [ready, setReady] = useState(false);
-  const [processing, setProcessing] = useState(false);
+  const { processing, attempt } = usePaymentAttempt(failureTitle);
 
-  const onSubmit = async (event: React.FormEvent) => {
+  const onSubmit = (event: React.FormEvent) => {
     event.preventDefault();
     if (!stripe || !elements || !ready) {
       paymentNotReady();
       return;
     }
-    setProcessing(true);
-    try {
+    void attempt(async () => {
       const confirmParams = { return_url: returnUrl(returnPath) };
       if (redirect === 'always') {
         // On success Stripe navigates to the return URL; we only get here on failure.
@@ -43,11 +42,7 @@ function StripeCheckout({
       if (error) paymentFailed(error.message, failureTitle);
       else if (paymentIntent.status === 'succeeded' || paymentIntent.status === 'processing') onSucceeded();
       else paymentFailed(null, failureTitle);
-    } catch {
-      unexpectedPaymentError();
-    } finally {
-      setProcessing(false);
-    }
+    });
   };
 
   return (
