@@ -68,7 +68,7 @@ export function useChatConversation(options: ChatConversationOptions) {
     }
   };
 
-  const connection = useChatConnection(true, {
+  const connection = useChatConnection({
     onOpen(send) {
       options.onOpen?.(send);
       if (current.current) join(current.current);
