@@ -7,6 +7,8 @@ import tseslint from 'typescript-eslint';
 const features = readdirSync('web/src/features', { withFileTypes: true })
   .filter((entry) => entry.isDirectory())
   .map((entry) => entry.name);
+/** Features that other features may import: the chat client and UI, and the payment forms. */
+const sharedFeatures = ['chat', 'payments'];
 
 export default tseslint.config(
   { ignores: ['dist/**', 'coverage/**', '.data/**', 'desktop/release/**', 'desktop/dist/**'] },
@@ -47,7 +49,8 @@ export default tseslint.config(
     files: ['api/**'],
     rules: { 'no-restricted-imports': ['error', { patterns: ['@/*', '**/web/src/**'] }] },
   },
-  // A feature never imports another feature; app/ composes them (bulletproof-react).
+  // A feature never imports another feature, except the shared features, which any feature may use; a shared feature
+  // imports no other feature. app/ composes them (docs/architecture.md, "The web app").
   ...features.map((feature) => ({
     files: [`web/src/features/${feature}/**`],
     rules: {
@@ -56,8 +59,17 @@ export default tseslint.config(
         {
           patterns: [
             {
-              group: ['@/features/*', `!@/features/${feature}`, `!@/features/${feature}/**`],
-              message: 'Features must not import other features; compose them in web/src/app.',
+              group: [
+                '@/features/*',
+                `!@/features/${feature}`,
+                `!@/features/${feature}/**`,
+                ...(sharedFeatures.includes(feature)
+                  ? []
+                  : sharedFeatures.flatMap((shared) => [`!@/features/${shared}`, `!@/features/${shared}/**`])),
+              ],
+              message: sharedFeatures.includes(feature)
+                ? 'A shared feature must not import other features.'
+                : `Features must not import other features (only the shared ${sharedFeatures.join(' and ')}); compose them in web/src/app.`,
             },
             { group: ['@/app/*'], message: 'Features must not import the app layer.' },
           ],

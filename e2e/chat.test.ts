@@ -132,6 +132,67 @@ describe('live chat in the browser', () => {
     expect((await server.db('chat_conversations').first()).status).toBe('closed');
   });
 
+  it('shows typing and read receipts both ways, and keeps conversations apart in the console', async () => {
+    const staff = await openStaffConsole();
+    const list = staff.getByRole('list', { name: 'Conversations' });
+    const window = (name: string) => staff.getByRole('region', { name: `Conversation with ${name}` });
+
+    const margaret = await browser.newPage();
+    await margaret.goto(`${server.url}/login`);
+    await startChat(margaret, 'Margaret');
+    const margaretPanel = widget(margaret);
+    await say(margaret, margaretPanel, 'Are you there?');
+    const margaretEntry = list.getByRole('button', { name: /Margaret/ });
+    await visible(margaretEntry.getByText('1 unread'));
+
+    // Opening the conversation reads it.
+    await margaretEntry.click();
+    await visible(window('Margaret').getByText('Are you there?'));
+    await expect.poll(() => margaretEntry.getByText(/unread/).count()).toBe(0);
+
+    // Staff types, then answers: the visitor sees both, and reads the answer.
+    const reply = window('Margaret').getByRole('textbox', { name: 'Message' });
+    await reply.fill('Yes');
+    await visible(margaretPanel.getByText('Support is typing…'));
+    await reply.fill('Yes, how can I help?');
+    await reply.press('Enter');
+    await visible(margaretPanel.getByText('Yes, how can I help?'));
+    await expect.poll(() => margaretPanel.getByText('Support is typing…').count()).toBe(0);
+    await visible(window('Margaret').getByText(/· Seen$/));
+
+    // The visitor types: staff sees it.
+    await margaretPanel.getByRole('textbox', { name: 'Message' }).fill('I need');
+    await visible(window('Margaret').getByText('Margaret is typing…'));
+
+    // A second visitor: the console switches to that conversation, and the first one counts what comes meanwhile.
+    const katherine = await browser.newPage();
+    await katherine.goto(`${server.url}/login`);
+    await startChat(katherine, 'Katherine');
+    await say(katherine, widget(katherine), 'Hello from Katherine');
+    const katherineEntry = list.getByRole('button', { name: /Katherine/ });
+    await visible(katherineEntry.getByText('1 unread'));
+    await katherineEntry.click();
+    await visible(window('Katherine').getByText('Hello from Katherine'));
+    expect(await window('Katherine').getByText('Are you there?').count()).toBe(0);
+    expect(
+      await window('Katherine')
+        .getByText(/is typing/)
+        .count(),
+    ).toBe(0);
+    await expect.poll(() => katherineEntry.getByText(/unread/).count()).toBe(0);
+
+    await say(margaret, margaretPanel, 'Still there?');
+    await visible(margaretEntry.getByText('1 unread'));
+    expect(await window('Katherine').getByText('Still there?').count()).toBe(0);
+
+    // Back to the first conversation: its whole history, read again.
+    await margaretEntry.click();
+    await visible(window('Margaret').getByText('Still there?'));
+    await visible(window('Margaret').getByText('Are you there?'));
+    await visible(window('Margaret').getByText('Yes, how can I help?'));
+    await expect.poll(() => margaretEntry.getByText(/unread/).count()).toBe(0);
+  });
+
   it('shows away mode with business hours when no staff is connected, and takes an email', async () => {
     // The console of the previous test has just gone: wait until no instance counts it.
     await expect

@@ -2,16 +2,14 @@ import { afterAll, afterEach, beforeAll } from 'vitest';
 import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Page } from 'playwright-core';
 import { chromiumArgs, chromiumPath } from './chromium';
 
-export { chromiumArgs };
-
-export function launchChromium(): Promise<Browser> {
+function launchChromium(): Promise<Browser> {
   return chromium.launch({ executablePath: chromiumPath, headless: true, args: chromiumArgs });
 }
 
 /** Console lines Chromium writes for HTTP error statuses a test provokes on purpose (401, 404, 429…). */
 const HTTP_STATUS_LINE = /^Failed to load resource: the server responded with a status of \d{3}/;
 
-export interface BrowserFixture {
+interface BrowserFixture {
   /** A fresh browser profile (own cookies and storage) with one page. */
   newPage(options?: BrowserContextOptions): Promise<Page>;
   /** Errors the pages logged so far: uncaught exceptions and console errors. */

@@ -16,7 +16,7 @@ import { logInForToken, logOutToken, probeServer } from '../../desktop/src/main/
 
 const rendererRoot = path.resolve('desktop/dist/renderer');
 
-export interface ConsoleRenderer {
+interface ConsoleRenderer {
   /** Where the built console page is served, e.g. http://127.0.0.1:41235 (stands for app://console). */
   readonly origin: string;
   /** The server the page's CSP lets it talk to (set before opening the page). */

@@ -8,7 +8,7 @@ import { testConfig, type TestConfigOverrides } from '../../api/src/test/config'
 import { createTestDatabase, type TestDatabase } from '../../api/src/test/database';
 import { freePort } from '../../api/src/test/global-setup';
 
-export interface SiteServer {
+interface SiteServer {
   /** e.g. http://127.0.0.1:41234 */
   readonly url: string;
   readonly db: Knex;

@@ -1,7 +1,7 @@
 /**
  * Reading the API's error body without a validation library: importing this
  * does not load zod (docs/decisions/015-zod-without-eval.md). The body's
- * schema is apiErrorSchema in ./api-error.ts, which re-exports this.
+ * schema is apiErrorSchema in ./api-error.ts.
  */
 
 /** The `message` of a JSON error body (`{ message }`); null when the text is not one. */

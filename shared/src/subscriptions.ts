@@ -7,8 +7,7 @@
 /** Spec §9: the plan marked "Most Popular" on /pricing. */
 export const MOST_POPULAR_PLAN = 'Professional';
 
-export const planIntervals = ['month', 'year'] as const;
-export type PlanInterval = (typeof planIntervals)[number];
+export type PlanInterval = 'month' | 'year';
 
 /** A plan as GET /api/subscription-plans returns it (spec §3; price is a numeric(10,2) string). */
 export interface SubscriptionPlan {
@@ -42,7 +41,7 @@ export type ProviderSubscriptionStatus = (typeof providerSubscriptionStatuses)[n
  * canceled ones are reported as "none".
  */
 export const liveSubscriptionStatuses = ['active', 'trialing', 'past_due', 'unpaid', 'paused'] as const;
-export type LiveSubscriptionStatus = (typeof liveSubscriptionStatuses)[number];
+type LiveSubscriptionStatus = (typeof liveSubscriptionStatuses)[number];
 
 export function isLiveStatus(status: string): status is LiveSubscriptionStatus {
   return (liveSubscriptionStatuses as readonly string[]).includes(status);

@@ -5,11 +5,11 @@ import { createQueryClient } from '@/lib/query-client';
 import { AppProviders } from './app/providers';
 import type { ComingSoonSite } from '@shared/site/subdomains';
 import { ComingSoonPage } from '@/features/coming-soon/components/coming-soon-page';
-import { NOT_FOUND_ROUTE_ID, routes } from './app/routes';
+import { NOT_FOUND_ROUTE_ID, routes } from './app/router';
 
 export { escapeHtml, renderHead, PUBLIC_URL_TOKEN } from './app/head';
 
-export interface RenderedPage {
+interface RenderedPage {
   html: string;
   /** Source files of the matched route modules, for <link rel="modulepreload">. */
   sources: string[];

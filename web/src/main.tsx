@@ -3,7 +3,7 @@ import { createRoot, hydrateRoot } from 'react-dom/client';
 import { createBrowserRouter, matchRoutes, RouterProvider } from 'react-router-dom';
 import { createQueryClient } from '@/lib/query-client';
 import { AppProviders } from './app/providers';
-import { routes } from './app/routes';
+import { routes } from './app/router';
 import './styles/app.css';
 
 /**

@@ -3,7 +3,7 @@ import { PRODUCT_NAME } from './constants';
 /** Windows overlay icons drawn for these counts (desktop/assets/overlay-*.png); more shows "9+". */
 export const OVERLAY_MAX = 9;
 
-export interface BadgePresentation {
+interface BadgePresentation {
   /** The dock (macOS) or launcher (Linux) count; 0 hides it. */
   count: number;
   /** Windows: the overlay image to show on the taskbar button, or null for none. */

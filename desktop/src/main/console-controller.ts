@@ -7,7 +7,7 @@ import { logInForToken, logOutToken, probeServer, type Fetch } from './server-se
 import type { TokenStore } from './token-store';
 import { bringToFront } from './windows';
 
-export interface ControllerDeps {
+interface ControllerDeps {
   store: ConsoleStore;
   tokens: TokenStore;
   fetch: Fetch;

@@ -10,7 +10,7 @@ const storedSchema = z.object({
   settings: settingsSchema.catch({ ...defaultSettings }),
 });
 
-export interface StoredConsole {
+interface StoredConsole {
   serverUrl: string | null;
   settings: ConsoleSettings;
 }

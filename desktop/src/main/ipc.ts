@@ -14,12 +14,12 @@ export function isTrustedSender(frame: WebFrameMain | null | undefined): boolean
   }
 }
 
-export type IpcTask = keyof typeof ipcPayloads;
+type IpcTask = keyof typeof ipcPayloads;
 export type IpcHandlers = {
   [T in IpcTask]: (payload: z.output<(typeof ipcPayloads)[T]>, event: IpcMainInvokeEvent) => unknown;
 };
 
-export class IpcRefused extends Error {
+class IpcRefused extends Error {
   override name = 'IpcRefused';
 }
 

@@ -8,7 +8,7 @@ export function isConsoleUrl(url: URL): boolean {
   return url.protocol === `${APP_SCHEME}:` && url.host === APP_HOST;
 }
 
-export type NavigationDecision = 'stay' | 'external' | 'deny';
+type NavigationDecision = 'stay' | 'external' | 'deny';
 
 /**
  * Where a navigation or a new window may go: within the console's own pages;

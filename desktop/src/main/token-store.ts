@@ -11,7 +11,7 @@ const sealedSchema = z.object({ serverUrl: z.string(), token: z.string().min(1) 
  * fallback on Linux uses a fixed key — as good as plain text — so it counts
  * as no encryption (decision 052).
  */
-export function canEncrypt(platform: NodeJS.Platform = process.platform): boolean {
+function canEncrypt(platform: NodeJS.Platform = process.platform): boolean {
   if (!safeStorage.isEncryptionAvailable()) return false;
   return platform !== 'linux' || safeStorage.getSelectedStorageBackend() !== 'basic_text';
 }

@@ -12,7 +12,7 @@ export interface FakeFrame {
   parent: FakeFrame | null;
 }
 
-export class FakeWebContents extends EventEmitter {
+class FakeWebContents extends EventEmitter {
   readonly sent: { channel: string; args: unknown[] }[] = [];
   windowOpenHandler: ((details: { url: string }) => { action: 'allow' | 'deny' }) | null = null;
   readonly reload = vi.fn();
@@ -129,7 +129,7 @@ export const safeStorage = {
 };
 
 /** A ClientRequest of net.request: records what was asked; tests answer with respond() or fail(). */
-export class FakeClientRequest extends EventEmitter {
+class FakeClientRequest extends EventEmitter {
   readonly headers: Record<string, string> = {};
   readonly written: string[] = [];
   ended = false;

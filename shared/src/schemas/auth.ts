@@ -1,9 +1,9 @@
 import { z } from 'zod';
 import { optionalEmailAddress, optionalSingleLine } from './text';
 
-export const USERNAME_MIN = 3;
-export const USERNAME_MAX = 50;
-export const PASSWORD_MIN = 6;
+const USERNAME_MIN = 3;
+const USERNAME_MAX = 50;
+const PASSWORD_MIN = 6;
 // scrypt's cost grows with input; cap it so a login can't be used to burn CPU.
 export const PASSWORD_MAX = 200;
 
@@ -29,7 +29,6 @@ export const signupSchema = z
     lastName: optionalSingleLine(100, 'Last name'),
   })
   .strict();
-export type SignupInput = z.input<typeof signupSchema>;
 export type SignupData = z.output<typeof signupSchema>;
 
 export const loginSchema = z
@@ -74,4 +73,3 @@ export const TOKEN_TRANSPORT = 'token';
 
 /** POST /api/login's answer to a client that asked for a token. */
 export const tokenLoginAnswerSchema = publicUserSchema.extend({ sessionToken: z.string().min(1) });
-export type TokenLoginAnswer = z.infer<typeof tokenLoginAnswerSchema>;

@@ -38,7 +38,7 @@ export const messageFrame = z
   })
   .strict();
 
-export const leaveFrame = z.object({ type: z.literal('leave'), conversationId: uuid }).strict();
+const leaveFrame = z.object({ type: z.literal('leave'), conversationId: uuid }).strict();
 
 export const typingFrame = z
   .object({ type: z.literal('typing'), conversationId: uuid, isTyping: z.boolean() })
@@ -48,7 +48,7 @@ export const typingFrame = z
 export const readFrame = z.object({ type: z.literal('read'), conversationId: uuid, upToId: uuid.optional() }).strict();
 
 /** Staff console: receive every new conversation and message, and count as "staff online". */
-export const staffFeedFrame = z.object({ type: z.literal('staff_feed') }).strict();
+const staffFeedFrame = z.object({ type: z.literal('staff_feed') }).strict();
 
 export const clientFrameSchema = z.discriminatedUnion('type', [
   joinFrame,
@@ -61,7 +61,7 @@ export const clientFrameSchema = z.discriminatedUnion('type', [
 export type ClientFrame = z.input<typeof clientFrameSchema>;
 export type ParsedClientFrame = z.output<typeof clientFrameSchema>;
 
-export const chatErrorCodes = [
+const chatErrorCodes = [
   'invalid_frame',
   'invalid_message',
   'unauthorized',

@@ -10,11 +10,11 @@ export * from '../chat';
  */
 
 export const CHAT_MESSAGE_MAX = 2000;
-export const VISITOR_NAME_MAX = 100;
+const VISITOR_NAME_MAX = 100;
 /** Spec/issue: at most 10 messages per 10 seconds per socket. */
 export const CHAT_MESSAGE_RATE = { limit: 10, windowMs: 10_000 } as const;
 
-export const chatStatuses = ['active', 'closed'] as const;
+const chatStatuses = ['active', 'closed'] as const;
 export type ChatStatus = (typeof chatStatuses)[number];
 
 // Control characters other than tab and newline never belong in a chat message (PostgreSQL can't store U+0000).
@@ -47,7 +47,7 @@ export const chatText = z
   )
   .refine((value) => !FORBIDDEN_IN_MESSAGE.test(value), 'Message contains invalid characters');
 
-export const visitorName = singleLine(VISITOR_NAME_MAX, 'Name').min(1, 'Please enter your name to start chatting');
+const visitorName = singleLine(VISITOR_NAME_MAX, 'Name').min(1, 'Please enter your name to start chatting');
 
 /** POST /api/chat/conversations */
 export const startChatSchema = z
@@ -56,11 +56,9 @@ export const startChatSchema = z
     visitorEmail: optionalEmailAddress,
   })
   .strict();
-export type StartChatInput = z.input<typeof startChatSchema>;
 
 /** PATCH /api/chat/conversations/{id}: the visitor leaves an email so staff can answer later. */
 export const updateChatContactSchema = z.object({ visitorEmail: optionalEmailAddress }).strict();
-export type UpdateChatContactInput = z.input<typeof updateChatContactSchema>;
 
 /** GET /api/chat/conversations query string. */
 export const listChatQuerySchema = z
@@ -103,10 +101,10 @@ export const chatConversationSchema = z.object({
 });
 export type ChatConversation = z.infer<typeof chatConversationSchema>;
 
-export const chatStatusSchema = z.object({ staffOnline: z.boolean() });
-export type ChatServiceStatus = z.infer<typeof chatStatusSchema>;
-
-export const chatStartedSchema = z.object({ id: z.string() });
+/** GET /api/chat/status */
+export interface ChatServiceStatus {
+  staffOnline: boolean;
+}
 
 /** "Anonymous" when a conversation has no usable name (spec §2). */
 export function conversationDisplayName(conversation: Pick<ChatConversation, 'visitorName'>): string {

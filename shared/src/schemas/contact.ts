@@ -46,7 +46,7 @@ export const contactMessageSchema = z
     [HONEYPOT_FIELD]: z.string().max(500).optional(),
   })
   .strict();
-export type ContactMessageInput = z.input<typeof contactMessageSchema>;
+type ContactMessageInput = z.input<typeof contactMessageSchema>;
 export type ContactMessageData = z.output<typeof contactMessageSchema>;
 
 /** What the form starts with and resets to (spec §3: all strings start empty). */
@@ -60,8 +60,8 @@ export const emptyContactMessage: Required<ContactMessageInput> = {
   [HONEYPOT_FIELD]: '',
 };
 
-export const CONTACT_PAGE_SIZE_DEFAULT = 20;
-export const CONTACT_PAGE_SIZE_MAX = 100;
+const CONTACT_PAGE_SIZE_DEFAULT = 20;
+const CONTACT_PAGE_SIZE_MAX = 100;
 
 /** GET /api/admin/contact-messages?page=&pageSize= */
 export const contactMessageListQuerySchema = z

@@ -3,7 +3,7 @@ import { singleLine, uuid } from './text';
 
 export const MAX_QUANTITY = 99;
 export const MAX_CART_LINES = 50;
-export const DEFAULT_COUNTRY = 'United States';
+const DEFAULT_COUNTRY = 'United States';
 
 function requiredLine(max: number, label: string, requiredMessage: string) {
   return singleLine(max, label).pipe(z.string().min(1, requiredMessage));
@@ -70,7 +70,7 @@ export interface OrderSummary {
   itemCount: number;
 }
 
-export interface OrderLine {
+interface OrderLine {
   productId: string;
   name: string;
   quantity: number;

@@ -17,7 +17,6 @@ export const consultationRequestSchema = z
     }),
   })
   .strict();
-export type ConsultationRequest = z.infer<typeof consultationRequestSchema>;
 
 const digits = (value: string) => value.replace(/[\s-]/g, '');
 
@@ -68,7 +67,6 @@ export const demoConfirmSchema = z
     card: demoCardSchema,
   })
   .strict();
-export type DemoConfirmRequest = z.input<typeof demoConfirmSchema>;
 
 export interface DemoConfirmResponse {
   status: 'succeeded';

@@ -10,7 +10,6 @@ const planId = z.uuid({
 
 /** POST /api/create-subscription (spec §7). */
 export const createSubscriptionSchema = z.object({ planId }).strict();
-export type CreateSubscriptionRequest = z.infer<typeof createSubscriptionSchema>;
 
 /**
  * What POST /api/create-subscription did:

@@ -5,7 +5,7 @@
  */
 
 /** One line of the opening hours: these weekdays (0 = Sunday … 6 = Saturday), from–to, or closed. */
-export interface OpeningPeriod {
+interface OpeningPeriod {
   label: string;
   days: number[];
   /** "HH:MM" in 24-hour time, or null when closed on these days. */

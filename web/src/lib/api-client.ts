@@ -21,7 +21,7 @@ export class ApiError extends Error {
   }
 }
 
-export interface ApiClientOptions {
+interface ApiClientOptions {
   /** Prefix for every path; '' means the page's own origin. */
   baseUrl: string;
   /** Extra headers per request. */
@@ -40,7 +40,7 @@ export function configureApiClient(next: ApiClientOptions): void {
   options = next;
 }
 
-export function apiUrl(path: string): string {
+function apiUrl(path: string): string {
   return `${options.baseUrl}${path}`;
 }
 
@@ -51,7 +51,7 @@ async function throwIfNotOk(res: Response): Promise<void> {
   }
 }
 
-export interface RequestOptions {
+interface RequestOptions {
   /** Headers for this request only (e.g. the admin token), over the client-wide ones. */
   headers?: Record<string, string>;
 }

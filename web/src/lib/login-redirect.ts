@@ -1,7 +1,7 @@
 import { toast } from './toast';
 
 /** Spec §9: logged-out visitors see "Login Required", then go to /api/login after one second. */
-export const LOGIN_REDIRECT_DELAY_MS = 1000;
+const LOGIN_REDIRECT_DELAY_MS = 1000;
 
 /**
  * Shows the "Login Required" toast and, after a second, sends the browser to

@@ -1,17 +1,17 @@
 import { useSyncExternalStore } from 'react';
 
 /** Spec §9: one toast at a time, kept 1,000,000 ms after dismissal before removal. */
-export const TOAST_LIMIT = 1;
-export const TOAST_REMOVE_DELAY = 1_000_000;
+const TOAST_LIMIT = 1;
+const TOAST_REMOVE_DELAY = 1_000_000;
 export const TOAST_DURATION = 5000;
 
-export interface ToastInput {
+interface ToastInput {
   title: string;
   description?: string;
   variant?: 'default' | 'destructive';
 }
 
-export interface ToastItem extends ToastInput {
+interface ToastItem extends ToastInput {
   id: string;
   open: boolean;
 }

@@ -1,4 +1,5 @@
 import pg from 'pg';
+import { backoffDelay } from '@shared/backoff';
 import type { Logger } from '../../logger';
 import { CHAT_CHANNEL } from './chat-events';
 
@@ -50,9 +51,8 @@ export function createChatBus(options: ChatBusOptions): ChatBus {
 
   const scheduleRetry = () => {
     if (stopped || retryTimer) return;
-    const ceiling = Math.min(maxBackoff, minBackoff * 2 ** attempt);
+    const delay = backoffDelay(attempt, minBackoff, maxBackoff);
     attempt += 1;
-    const delay = ceiling / 2 + Math.random() * (ceiling / 2);
     retryTimer = setTimeout(() => {
       retryTimer = null;
       void connect();

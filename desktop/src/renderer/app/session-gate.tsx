@@ -15,7 +15,7 @@ import { ServerUnreachable } from '../components/server-unreachable';
 import { CHAT_PATH } from '../hooks/use-console-chat';
 
 /** While the server cannot be reached, ask again this often. */
-export const SERVER_RETRY_MS = 5_000;
+const SERVER_RETRY_MS = 5_000;
 
 /**
  * Who is using the console, from GET /api/auth/session with the session the

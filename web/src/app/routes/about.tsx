@@ -2,7 +2,7 @@ import { ButtonLink } from '@/components/ui/button';
 import { CallToAction } from '@/components/layout/call-to-action';
 import { PageHero } from '@/components/layout/page-hero';
 import { Section } from '@/components/layout/section';
-import { CheckList } from '@/features/marketing/components/check-list';
+import { CheckList } from '@/components/ui/check-list';
 import { LeadershipCard } from '@/features/marketing/components/leadership-card';
 import { Timeline } from '@/features/marketing/components/timeline';
 import { ValuesGrid } from '@/features/marketing/components/values-grid';

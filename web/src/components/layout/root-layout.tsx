@@ -12,7 +12,7 @@ export interface LayoutHandle {
 
 /**
  * `aside`: what floats over every page (the live-chat widget), composed in
- * app/routes.tsx; left out where a matched route's handle says `aside: false`.
+ * app/router.tsx; left out where a matched route's handle says `aside: false`.
  */
 export function RootLayout({ aside }: { aside?: ReactNode }) {
   const withoutAside = useMatches().some((match) => (match.handle as LayoutHandle | undefined)?.aside === false);

@@ -1,11 +1,11 @@
 import { X } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import type { ChatConversation } from '@shared/schemas/chat';
-import { ConnectionIndicator } from '@/components/chat/connection-indicator';
+import { ConnectionIndicator } from '@/features/chat/components/connection-indicator';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
 import { ApiError } from '@/lib/api-client';
-import type { ChatConnectionStatus } from '@/lib/chat-socket';
+import type { ChatConnectionStatus } from '@/features/chat/chat-socket';
 import { useChatStatus } from '../api/chat-status';
 import { useOwnConversation } from '../api/own-conversation';
 import { rememberConversation, storedConversationId } from '../stored-chat';

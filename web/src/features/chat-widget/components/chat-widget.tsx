@@ -11,7 +11,7 @@ const noSubscription = () => () => {};
 
 /**
  * Spec §2/§4: the floating live-chat bubble, bottom-right on every public
- * page (app/routes.tsx leaves it off the staff pages, which have their own
+ * page (app/router.tsx leaves it off the staff pages, which have their own
  * chat console). Opening it loads the chat; closing it closes the connection.
  */
 export function ChatWidget() {

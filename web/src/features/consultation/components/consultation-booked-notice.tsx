@@ -1,4 +1,4 @@
-import { usePaymentReturn } from '@/lib/payments/use-payment-return';
+import { usePaymentReturn } from '@/features/payments/hooks/use-payment-return';
 import { toast } from '@/lib/toast';
 
 /** The return path of a consultation payment; the provider appends its own parameters. */

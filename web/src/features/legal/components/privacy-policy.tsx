@@ -2,7 +2,7 @@ import { company, formatAddressLines } from '@shared/site/company';
 import { LegalDocument, LegalList, LegalSection } from './legal-document';
 import { MailLink } from './mail-link';
 
-export const PRIVACY_EFFECTIVE_DATE = 'November 21, 2026';
+const PRIVACY_EFFECTIVE_DATE = 'November 21, 2026';
 
 export function PrivacyPolicy() {
   const [street, cityLine] = formatAddressLines();

@@ -3,7 +3,7 @@ import { company } from '@shared/site/company';
 import { LegalDocument, LegalList, LegalSection } from './legal-document';
 import { MailLink } from './mail-link';
 
-export const TERMS_EFFECTIVE_DATE = 'November 21, 2026';
+const TERMS_EFFECTIVE_DATE = 'November 21, 2026';
 
 const link = 'font-medium text-blue-700 underline hover:text-blue-800';
 

@@ -1,8 +1,8 @@
 import { ButtonLink } from '@/components/ui/button';
 import { Section } from '@/components/layout/section';
+import { CheckList } from '@/components/ui/check-list';
 import { partnerHighlights } from '../content/home';
 import { requestServiceHref } from '../content/services';
-import { CheckList } from './check-list';
 
 /** Home page: Wi-Fi design through our Ekahau partnership (spec §1, §2). */
 export function PartnerSection() {

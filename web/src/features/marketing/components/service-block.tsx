@@ -1,6 +1,6 @@
 import { ButtonLink } from '@/components/ui/button';
+import { CheckList } from '@/components/ui/check-list';
 import { requestServiceHref, type Service } from '../content/services';
-import { CheckList } from './check-list';
 
 /** One of the eight service blocks on /services, with its Request Service button (spec §2). */
 export function ServiceBlock({ service }: { service: Service }) {

@@ -4,7 +4,7 @@ import { apiJson } from '@/lib/api-client';
 
 const POLL_INTERVAL_MS = 2_000;
 /** 15 checks, 2 s apart: about 30 s for the payment provider to confirm. */
-export const MAX_CHECKS = 15;
+const MAX_CHECKS = 15;
 
 /**
  * One of the caller's orders. With `waitForPayment`, a pending order is

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import type { OrderSummary } from '@shared/schemas/orders';
 
-export const ordersQueryKey = ['/api/orders'] as const;
+const ordersQueryKey = ['/api/orders'] as const;
 
 /** The caller's orders, newest first (GET /api/orders). */
 export function useOrders() {

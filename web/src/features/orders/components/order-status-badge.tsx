@@ -1,7 +1,7 @@
 import type { OrderStatus } from '@shared/schemas/orders';
 import { Badge } from '@/components/ui/badge';
 
-export const orderStatusLabels: Record<OrderStatus, string> = {
+const orderStatusLabels: Record<OrderStatus, string> = {
   pending: 'Pending',
   paid: 'Paid',
   payment_failed: 'Payment Failed',

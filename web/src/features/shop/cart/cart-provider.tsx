@@ -13,7 +13,7 @@ import {
   type CartState,
 } from './cart-store';
 
-export const CART_STORAGE_KEY = 'northstar.cart.v1';
+const CART_STORAGE_KEY = 'northstar.cart.v1';
 
 function createCart(storageKey: string) {
   let state: CartState = EMPTY_CART;
@@ -68,7 +68,7 @@ function createCart(storageKey: string) {
 
 type Cart = ReturnType<typeof createCart>;
 
-export interface CartValue extends CartState {
+interface CartValue extends CartState {
   count: number;
   totals: ReturnType<typeof cartTotals>;
   hasUnavailable: boolean;

@@ -4,7 +4,7 @@ import type { Product } from '@shared/schemas/catalog';
 import { MAX_CART_LINES, MAX_QUANTITY } from '@shared/schemas/orders';
 
 /** Why a cart line can't be bought any more (found when the cart is checked against the catalogue). */
-export type Unavailable = 'removed' | 'out_of_stock';
+type Unavailable = 'removed' | 'out_of_stock';
 
 /** Spec §3: id, name, price (numeric string), quantity, plus other product fields. */
 export interface CartItem {

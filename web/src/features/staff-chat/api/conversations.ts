@@ -5,7 +5,7 @@ import { apiRequest } from '@/lib/api-client';
 export const conversationsQueryKey = ['/api/chat/conversations'] as const;
 const PAGE_SIZE = 50;
 
-export interface ConversationPage {
+interface ConversationPage {
   conversations: ChatConversation[];
   /** The X-Next-Cursor header: where the next (older) page starts. */
   next: string | null;
@@ -36,7 +36,7 @@ export function flattenConversations(data: InfiniteData<ConversationPage> | unde
 }
 
 /** Visitor messages no staff member has read yet, over every loaded conversation. */
-export function unreadTotal(conversations: readonly ChatConversation[]): number {
+function unreadTotal(conversations: readonly ChatConversation[]): number {
   return conversations.reduce((total, conversation) => total + conversation.unreadCount, 0);
 }
 

@@ -1,5 +1,5 @@
 import { conversationActivity, conversationDisplayName, type ChatConversation } from '@shared/schemas/chat';
-import { formatChatTime } from '@/components/chat/format-time';
+import { formatChatTime } from '@/features/chat/components/format-time';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';

@@ -1,12 +1,12 @@
 import { ArrowLeft } from 'lucide-react';
 import { conversationDisplayName, type ChatConversation } from '@shared/schemas/chat';
-import { Composer } from '@/components/chat/composer';
-import { ConnectionIndicator } from '@/components/chat/connection-indicator';
-import { MessageList } from '@/components/chat/message-list';
+import { Composer } from '@/features/chat/components/composer';
+import { ConnectionIndicator } from '@/features/chat/components/connection-indicator';
+import { MessageList } from '@/features/chat/components/message-list';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
-import type { ChatConnectionStatus } from '@/lib/chat-socket';
-import type { ChatThread } from '@/lib/chat-thread';
+import type { ChatConnectionStatus } from '@/features/chat/chat-socket';
+import type { ChatThread } from '@/features/chat/chat-thread';
 
 interface ConversationWindowProps {
   conversation: ChatConversation | undefined;

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import type { SubscriptionPlan } from '@shared/subscriptions';
 
-export const plansQueryKey = ['/api/subscription-plans'] as const;
+const plansQueryKey = ['/api/subscription-plans'] as const;
 
 /** The active plans, cheapest first (GET /api/subscription-plans). */
 export function usePlans() {

@@ -9,7 +9,7 @@ import { hasSubscription, periodEndLabel } from './format';
 import { PlanCard } from './plan-card';
 
 /** Who is looking at the pricing page; the app layer knows from the session. */
-export type Viewer = 'unknown' | 'visitor' | 'client';
+type Viewer = 'unknown' | 'visitor' | 'client';
 
 const LOGIN_URL = `/api/login?next=${encodeURIComponent('/pricing')}`;
 const wide = 'w-full';

@@ -1,7 +1,7 @@
-import { PaymentNotConfigured } from '@/components/payments/payment-not-configured';
+import { PaymentNotConfigured } from '@/features/payments/components/payment-not-configured';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
-import { readyConfig, usePaymentConfig } from '@/lib/payments/payment-config';
+import { readyConfig, usePaymentConfig } from '@/features/payments/api/payment-config';
 import { usePlans } from '../api/get-plans';
 import { useSubscriptionStatus } from '../api/get-subscription-status';
 import { ChangePlanStep } from './change-plan-step';

@@ -1,4 +1,4 @@
-import { usePaymentReturn } from '@/lib/payments/use-payment-return';
+import { usePaymentReturn } from '@/features/payments/hooks/use-payment-return';
 import { toast } from '@/lib/toast';
 
 /** Where the payment provider brings a client back after paying a subscription away from our page. */

@@ -10,14 +10,14 @@ import {
   type ShippingInput,
 } from '@shared/schemas/orders';
 import { ShippingAddress } from '@/components/commerce/shipping-address';
-import { PaymentForm } from '@/components/payments/payment-form';
-import { PaymentNotConfigured } from '@/components/payments/payment-not-configured';
+import { PaymentForm } from '@/features/payments/components/payment-form';
+import { PaymentNotConfigured } from '@/features/payments/components/payment-not-configured';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { Spinner } from '@/components/ui/spinner';
 import { ApiError, errorMessage } from '@/lib/api-client';
 import { redirectToLogin } from '@/lib/login-redirect';
-import { readyConfig, usePaymentConfig } from '@/lib/payments/payment-config';
+import { readyConfig, usePaymentConfig } from '@/features/payments/api/payment-config';
 import { toast } from '@/lib/toast';
 import { useCreateOrderPayment } from '../../api/create-order-payment';
 import { productsQueryKey, useProducts } from '../../api/get-products';

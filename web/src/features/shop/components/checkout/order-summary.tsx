@@ -6,7 +6,7 @@ import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import type { CartItem } from '../../cart/cart-store';
 
-export interface SummaryLine {
+interface SummaryLine {
   id: string;
   name: string;
   quantity: number;

@@ -1,12 +1,11 @@
 import { Elements, PaymentElement, useElements, useStripe } from '@stripe/react-stripe-js';
 import { useMemo, useState } from 'react';
-import { Button } from '@/components/ui/button';
-import { getStripe } from '@/lib/payments/stripe-loader';
-import { returnUrl } from '@/lib/payments/payment-return';
-import type { PaymentFormProps } from './payment-form';
-import { paymentFailed, paymentNotReady, unexpectedPaymentError } from './payment-toasts';
+import { getStripe } from '../stripe-loader';
+import { returnUrl } from '../payment-return';
+import { paymentFailed, paymentNotReady } from './payment-toasts';
+import { PaymentActions, usePaymentAttempt, type ProviderFormProps } from './provider-form';
 
-type Props = Omit<PaymentFormProps, 'config'> & { publishableKey: string };
+type Props = ProviderFormProps & { publishableKey: string };
 
 function StripeCheckout({
   returnPath,
@@ -19,16 +18,15 @@ function StripeCheckout({
   const stripe = useStripe();
   const elements = useElements();
   const [ready, setReady] = useState(false);
-  const [processing, setProcessing] = useState(false);
+  const { processing, attempt } = usePaymentAttempt(failureTitle);
 
-  const onSubmit = async (event: React.FormEvent) => {
+  const onSubmit = (event: React.FormEvent) => {
     event.preventDefault();
     if (!stripe || !elements || !ready) {
       paymentNotReady();
       return;
     }
-    setProcessing(true);
-    try {
+    void attempt(async () => {
       const confirmParams = { return_url: returnUrl(returnPath) };
       if (redirect === 'always') {
         // On success Stripe navigates to the return URL; we only get here on failure.
@@ -44,22 +42,17 @@ function StripeCheckout({
       if (error) paymentFailed(error.message, failureTitle);
       else if (paymentIntent.status === 'succeeded' || paymentIntent.status === 'processing') onSucceeded();
       else paymentFailed(null, failureTitle);
-    } catch {
-      unexpectedPaymentError();
-    } finally {
-      setProcessing(false);
-    }
+    });
   };
 
   return (
     <form onSubmit={onSubmit} className="flex flex-col gap-6">
       <PaymentElement onReady={() => setReady(true)} options={{ layout: 'tabs' }} />
-      <div className="flex flex-wrap gap-3">
-        <Button type="submit" size="lg" disabled={!ready || processing} className="flex-1">
-          {processing ? 'Processing...' : ready ? submitLabel : 'Loading...'}
-        </Button>
-        {secondaryAction}
-      </div>
+      <PaymentActions
+        label={processing ? 'Processing...' : ready ? submitLabel : 'Loading...'}
+        disabled={!ready || processing}
+        secondaryAction={secondaryAction}
+      />
     </form>
   );
 }

@@ -1,3 +1,4 @@
+import { backoffDelay } from '@shared/backoff';
 import { chatSocketUrl } from '@shared/chat-socket';
 import { isFinalCloseCode, serverFrameSchema, type ClientFrame, type ServerFrame } from '@shared/schemas/chat-frames';
 
@@ -8,14 +9,14 @@ import { isFinalCloseCode, serverFrameSchema, type ClientFrame, type ServerFrame
  * configureChatSocket(); the web app never calls that.
  */
 
-export interface ChatSocketSettings {
+interface ChatSocketSettings {
   /** The /ws/chat URL; by default the page's own origin (ws:// or wss://). */
   url: () => string;
   /** WebSocket subprotocols, e.g. a credential for clients that cannot send cookies. */
   protocols?: () => string | string[] | undefined;
 }
 
-export function defaultChatSocketUrl(): string {
+function defaultChatSocketUrl(): string {
   return chatSocketUrl(window.location.origin);
 }
 
@@ -38,7 +39,7 @@ export interface WebSocketLike {
   close(code?: number, reason?: string): void;
 }
 
-export interface ChatSocketHandlers {
+interface ChatSocketHandlers {
   /** Connected (again): join conversations here. */
   onOpen(): void;
   onFrame(frame: ServerFrame): void;
@@ -49,7 +50,7 @@ export interface ChatSocketHandlers {
   onFinalClose?(code: number, reason: string): void;
 }
 
-export interface ChatSocketOptions {
+interface ChatSocketOptions {
   createSocket?: (url: string, protocols?: string | string[]) => WebSocketLike;
   minBackoffMs?: number;
   maxBackoffMs?: number;
@@ -57,12 +58,6 @@ export interface ChatSocketOptions {
 }
 
 const OPEN = 1;
-
-/** Exponential backoff with jitter: half the ceiling plus up to half again. */
-export function backoffDelay(attempt: number, minMs: number, maxMs: number, random: () => number): number {
-  const ceiling = Math.min(maxMs, minMs * 2 ** attempt);
-  return Math.round(ceiling / 2 + random() * (ceiling / 2));
-}
 
 export class ChatSocket {
   private socket: WebSocketLike | null = null;

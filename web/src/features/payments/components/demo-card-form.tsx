@@ -1,18 +1,12 @@
-import { useState } from 'react';
 import { FlaskConical } from 'lucide-react';
 import type { z } from 'zod';
 import { demoCardSchema, EXPIRY_IN_PAST_MESSAGE, expiryInFuture } from '@shared/schemas/payments';
-import { Button } from '@/components/ui/button';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
-import { ApiError } from '@/lib/api-client';
 import { useSchemaForm } from '@/lib/form';
-import { confirmDemoPayment } from '@/lib/payments/demo-payments';
-import { withRedirectResult } from '@/lib/payments/payment-return';
-import type { PaymentFormProps } from './payment-form';
-import { paymentFailed, unexpectedPaymentError } from './payment-toasts';
-
-type Props = Omit<PaymentFormProps, 'config'>;
+import { confirmDemoPayment } from '../api/confirm-demo-payment';
+import { withRedirectResult } from '../payment-return';
+import { PaymentActions, usePaymentAttempt, type ProviderFormProps } from './provider-form';
 
 /** "4242424242424242" → "4242 4242 4242 4242" as the visitor types. */
 function groupDigits(value: string): string {
@@ -39,26 +33,19 @@ export function DemoCardForm({
   failureTitle,
   onSucceeded,
   secondaryAction,
-}: Props) {
+}: ProviderFormProps) {
   const form = useSchemaForm(demoCardSchema, { cardNumber: '', expiry: '', cvc: '' });
-  const [processing, setProcessing] = useState(false);
+  const { processing, attempt } = usePaymentAttempt(failureTitle);
 
-  const pay = async (card: z.output<typeof demoCardSchema>) => {
-    setProcessing(true);
-    try {
+  const pay = (card: z.output<typeof demoCardSchema>) =>
+    attempt(async () => {
       const result = await confirmDemoPayment(clientSecret, card);
       if (redirect === 'always') {
         window.location.assign(withRedirectResult(returnPath, result.paymentId, 'succeeded'));
         return;
       }
       onSucceeded();
-    } catch (error) {
-      if (error instanceof ApiError) paymentFailed(error.serverMessage, failureTitle);
-      else unexpectedPaymentError();
-    } finally {
-      setProcessing(false);
-    }
-  };
+    });
 
   const onSubmit = (event: React.FormEvent) => {
     event.preventDefault();
@@ -116,12 +103,11 @@ export function DemoCardForm({
           />
         </FormField>
       </div>
-      <div className="flex flex-wrap gap-3">
-        <Button type="submit" size="lg" disabled={processing} className="flex-1">
-          {processing ? 'Processing...' : submitLabel}
-        </Button>
-        {secondaryAction}
-      </div>
+      <PaymentActions
+        label={processing ? 'Processing...' : submitLabel}
+        disabled={processing}
+        secondaryAction={secondaryAction}
+      />
     </form>
   );
 }

@@ -1,6 +1,6 @@
 import { useEffect, useRef } from 'react';
 import type { ChatMessage, ChatSenderType } from '@shared/schemas/chat';
-import type { OutgoingMessage } from '@/lib/chat-thread';
+import type { OutgoingMessage } from '../chat-thread';
 import { cn } from '@/lib/cn';
 import { formatChatTime } from './format-time';
 

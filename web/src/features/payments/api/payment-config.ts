@@ -2,7 +2,7 @@ import { useQuery, type QueryClient } from '@tanstack/react-query';
 import { isValidPublishableKey, type PaymentConfig } from '@shared/payments';
 import { apiJson } from '@/lib/api-client';
 
-export const paymentConfigQuery = {
+const paymentConfigQuery = {
   queryKey: ['/api/payment-config'] as const,
   queryFn: () => apiJson<PaymentConfig>('GET', '/api/payment-config'),
 };

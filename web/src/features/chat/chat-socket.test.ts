@@ -1,11 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import {
-  backoffDelay,
-  ChatSocket,
-  configureChatSocket,
-  type ChatConnectionStatus,
-  type WebSocketLike,
-} from './chat-socket';
+import { ChatSocket, configureChatSocket, type ChatConnectionStatus, type WebSocketLike } from './chat-socket';
 
 class FakeSocket implements WebSocketLike {
   readyState = 0;
@@ -115,11 +109,5 @@ describe('chat socket client', () => {
     vi.advanceTimersByTime(60_000);
     expect(other.sockets).toHaveLength(1);
     expect(other.sockets[0]!.readyState).toBe(3);
-  });
-
-  it('spreads retries with jitter under a ceiling', () => {
-    expect(backoffDelay(0, 500, 15_000, () => 0)).toBe(250);
-    expect(backoffDelay(3, 500, 15_000, () => 1)).toBe(4000);
-    expect(backoffDelay(10, 500, 15_000, () => 0.5)).toBe(11_250);
   });
 });

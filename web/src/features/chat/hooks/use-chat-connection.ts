@@ -1,9 +1,9 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { ClientFrame, ServerFrame } from '@shared/schemas/chat-frames';
-import { ChatSocket, type ChatConnectionStatus } from './chat-socket';
-import { toast } from './toast';
+import { toast } from '@/lib/toast';
+import { ChatSocket, type ChatConnectionStatus } from '../chat-socket';
 
-export interface ChatConnectionHandlers {
+interface ChatConnectionHandlers {
   /** Connected or reconnected: (re)join here. */
   onOpen(send: (frame: ClientFrame) => boolean): void;
   onFrame(frame: ServerFrame): void;
@@ -12,11 +12,11 @@ export interface ChatConnectionHandlers {
 }
 
 /**
- * A chat socket for as long as the component is mounted (and `enabled`):
- * unmounting closes it. Reconnects with backoff; the first failed attempt of
- * an outage shows the spec's "Connection Error" toast.
+ * A chat socket for as long as the component is mounted: unmounting closes it.
+ * Reconnects with backoff; the first failed attempt of an outage shows the
+ * spec's "Connection Error" toast.
  */
-export function useChatConnection(enabled: boolean, handlers: ChatConnectionHandlers) {
+export function useChatConnection(handlers: ChatConnectionHandlers) {
   const [status, setStatus] = useState<ChatConnectionStatus>('connecting');
   const socketRef = useRef<ChatSocket | null>(null);
   const handlersRef = useRef(handlers);
@@ -27,7 +27,6 @@ export function useChatConnection(enabled: boolean, handlers: ChatConnectionHand
   const send = useCallback((frame: ClientFrame) => socketRef.current?.send(frame) ?? false, []);
 
   useEffect(() => {
-    if (!enabled) return;
     const socket = new ChatSocket({
       onOpen: () => handlersRef.current.onOpen(send),
       onFrame: (frame) => handlersRef.current.onFrame(frame),
@@ -42,7 +41,7 @@ export function useChatConnection(enabled: boolean, handlers: ChatConnectionHand
       socketRef.current = null;
       socket.close();
     };
-  }, [enabled, send]);
+  }, [send]);
 
   return { status, send };
 }

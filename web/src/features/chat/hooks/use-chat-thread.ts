@@ -11,10 +11,10 @@ import {
   queueMessage,
   retryMessage,
   type ChatThread,
-} from './chat-thread';
+} from '../chat-thread';
 
 /** A message not acknowledged this long is shown as not sent (with Retry). */
-export const ACK_TIMEOUT_MS = 15_000;
+const ACK_TIMEOUT_MS = 15_000;
 const TYPING_SHOWN_MS = 6_000;
 
 /** Sends one message frame; false when the socket is not open. */

@@ -1,1 +1,0 @@
-export { CheckList } from '@/components/ui/check-list';
