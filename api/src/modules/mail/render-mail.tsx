@@ -3,6 +3,14 @@ import { EmailLayout } from './templates/layout';
 import { mailTemplates, type MailTemplateName } from './templates';
 import type { MailContext, MailTemplate } from './templates/template';
 
+// Headings as written (html-to-text shouts them in capitals by default).
+const plainTextOptions = {
+  selectors: [
+    { selector: 'h1', options: { uppercase: false } },
+    { selector: 'h2', options: { uppercase: false } },
+  ],
+};
+
 export interface RenderedMail {
   subject: string;
   html: string;
@@ -29,5 +37,5 @@ export async function renderMail(template: string, data: unknown, ctx: MailConte
       <Body data={data} ctx={ctx} />
     </EmailLayout>,
   );
-  return { subject: title, html, text: toPlainText(html) };
+  return { subject: title, html, text: toPlainText(html, plainTextOptions) };
 }
