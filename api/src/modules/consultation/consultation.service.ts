@@ -7,6 +7,8 @@ import {
   type ClientSecretResponse,
 } from '@shared/schemas/payments';
 import type { Logger } from '../../logger';
+import { enqueueMail, enqueueStaffAlert } from '../mail/outbox';
+import type { FulfilmentContext } from '../payments/payment-outcome';
 import type { PaymentOutcome, PaymentProvider } from '../payments/payment-provider';
 import { providerUnavailable } from '../payments/provider-errors';
 import { createServiceRequest } from '../service-requests/service-requests.service';
@@ -41,7 +43,7 @@ export async function startConsultationPayment(
 export async function applyConsultationPayment(
   trx: Knex.Transaction,
   outcome: PaymentOutcome,
-  logger: Logger,
+  { logger, mail }: FulfilmentContext,
 ): Promise<void> {
   if (outcome.status !== 'succeeded') return;
   const context = { paymentId: outcome.paymentId, provider: outcome.provider };
@@ -62,5 +64,35 @@ export async function applyConsultationPayment(
     service: CONSULTATION_DESCRIPTION,
     message: `Paid one-hour technical consultation ($${fromCents(CONSULTATION_AMOUNT_CENTS)}, payment ${outcome.paymentId}). Contact the client to schedule it.`,
     stripePaymentId: outcome.paymentId,
+  });
+  await queueConsultationMails(trx, user, outcome.paymentId, mail);
+}
+
+/** The client's confirmation (when they have an email) and the staff alert, with the service request. */
+async function queueConsultationMails(
+  trx: Knex.Transaction,
+  user: User,
+  paymentId: string,
+  mail: FulfilmentContext['mail'],
+): Promise<void> {
+  const amount = fromCents(CONSULTATION_AMOUNT_CENTS);
+  if (user.email) {
+    await enqueueMail(trx, {
+      template: 'consultation-booked',
+      to: user.email,
+      data: {
+        name: user.firstName || user.username,
+        amount,
+        description: CONSULTATION_DESCRIPTION,
+        paidAt: new Date().toISOString(),
+      },
+      idempotencyKey: `consultation-booked:${paymentId}`,
+    });
+  }
+  await enqueueStaffAlert(trx, mail, {
+    template: 'staff-consultation-paid',
+    data: { customer: { name: user.displayName, username: user.username, email: user.email }, amount, paymentId },
+    idempotencyKey: `staff-consultation-paid:${paymentId}`,
+    ...(user.email ? { replyTo: user.email } : {}),
   });
 }

@@ -1,8 +1,9 @@
 import type { Knex } from 'knex';
 import { toCents } from '@shared/money';
 import { uuid } from '@shared/schemas/text';
-import type { Logger } from '../../logger';
+import type { FulfilmentContext } from '../payments/payment-outcome';
 import type { PaymentOutcome } from '../payments/payment-provider';
+import { queueOrderPaidMails } from './order-mails';
 import { Order, type OrderStatus } from './order.model';
 
 /** A payment can still settle an order in these states (money received after expiry is still received). */
@@ -14,7 +15,11 @@ const PAYABLE: ReadonlySet<OrderStatus> = new Set(['pending', 'payment_failed', 
  * twice or out of order: a paid order never goes back, and a failure only
  * moves an order that is still pending.
  */
-export async function applyOrderPayment(trx: Knex.Transaction, outcome: PaymentOutcome, logger: Logger): Promise<void> {
+export async function applyOrderPayment(
+  trx: Knex.Transaction,
+  outcome: PaymentOutcome,
+  { logger, mail }: FulfilmentContext,
+): Promise<void> {
   const orderId = outcome.metadata.order_id;
   const query = Order.query(trx).forUpdate();
   const order = uuid.safeParse(orderId).success
@@ -47,6 +52,7 @@ export async function applyOrderPayment(trx: Knex.Transaction, outcome: PaymentO
     await Order.query(trx)
       .patch({ status: 'paid', paidAt: new Date(), stripePaymentId: outcome.paymentId })
       .where({ id: order.id });
+    await queueOrderPaidMails(trx, order.id, mail);
     return;
   }
 

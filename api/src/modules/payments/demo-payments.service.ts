@@ -8,11 +8,11 @@ import {
 } from '@shared/schemas/payments';
 import type { z } from 'zod';
 import { BadRequest, Conflict, HttpError, NotFound } from '../../errors';
-import type { Logger } from '../../logger';
 import { orderAcceptsPayment } from '../orders/order-payments';
 import { subscriptionAcceptsPayment } from '../subscriptions/demo-subscription-payments';
 import { demoCardResult } from './demo-cards';
 import { hashSecret } from './demo-provider';
+import type { FulfilmentContext } from './payment-outcome';
 import { applyPaymentOutcome } from './payment-outcome';
 import type { PaymentOutcome } from './payment-provider';
 
@@ -51,7 +51,7 @@ export async function confirmDemoPayment(
   db: Knex,
   userId: string,
   input: z.output<typeof demoConfirmSchema>,
-  logger: Logger,
+  context: FulfilmentContext,
   now = new Date(),
 ): Promise<DemoConfirmResponse> {
   const id = input.clientSecret.split('_secret_')[0] ?? '';
@@ -93,7 +93,7 @@ export async function confirmDemoPayment(
         cardLast4: input.card.cardNumber.slice(-4),
         updatedAt: trx.fn.now(),
       });
-    await applyPaymentOutcome(trx, outcome, logger);
+    await applyPaymentOutcome(trx, outcome, context);
     return card.outcome === 'succeeded' ? { ok: true, paymentId: row.id } : { ok: false, message: card.message };
   });
   if (!result.ok) throw new CardDeclined(result.message);

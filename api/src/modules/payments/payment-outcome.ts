@@ -1,11 +1,18 @@
 import type { Knex } from 'knex';
+import type { Config } from '../../config';
 import type { Logger } from '../../logger';
 import { applyConsultationPayment } from '../consultation/consultation.service';
 import { applyOrderPayment } from '../orders/order-payments';
 import { applySubscriptionPayment } from '../subscriptions/demo-subscription-payments';
 import type { PaymentOutcome, PaymentPurpose } from './payment-provider';
 
-type Fulfil = (trx: Knex.Transaction, outcome: PaymentOutcome, logger: Logger) => Promise<void>;
+/** What a fulfilment may use besides the transaction: the log, and where staff alerts go. */
+export interface FulfilmentContext {
+  logger: Logger;
+  mail: Pick<Config['mail'], 'staffAlertEmails'>;
+}
+
+type Fulfil = (trx: Knex.Transaction, outcome: PaymentOutcome, context: FulfilmentContext) => Promise<void>;
 
 const fulfilments: Record<PaymentPurpose, Fulfil> = {
   order: applyOrderPayment,
@@ -21,8 +28,9 @@ const fulfilments: Record<PaymentPurpose, Fulfil> = {
 export async function applyPaymentOutcome(
   trx: Knex.Transaction,
   outcome: PaymentOutcome,
-  logger: Logger,
+  context: FulfilmentContext,
 ): Promise<void> {
+  const { logger } = context;
   const purpose = outcome.metadata.purpose as PaymentPurpose | undefined;
   const fulfil = purpose && Object.hasOwn(fulfilments, purpose) ? fulfilments[purpose] : undefined;
   if (!fulfil) {
@@ -30,5 +38,5 @@ export async function applyPaymentOutcome(
     logger.info({ paymentId: outcome.paymentId, purpose }, 'payment without a known purpose ignored');
     return;
   }
-  await fulfil(trx, outcome, logger);
+  await fulfil(trx, outcome, context);
 }

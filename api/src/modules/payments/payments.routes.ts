@@ -53,7 +53,7 @@ export function paymentsRoutes(deps: AppDeps): Router {
   if (provider?.name === 'demo') {
     router.post('/api/demo-payments/confirm', requireUser, async (ctx) => {
       const input = demoConfirmSchema.parse(ctx.request.body);
-      ctx.body = await confirmDemoPayment(db, userOf(ctx).id, input, logger);
+      ctx.body = await confirmDemoPayment(db, userOf(ctx).id, input, { logger, mail: config.mail });
     });
   }
 
@@ -61,7 +61,11 @@ export function paymentsRoutes(deps: AppDeps): Router {
     const secret = config.stripe.webhookSecret;
     if (!(provider instanceof StripePaymentProvider) || !secret) throw new NotFound('Stripe is not configured');
     const event = verifyStripeEvent(provider.stripe, ctx.request.rawBody, ctx.get('stripe-signature'), secret);
-    const result = await processStripeEvent(db, event, stripeEventHandlers, { logger, stripe: provider.stripe });
+    const result = await processStripeEvent(db, event, stripeEventHandlers, {
+      logger,
+      stripe: provider.stripe,
+      mail: config.mail,
+    });
     logger.info({ eventId: event.id, type: event.type, result }, 'stripe webhook');
     ctx.body = { received: true, result };
   });

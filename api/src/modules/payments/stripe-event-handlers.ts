@@ -1,5 +1,6 @@
 import type { Knex } from 'knex';
 import type Stripe from 'stripe';
+import type { Config } from '../../config';
 import type { Logger } from '../../logger';
 import { subscriptionEventHandlers } from '../subscriptions/stripe-subscription-events';
 import { applyPaymentOutcome } from './payment-outcome';
@@ -10,6 +11,8 @@ export interface StripeEventContext {
   trx: Knex.Transaction;
   logger: Logger;
   stripe: Stripe;
+  /** Where staff alerts of fulfilled payments go. */
+  mail: Pick<Config['mail'], 'staffAlertEmails'>;
 }
 
 export type StripeEventType = Stripe.Event['type'];
@@ -24,10 +27,10 @@ export type StripeEventHandlers = { [T in StripeEventType]?: StripeEventHandler<
 
 /** One-time payments (shop orders and the consultation). */
 export const paymentIntentEventHandlers: StripeEventHandlers = {
-  'payment_intent.succeeded': (event, { trx, logger }) =>
-    applyPaymentOutcome(trx, outcomeFromIntent(event.data.object, 'succeeded'), logger),
-  'payment_intent.payment_failed': (event, { trx, logger }) =>
-    applyPaymentOutcome(trx, outcomeFromIntent(event.data.object, 'failed'), logger),
+  'payment_intent.succeeded': (event, { trx, logger, mail }) =>
+    applyPaymentOutcome(trx, outcomeFromIntent(event.data.object, 'succeeded'), { logger, mail }),
+  'payment_intent.payment_failed': (event, { trx, logger, mail }) =>
+    applyPaymentOutcome(trx, outcomeFromIntent(event.data.object, 'failed'), { logger, mail }),
 };
 
 /**

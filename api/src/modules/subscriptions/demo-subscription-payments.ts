@@ -1,6 +1,7 @@
 import type { Knex } from 'knex';
 import type { Logger } from '../../logger';
 import type { PaymentOutcome } from '../payments/payment-provider';
+import type { FulfilmentContext } from '../payments/payment-outcome';
 import { addInterval } from './billing-periods';
 import { firstPeriod, snapshotOfRow } from './demo-subscription-provider';
 import { SubscriptionPlan } from './subscription-plan.model';
@@ -27,7 +28,7 @@ export async function subscriptionAcceptsPayment(
 export async function applySubscriptionPayment(
   trx: Knex.Transaction,
   outcome: PaymentOutcome,
-  logger: Logger,
+  { logger }: FulfilmentContext,
 ): Promise<void> {
   const context = { paymentId: outcome.paymentId, subscriptionId: outcome.metadata.subscription_id };
   if (outcome.provider !== 'demo') {
