@@ -1,9 +1,10 @@
 import type { Knex } from 'knex';
 import { toCents } from '@shared/money';
+import type { OrderStatus } from '@shared/schemas/orders';
 import { uuid } from '@shared/schemas/text';
 import type { Logger } from '../../logger';
 import type { PaymentOutcome } from '../payments/payment-provider';
-import { Order, type OrderStatus } from './order.model';
+import { Order } from './order.model';
 
 /** A payment can still settle an order in these states (money received after expiry is still received). */
 const PAYABLE: ReadonlySet<OrderStatus> = new Set(['pending', 'payment_failed', 'expired']);

@@ -1,8 +1,5 @@
-import { Model, type Pojo, type RelationMappings } from 'objection';
+import { Model, type Pojo } from 'objection';
 import type { AccountType, PublicUser } from '@shared/schemas/auth';
-import { ChatConversation } from '../chat/chat-conversation.model';
-import { Order } from '../orders/order.model';
-import { ServiceRequest } from '../service-requests/service-request.model';
 
 export class User extends Model {
   static override tableName = 'users';
@@ -21,28 +18,6 @@ export class User extends Model {
   accountType!: AccountType;
   createdAt!: Date;
   updatedAt!: Date;
-
-  orders?: Order[];
-  serviceRequests?: ServiceRequest[];
-  chatConversations?: ChatConversation[];
-
-  static override relationMappings = (): RelationMappings => ({
-    orders: {
-      relation: Model.HasManyRelation,
-      modelClass: Order,
-      join: { from: 'users.id', to: 'orders.userId' },
-    },
-    serviceRequests: {
-      relation: Model.HasManyRelation,
-      modelClass: ServiceRequest,
-      join: { from: 'users.id', to: 'service_requests.userId' },
-    },
-    chatConversations: {
-      relation: Model.HasManyRelation,
-      modelClass: ChatConversation,
-      join: { from: 'users.id', to: 'chat_conversations.userId' },
-    },
-  });
 
   override $beforeUpdate(): void {
     this.updatedAt = new Date();
