@@ -47,6 +47,24 @@ export default tseslint.config(
     files: ['api/**'],
     rules: { 'no-restricted-imports': ['error', { patterns: ['@/*', '**/web/src/**'] }] },
   },
+  {
+    // Data access (docs/architecture.md): no model is bound to a global connection; every query is given one.
+    files: ['api/**', 'e2e/**', 'bench/**', 'scripts/**'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector:
+            'CallExpression[callee.object.name=/^[A-Z]/][callee.property.name=/^(query|relatedQuery)$/][arguments.length=0]',
+          message: 'Give the query its connection or transaction: Model.query(db) or Model.query(trx).',
+        },
+        {
+          selector: 'CallExpression[callee.object.name=/^[A-Z]/][callee.property.name=/^(knex|transaction)$/]',
+          message: 'Models are not bound to a connection: use db.transaction() and pass db or trx to each query.',
+        },
+      ],
+    },
+  },
   // A feature never imports another feature; app/ composes them (bulletproof-react).
   ...features.map((feature) => ({
     files: [`web/src/features/${feature}/**`],

@@ -108,8 +108,8 @@ export async function loginCookie(baseUrl: string, built: Pick<BuiltUser, 'usern
   return cookieOf(res);
 }
 
-export async function staffCookie(baseUrl: string): Promise<string> {
-  return loginCookie(baseUrl, await buildUser({ accountType: 'staff' }));
+export async function staffCookie(db: Knex, baseUrl: string): Promise<string> {
+  return loginCookie(baseUrl, await buildUser(db, { accountType: 'staff' }));
 }
 
 /** The usual cast of a chat test, on the first instance: a visitor with a socket, a staff socket, stored rows. */
@@ -122,7 +122,7 @@ export function chatActors(servers: ChatServers) {
       return { ...chat, socket };
     },
     async staff() {
-      return TestSocket.open(url(), { cookie: await staffCookie(url()) });
+      return TestSocket.open(url(), { cookie: await staffCookie(servers.db, url()) });
     },
     storedMessages(conversationId: string) {
       return servers.db('chat_messages').where({ conversationId }).orderBy('seq');

@@ -37,7 +37,7 @@ export function authRoutes({ db, config }: AppDeps): Router {
 
   router.post('/api/signup', rateLimitByIp(db, 'signup', limits.signupPerIp, TOO_MANY_SIGNUPS), async (ctx) => {
     const data = signupSchema.parse(ctx.request.body);
-    const user = await signup(data);
+    const user = await signup(db, data);
     await startUserSession(ctx, user);
     ctx.status = 201;
     ctx.body = user.toPublic();
@@ -46,7 +46,7 @@ export function authRoutes({ db, config }: AppDeps): Router {
   router.post('/api/login', rateLimitByIp(db, 'login', limits.loginPerIp, TOO_MANY_LOGINS), async (ctx) => {
     const { username, password } = loginSchema.parse(ctx.request.body);
     await consumeRateLimit(db, `login:user:${username.toLowerCase()}`, limits.loginPerUsername, TOO_MANY_LOGINS);
-    const user = await authenticate(username, password);
+    const user = await authenticate(db, username, password);
     if (!user) throw new Unauthorized('Invalid username or password');
     // The desktop console asks for a bearer token instead of a cookie (decision 050).
     const wantsToken = ctx.get(SESSION_TRANSPORT_HEADER) === TOKEN_TRANSPORT;
@@ -69,7 +69,7 @@ export function authRoutes({ db, config }: AppDeps): Router {
   // Like /api/auth/user but never 401: public pages ask it without logging a failed request.
   router.get('/api/auth/session', async (ctx) => {
     ctx.set('Cache-Control', 'no-store');
-    const user = await currentUser(ctx);
+    const user = currentUser(ctx);
     ctx.body = { user: user ? user.toPublic() : null };
   });
 

@@ -18,8 +18,8 @@ function toDto(product: Product): ProductDto {
 }
 
 /** Every product, grouped by category, then by name. */
-export async function listProducts(): Promise<ProductDto[]> {
-  const products = await Product.query().orderBy(['category', 'name']);
+export async function listProducts(db: Knex): Promise<ProductDto[]> {
+  const products = await Product.query(db).orderBy(['category', 'name']);
   return products.map(toDto);
 }
 

@@ -22,7 +22,7 @@ export type UpgradeDecision =
 async function readParticipant(session: Middleware, ctx: Context): Promise<ChatParticipant | null> {
   let participant: ChatParticipant | null = null;
   await session(ctx, async () => {
-    const user = await currentUser(ctx);
+    const user = currentUser(ctx);
     const visitorId = ctx.session ? sessionData(ctx).visitorId : undefined;
     participant = participantOf(user, visitorId);
   });

@@ -249,7 +249,7 @@ describe('live state', () => {
   it('closes a conversation for everyone in it and refuses messages after', async () => {
     const { id, socket } = await visitor();
     await socket.join(id);
-    const cookie = await staffCookie(url());
+    const cookie = await staffCookie(servers.db, url());
     const res = await fetch(`${url()}/api/chat/conversations/${id}/close`, {
       method: 'PATCH',
       headers: { Cookie: cookie },

@@ -21,10 +21,10 @@ import {
 import { toChatConversation } from './chat-rows';
 
 /** The caller as chat sees them: the session's visitor id and the logged-in account. */
-async function callerOf(ctx: Context): Promise<ChatParticipant> {
+function callerOf(ctx: Context): ChatParticipant {
   // Read before currentUser, which ends the session of an account that is gone.
   const visitorId = sessionData(ctx).visitorId;
-  return participantOf(await currentUser(ctx), visitorId);
+  return participantOf(currentUser(ctx), visitorId);
 }
 
 export function chatRoutes({ db }: AppDeps): Router {
@@ -62,14 +62,14 @@ export function chatRoutes({ db }: AppDeps): Router {
 
   // A visitor's own conversation (the widget checks the one it remembers), or any for staff.
   router.get('/api/chat/conversations/:id', async (ctx) => {
-    const row = await conversationFor(db, ctx.params.id ?? '', await callerOf(ctx));
+    const row = await conversationFor(db, ctx.params.id ?? '', callerOf(ctx));
     ctx.set('Cache-Control', 'no-store');
     ctx.body = toChatConversation(row);
   });
 
   router.patch('/api/chat/conversations/:id', async (ctx) => {
     const { visitorEmail } = updateChatContactSchema.parse(ctx.request.body);
-    ctx.body = await updateVisitorEmail(db, ctx.params.id ?? '', await callerOf(ctx), visitorEmail);
+    ctx.body = await updateVisitorEmail(db, ctx.params.id ?? '', callerOf(ctx), visitorEmail);
   });
 
   router.patch('/api/chat/conversations/:id/close', requireStaff, async (ctx) => {

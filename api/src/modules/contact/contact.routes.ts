@@ -18,7 +18,7 @@ export function contactRoutes({ db, config, logger }: AppDeps): Router {
     optionalUser,
     async (ctx) => {
       const data = contactMessageSchema.parse(ctx.request.body);
-      const outcome = await submitContactMessage(data, ctx.state.user ?? null);
+      const outcome = await submitContactMessage(db, data, ctx.state.user ?? null);
       if (outcome === 'dropped') logger.info({ requestId: ctx.state.requestId }, 'contact honeypot filled: dropped');
       ctx.status = 201;
       ctx.body = { message: RECEIVED };
@@ -28,7 +28,7 @@ export function contactRoutes({ db, config, logger }: AppDeps): Router {
   router.get('/api/admin/contact-messages', requireStaff, async (ctx) => {
     const query = contactMessageListQuerySchema.parse(ctx.query);
     ctx.set('Cache-Control', 'no-store');
-    ctx.body = await listContactMessages(query);
+    ctx.body = await listContactMessages(db, query);
   });
 
   return router;

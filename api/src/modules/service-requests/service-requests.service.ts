@@ -27,8 +27,8 @@ export async function createServiceRequest(trx: Knex.Transaction, request: NewSe
 }
 
 /** The caller's service requests, newest first. */
-export async function listServiceRequests(userId: string): Promise<ServiceRequestSummary[]> {
-  const requests = await ServiceRequest.query()
+export async function listServiceRequests(db: Knex, userId: string): Promise<ServiceRequestSummary[]> {
+  const requests = await ServiceRequest.query(db)
     .select('id', 'service', 'status', 'createdAt')
     .where({ userId })
     .orderBy('createdAt', 'desc')
