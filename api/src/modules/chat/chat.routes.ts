@@ -6,6 +6,7 @@ import { isUuid } from '@shared/schemas/text';
 import type { AppDeps } from '../../app-deps';
 import { currentUser, optionalUser, requireStaff } from '../../middleware/current-user';
 import { consumeRateLimit } from '../../middleware/rate-limit';
+import { validate } from '../../middleware/validate';
 import { sessionData } from '../auth/session';
 import { participantOf, type ChatParticipant } from './chat-access';
 import { isStaffOnline } from './chat-presence';
@@ -36,8 +37,8 @@ export function chatRoutes({ db }: AppDeps): Router {
     ctx.body = { staffOnline: await isStaffOnline(db) };
   });
 
-  router.post('/api/chat/conversations', optionalUser, async (ctx) => {
-    const input = startChatSchema.parse(ctx.request.body);
+  router.post('/api/chat/conversations', optionalUser, validate({ body: startChatSchema }), async (ctx) => {
+    const input = ctx.state.input.body;
     await consumeRateLimit(db, `chat-start:ip:${ctx.ip}`, CHAT_START_RATE, TOO_MANY_CHATS);
     const session = sessionData(ctx);
     // The visitor's random id lives in their session: only that browser (or their account) may join.
@@ -52,9 +53,8 @@ export function chatRoutes({ db }: AppDeps): Router {
     ctx.body = { id: conversation.id };
   });
 
-  router.get('/api/chat/conversations', requireStaff, async (ctx) => {
-    const query = listChatQuerySchema.parse(ctx.query);
-    const page = await listConversations(db, query);
+  router.get('/api/chat/conversations', requireStaff, validate({ query: listChatQuerySchema }), async (ctx) => {
+    const page = await listConversations(db, ctx.state.input.query);
     ctx.set('Cache-Control', 'no-store');
     if (page.nextCursor) ctx.set('X-Next-Cursor', page.nextCursor);
     ctx.body = page.conversations;
@@ -67,8 +67,8 @@ export function chatRoutes({ db }: AppDeps): Router {
     ctx.body = toChatConversation(row);
   });
 
-  router.patch('/api/chat/conversations/:id', async (ctx) => {
-    const { visitorEmail } = updateChatContactSchema.parse(ctx.request.body);
+  router.patch('/api/chat/conversations/:id', validate({ body: updateChatContactSchema }), async (ctx) => {
+    const { visitorEmail } = ctx.state.input.body;
     ctx.body = await updateVisitorEmail(db, ctx.params.id ?? '', callerOf(ctx), visitorEmail);
   });
 

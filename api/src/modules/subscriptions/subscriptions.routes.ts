@@ -3,6 +3,7 @@ import { cancelSubscriptionSchema, createSubscriptionSchema, NO_SUBSCRIPTION } f
 import type { AppDeps } from '../../app-deps';
 import { ServiceUnavailable } from '../../errors';
 import { requireUser, userOf } from '../../middleware/current-user';
+import { validate } from '../../middleware/validate';
 import { consumePaymentAttempt } from '../payments/payment-rate-limit';
 import { createSubscriptionProvider } from './subscription-providers';
 import {
@@ -30,9 +31,9 @@ export function subscriptionsRoutes({ db, config, logger }: AppDeps): Router {
     ctx.body = deps ? await subscriptionStatus(deps, userOf(ctx)) : NO_SUBSCRIPTION;
   });
 
-  router.post('/api/create-subscription', requireUser, async (ctx) => {
+  router.post('/api/create-subscription', requireUser, validate({ body: createSubscriptionSchema }), async (ctx) => {
     const user = userOf(ctx);
-    const { planId } = createSubscriptionSchema.parse(ctx.request.body);
+    const { planId } = ctx.state.input.body;
     if (!deps) throw new ServiceUnavailable(NOT_CONFIGURED);
     // Subscription changes count against the same hourly allowance as other payments.
     await consumePaymentAttempt(db, config, user.id);
@@ -41,9 +42,8 @@ export function subscriptionsRoutes({ db, config, logger }: AppDeps): Router {
     ctx.body = result;
   });
 
-  router.post('/api/cancel-subscription', requireUser, async (ctx) => {
+  router.post('/api/cancel-subscription', requireUser, validate({ body: cancelSubscriptionSchema }), async (ctx) => {
     const user = userOf(ctx);
-    cancelSubscriptionSchema.parse(ctx.request.body ?? {});
     if (!deps) throw new ServiceUnavailable(NOT_CONFIGURED);
     await consumePaymentAttempt(db, config, user.id);
     ctx.body = await cancelSubscription(deps, user);
