@@ -48,6 +48,24 @@ export default tseslint.config(
     rules: { 'no-restricted-imports': ['error', { patterns: ['@/*', '**/web/src/**'] }] },
   },
   {
+    // Payments know no domain: orders, consultation and subscriptions use payments, never the reverse
+    // (decision 060); api/src/payment-wiring.ts composes them.
+    files: ['api/src/modules/payments/**'],
+    // Tests drive the whole app and may check any domain's rows.
+    ignores: ['**/*.test.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { group: ['@/*', '**/web/src/**'], message: 'The API never reaches into the web app.' },
+            { regex: '^\\.\\./(?!\\.\\./)', message: 'payments imports no other module (decision 060).' },
+          ],
+        },
+      ],
+    },
+  },
+  {
     // Data access (docs/architecture.md): no model is bound to a global connection; every query is given one.
     files: ['api/**', 'e2e/**', 'bench/**', 'scripts/**'],
     rules: {

@@ -1,4 +1,4 @@
-import type { Middleware } from 'koa';
+import type { DefaultState, Middleware } from 'koa';
 import type { z } from 'zod';
 
 /** The parts of a request a route validates, each with the shared zod schema that defines it. */
@@ -27,7 +27,7 @@ export interface ValidatedState<S extends InputSchemas> {
  *     const message = ctx.state.input.body;
  *   });
  */
-export function validate<const S extends InputSchemas>(schemas: S): Middleware<ValidatedState<S>> {
+export function validate<const S extends InputSchemas>(schemas: S): Middleware<DefaultState & ValidatedState<S>> {
   return async function validateInput(ctx, next) {
     const input: { body?: unknown; query?: unknown } = {};
     if (schemas.body) input.body = schemas.body.parse(ctx.request.body);
@@ -35,4 +35,18 @@ export function validate<const S extends InputSchemas>(schemas: S): Middleware<V
     ctx.state.input = input as ValidInput<S>;
     await next();
   };
+}
+
+/**
+ * validate() and the handler after it as one middleware, for a route step
+ * that is not registered on a router itself (payment-wiring.ts hands
+ * POST /api/create-payment-intent to one of two such steps). On a router,
+ * list validate() before the handler instead: the router types the input.
+ */
+export function validated<const S extends InputSchemas>(
+  schemas: S,
+  handler: Middleware<DefaultState & ValidatedState<S>>,
+): Middleware {
+  const check = validate(schemas) as Middleware;
+  return (ctx, next) => check(ctx, () => (handler as Middleware)(ctx, next));
 }

@@ -45,9 +45,9 @@ async function priceCart(trx: Knex.Transaction, items: CheckoutRequest['items'])
  * If the provider fails, the order is removed again: no half order remains.
  */
 export async function createCheckoutOrder(
+  { db, provider, logger }: { db: Knex; provider: PaymentProvider; logger: Logger },
   user: User,
   request: CheckoutRequest,
-  { db, provider, logger }: { db: Knex; provider: PaymentProvider; logger: Logger },
 ): Promise<CheckoutResponse> {
   const { order, items, totalCents } = await db.transaction(async (trx) => {
     const lines = await priceCart(trx, request.items);

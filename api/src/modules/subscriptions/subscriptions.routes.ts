@@ -5,7 +5,7 @@ import { ServiceUnavailable } from '../../errors';
 import { requireUser, userOf } from '../../middleware/current-user';
 import { validate } from '../../middleware/validate';
 import { consumePaymentAttempt } from '../payments/payment-rate-limit';
-import { createSubscriptionProvider } from './subscription-providers';
+import type { SubscriptionProvider } from './subscription-provider';
 import {
   cancelSubscription,
   listActivePlans,
@@ -16,8 +16,8 @@ import {
 
 const NOT_CONFIGURED = 'The subscription system is not configured.';
 
-export function subscriptionsRoutes({ db, config, logger }: AppDeps): Router {
-  const provider = createSubscriptionProvider(config, db);
+/** `provider` is the app's subscription provider (payment-wiring.ts); null when payments are not configured. */
+export function subscriptionsRoutes({ db, config, logger }: AppDeps, provider: SubscriptionProvider | null): Router {
   const deps: SubscriptionDeps | null = provider ? { db, provider, logger } : null;
   const router = new Router();
 
