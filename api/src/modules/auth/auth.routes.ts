@@ -12,6 +12,7 @@ import { Unauthorized } from '../../errors';
 import { currentUser, requireUser, userOf } from '../../middleware/current-user';
 import { consumeRateLimit, rateLimitByIp } from '../../middleware/rate-limit';
 import { validate } from '../../middleware/validate';
+import { toPublicUser } from '../users/users.service';
 import { authenticate, endUserSession, signup, startUserSession } from './auth.service';
 
 const TOO_MANY_LOGINS = 'Too many login attempts. Please wait a few minutes and try again.';
@@ -44,7 +45,7 @@ export function authRoutes({ db, config }: AppDeps): Router {
       const user = await signup(db, ctx.state.input.body);
       await startUserSession(ctx, user);
       ctx.status = 201;
-      ctx.body = user.toPublic();
+      ctx.body = toPublicUser(user);
     },
   );
 
@@ -62,7 +63,7 @@ export function authRoutes({ db, config }: AppDeps): Router {
       if (wantsToken) ctx.state.sessionTransport = 'token';
       await startUserSession(ctx, user);
       ctx.set('Cache-Control', 'no-store');
-      ctx.body = wantsToken ? { ...user.toPublic(), sessionToken: ctx.state.sessionToken } : user.toPublic();
+      ctx.body = wantsToken ? { ...toPublicUser(user), sessionToken: ctx.state.sessionToken } : toPublicUser(user);
     },
   );
 
@@ -73,14 +74,14 @@ export function authRoutes({ db, config }: AppDeps): Router {
 
   router.get('/api/auth/user', requireUser, async (ctx) => {
     ctx.set('Cache-Control', 'no-store');
-    ctx.body = userOf(ctx).toPublic();
+    ctx.body = toPublicUser(userOf(ctx));
   });
 
   // Like /api/auth/user but never 401: public pages ask it without logging a failed request.
   router.get('/api/auth/session', async (ctx) => {
     ctx.set('Cache-Control', 'no-store');
     const user = currentUser(ctx);
-    ctx.body = { user: user ? user.toPublic() : null };
+    ctx.body = { user: user ? toPublicUser(user) : null };
   });
 
   // The spec sends logged-out visitors here; the login page brings them back.

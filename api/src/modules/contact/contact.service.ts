@@ -38,7 +38,7 @@ export async function submitContactMessage(
   return 'stored';
 }
 
-function toView(row: ContactMessage): ContactMessageView {
+function toContactMessageView(row: ContactMessage): ContactMessageView {
   return {
     id: row.id,
     name: row.name,
@@ -67,7 +67,7 @@ export async function listContactMessages(
     ContactMessage.query(db).resultSize(),
   ]);
   return {
-    messages: rows.map(toView),
+    messages: rows.map(toContactMessageView),
     page,
     pageSize,
     total,

@@ -33,10 +33,15 @@ export async function listServiceRequests(db: Knex, userId: string): Promise<Ser
     .where({ userId })
     .orderBy('createdAt', 'desc')
     .limit(LIST_LIMIT);
-  return requests.map((request) => ({
+  return requests.map(toServiceRequestSummary);
+}
+
+/** A service request as its owner sees it. */
+function toServiceRequestSummary(request: ServiceRequest): ServiceRequestSummary {
+  return {
     id: request.id,
     service: request.service,
     status: request.status,
     createdAt: new Date(request.createdAt).toISOString(),
-  }));
+  };
 }

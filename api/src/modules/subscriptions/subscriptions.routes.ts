@@ -11,6 +11,7 @@ import {
   listActivePlans,
   subscribe,
   subscriptionStatus,
+  toSubscriptionPlan,
   type SubscriptionDeps,
 } from './subscriptions.service';
 
@@ -23,7 +24,7 @@ export function subscriptionsRoutes({ db, config, logger }: AppDeps, provider: S
 
   router.get('/api/subscription-plans', async (ctx) => {
     ctx.set('Cache-Control', 'no-cache');
-    ctx.body = (await listActivePlans(db)).map((plan) => plan.toDto());
+    ctx.body = (await listActivePlans(db)).map(toSubscriptionPlan);
   });
 
   router.get('/api/subscription-status', requireUser, async (ctx) => {

@@ -1,5 +1,5 @@
 import { Model, type Pojo } from 'objection';
-import type { AccountType, PublicUser } from '@shared/schemas/auth';
+import type { AccountType } from '@shared/schemas/auth';
 
 export class User extends Model {
   static override tableName = 'users';
@@ -37,18 +37,5 @@ export class User extends Model {
   /** The name to address the client by: first and last name as given, or the username without either. */
   get displayName(): string {
     return [this.firstName, this.lastName].filter(Boolean).join(' ') || this.username;
-  }
-
-  toPublic(): PublicUser {
-    return {
-      id: this.id,
-      username: this.username,
-      email: this.email,
-      firstName: this.firstName,
-      lastName: this.lastName,
-      profileImageUrl: this.profileImageUrl,
-      accountType: this.accountType,
-      createdAt: new Date(this.createdAt).toISOString(),
-    };
   }
 }

@@ -1,6 +1,6 @@
 import type { Knex } from 'knex';
 import { UniqueViolationError } from 'objection';
-import type { AccountType } from '@shared/schemas/auth';
+import type { AccountType, PublicUser } from '@shared/schemas/auth';
 import { Conflict } from '../../errors';
 import { hashPassword } from './password';
 import { User } from './user.model';
@@ -44,4 +44,18 @@ export async function createUser(db: Knex, input: NewUser): Promise<User> {
     }
     throw err;
   }
+}
+
+/** An account as the API shows it to its owner (never the password hash). */
+export function toPublicUser(user: User): PublicUser {
+  return {
+    id: user.id,
+    username: user.username,
+    email: user.email,
+    firstName: user.firstName,
+    lastName: user.lastName,
+    profileImageUrl: user.profileImageUrl,
+    accountType: user.accountType,
+    createdAt: new Date(user.createdAt).toISOString(),
+  };
 }
