@@ -6,7 +6,7 @@ import { serverFrameSchema, type ServerFrame, type ServerFrameOf } from '@shared
 import type { Config } from '../config';
 import { createLogger } from '../logger';
 import { startServer, type RunningServer } from '../server';
-import type { ChatServerOptions } from '../modules/chat/chat-server';
+import type { ChatServerOptions } from '../modules/chat/socket/server';
 import { testConfig } from './config';
 import { createTestDatabase, type TestDatabase } from './database';
 import { buildUser, type BuiltUser } from './factories';

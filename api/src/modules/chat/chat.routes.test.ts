@@ -2,8 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { buildUser, logIn } from '../../test/factories';
 import { setupTestApp } from '../../test/test-app';
-import { CHAT_START_RATE } from './chat.service';
-import { reportStaffConnections } from './chat-presence';
+import { CHAT_START_RATE } from './chat.routes';
+import { reportStaffConnections } from './storage/presence';
 
 const t = setupTestApp({ trustProxy: true });
 

@@ -4,22 +4,25 @@ import type { Context } from 'koa';
 import { listChatQuerySchema, startChatSchema, updateChatContactSchema } from '@shared/schemas/chat';
 import { isUuid } from '@shared/schemas/text';
 import type { AppDeps } from '../../app-deps';
+import type { RateLimitRule } from '../../config';
 import { currentUser, optionalUser, requireStaff } from '../../middleware/current-user';
 import { consumeRateLimit } from '../../middleware/rate-limit';
 import { validate } from '../../middleware/validate';
 import { sessionData } from '../auth/session';
 import { participantOf, type ChatParticipant } from './chat-access';
-import { isStaffOnline } from './chat-presence';
+import { isStaffOnline } from './storage/presence';
 import {
-  CHAT_START_RATE,
   closeConversation,
   conversationFor,
   listConversations,
   startConversation,
-  TOO_MANY_CHATS,
   updateVisitorEmail,
-} from './chat.service';
-import { toChatConversation } from './chat-rows';
+} from './storage/conversations';
+import { toChatConversation } from './storage/rows';
+
+/** Conversations a network may start per hour (the widget starts one per visitor). */
+export const CHAT_START_RATE: RateLimitRule = { limit: 20, windowMs: 60 * 60 * 1000 };
+const TOO_MANY_CHATS = 'Too many chats started from this network. Please try again later.';
 
 /** The caller as chat sees them: the session's visitor id and the logged-in account. */
 function callerOf(ctx: Context): ChatParticipant {

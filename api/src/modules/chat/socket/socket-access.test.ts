@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { CHAT_CLOSE } from '@shared/schemas/chat-frames';
-import { buildUser } from '../../test/factories';
+import { buildUser } from '../../../test/factories';
 import {
   chatActors,
   eventually,
@@ -10,7 +10,7 @@ import {
   startVisitorChat,
   TestSocket,
   useChatServers,
-} from '../../test/chat';
+} from '../../../test/chat';
 
 // A short heartbeat, to see dead sockets and ended staff sessions dropped.
 const servers = useChatServers(1, { heartbeatMs: 400 });

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { tokenLoginAnswerSchema, type AccountType } from '@shared/schemas/auth';
 import { CHAT_CLOSE } from '@shared/schemas/chat-frames';
-import { buildUser } from '../../test/factories';
-import { staffCookie, startVisitorChat, TestSocket, useChatServers } from '../../test/chat';
+import { buildUser } from '../../../test/factories';
+import { staffCookie, startVisitorChat, TestSocket, useChatServers } from '../../../test/chat';
 
 // A short heartbeat, to see a desktop session that ended dropped.
 const servers = useChatServers(1, { heartbeatMs: 300 });

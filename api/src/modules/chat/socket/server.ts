@@ -5,15 +5,15 @@ import type { Middleware } from 'koa';
 import { WebSocketServer, type WebSocket } from 'ws';
 import { CHAT_SOCKET_PATH } from '@shared/chat-socket';
 import { CHAT_CLOSE, CHAT_MAX_FRAME_BYTES } from '@shared/schemas/chat-frames';
-import type { AppDeps } from '../../app-deps';
-import { isStaff, type ChatParticipant } from './chat-access';
-import { createChatBus } from './chat-bus';
-import type { ChatConnection } from './chat-connection';
-import { createUpgradeAuthenticator } from './chat-credentials';
-import { ChatHub } from './chat-hub';
-import { MessageWriter } from './chat-message-writer';
-import { PRESENCE_HEARTBEAT_MS } from './chat-presence';
-import { receiveFrame } from './chat-protocol';
+import type { AppDeps } from '../../../app-deps';
+import { isStaff, type ChatParticipant } from '../chat-access';
+import { createChatBus } from '../events/bus';
+import type { ChatConnection } from './connection';
+import { createUpgradeAuthenticator } from './credentials';
+import { ChatHub } from '../events/hub';
+import { MessageWriter } from '../storage/message-writer';
+import { PRESENCE_HEARTBEAT_MS } from '../storage/presence';
+import { receiveFrame } from './protocol';
 
 export interface ChatServerOptions {
   /** Ping every socket this often; one that has not answered the previous ping is dropped. */

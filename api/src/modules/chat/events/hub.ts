@@ -3,14 +3,14 @@ import type { Knex } from 'knex';
 import type WebSocket from 'ws';
 import type { ChatSenderType } from '@shared/schemas/chat';
 import type { ServerFrame } from '@shared/schemas/chat-frames';
-import type { Logger } from '../../logger';
-import type { ChatParticipant } from './chat-access';
-import { ChatConnection, type SocketCredentials, type Subscription } from './chat-connection';
-import { decodeChatEvent, type ChatEvent, type ChatEventOf, type EventOrigin, type RoomEvent } from './chat-events';
-import { loadClosedConversations, loadHistory, loadMessageEvent, loadMissedMessages } from './chat-messages.service';
-import { StaffPresence } from './chat-presence';
+import type { Logger } from '../../../logger';
+import type { ChatParticipant } from '../chat-access';
+import { ChatConnection, type SocketCredentials, type Subscription } from '../socket/connection';
+import { decodeChatEvent, type ChatEvent, type ChatEventOf, type EventOrigin, type RoomEvent } from './events';
+import { loadClosedConversations, loadHistory, loadMessageEvent, loadMissedMessages } from '../storage/messages';
+import { StaffPresence } from '../storage/presence';
 import { SerialTasks } from './serial-tasks';
-import { toChatConversation, toChatMessage, type ConversationRow } from './chat-rows';
+import { toChatConversation, toChatMessage, type ConversationRow } from '../storage/rows';
 
 /**
  * The sockets of one API instance and what they joined. Every change reaches

@@ -1,6 +1,6 @@
 import type { Knex } from 'knex';
-import type { Logger } from '../../logger';
-import { publishChatEvent } from './chat-events';
+import type { Logger } from '../../../logger';
+import { publishChatEvent } from '../events/events';
 
 /**
  * "Is any staff member connected?" across every API instance. Each instance

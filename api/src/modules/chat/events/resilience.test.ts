@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { CHAT_CLOSE } from '@shared/schemas/chat-frames';
-import { listenerName } from './chat-bus';
-import { eventually, staffCookie, startVisitorChat, TestSocket, useChatServers } from '../../test/chat';
+import { listenerName } from './bus';
+import { eventually, staffCookie, startVisitorChat, TestSocket, useChatServers } from '../../../test/chat';
 
 // Two API instances on one database, as behind a load balancer.
 const servers = useChatServers(2);

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { CHAT_CLOSE } from '@shared/schemas/chat-frames';
-import { chatActors, staffCookie, startVisitorChat, TestSocket, useChatServers } from '../../test/chat';
+import { chatActors, staffCookie, startVisitorChat, TestSocket, useChatServers } from '../../../test/chat';
 
 const servers = useChatServers(1);
 const url = () => servers.url();

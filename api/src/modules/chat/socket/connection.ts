@@ -1,9 +1,9 @@
 import WebSocket from 'ws';
 import { CHAT_MESSAGE_RATE, type ChatSenderType } from '@shared/schemas/chat';
 import type { ChatErrorCode, ServerFrame } from '@shared/schemas/chat-frames';
-import type { ChatParticipant } from './chat-access';
-import type { RoomEvent } from './chat-events';
-import { SlidingWindowLimit, TokenBucket } from './socket-limits';
+import type { ChatParticipant } from '../chat-access';
+import type { RoomEvent } from '../events/events';
+import { SlidingWindowLimit, TokenBucket } from './limits';
 
 /** A client that stops reading while this much is queued for it is cut off. */
 export const MAX_BUFFERED_BYTES = 1024 * 1024;

@@ -1,6 +1,6 @@
 import pg from 'pg';
-import type { Logger } from '../../logger';
-import { CHAT_CHANNEL } from './chat-events';
+import type { Logger } from '../../../logger';
+import { CHAT_CHANNEL } from './events';
 
 /** The listener's name in pg_stat_activity: which instance it belongs to. */
 export function listenerName(instanceId: string): string {
