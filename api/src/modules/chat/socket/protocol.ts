@@ -25,7 +25,7 @@ export const TOO_FAST = 'You are sending messages too quickly. Please wait a few
 const CLOSED = 'This conversation has been closed.';
 const NOT_FOUND = 'Conversation not found';
 
-interface ProtocolDeps {
+export interface ProtocolDeps {
   db: Knex;
   hub: ChatHub;
   writer: MessageWriter;
