@@ -123,7 +123,7 @@ export async function staffLogin(url: string, serverUrl: string): Promise<string
     .join('; ');
 }
 
-export type FrameHandler = (frame: { type: string; [key: string]: unknown }, ws: WebSocket) => void;
+type FrameHandler = (frame: { type: string; [key: string]: unknown }, ws: WebSocket) => void;
 
 /** Opens a socket, joins conversations, and resolves once every history has arrived. */
 export function openJoined(

@@ -24,7 +24,7 @@ import { siteMiddleware } from './modules/site/site.middleware';
 import type { StaticFile } from './modules/site/static-files';
 import { paymentRoutes } from './payment-wiring';
 
-export interface AppOptions {
+interface AppOptions {
   /** The built web app (dist/web) loaded in memory; empty when serving the API only. */
   siteFiles?: ReadonlyMap<string, StaticFile>;
 }

@@ -7,7 +7,7 @@ import { deleteOldWebhookEvents } from './modules/payments/stripe-webhook';
 import { deleteStalePresence } from './modules/chat/storage/presence';
 import { advanceDemoSubscriptions } from './modules/subscriptions/demo-subscription-payments';
 
-export interface MaintenanceTask {
+interface MaintenanceTask {
   name: string;
   run(db: Knex, logger: Logger): Promise<number>;
 }

@@ -21,7 +21,7 @@ export interface RunningServer {
   close(): Promise<void>;
 }
 
-export interface StartOptions {
+interface StartOptions {
   config: Config;
   logger: Logger;
   /** The built web app; defaults to dist/web under the working directory. */

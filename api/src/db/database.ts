@@ -5,8 +5,6 @@ import { knexConfig } from '../../../knexfile';
 // COUNT(*) and other bigints come back as strings by default; our counts are small.
 pg.types.setTypeParser(pg.types.builtins.INT8, (value: string) => Number.parseInt(value, 10));
 
-export type { Knex };
-
 /**
  * Opens a pool. Objection's models are deliberately not bound to it
  * (no Model.knex()): every query is given its connection or transaction,

@@ -2,17 +2,17 @@ import type { DefaultState, Middleware } from 'koa';
 import type { z } from 'zod';
 
 /** The parts of a request a route validates, each with the shared zod schema that defines it. */
-export interface InputSchemas {
+interface InputSchemas {
   body?: z.ZodType;
   query?: z.ZodType;
 }
 
 /** The parsed parts, typed by their schemas. */
-export type ValidInput<S extends InputSchemas> = {
+type ValidInput<S extends InputSchemas> = {
   [K in keyof S]: S[K] extends z.ZodType ? z.output<S[K]> : never;
 };
 
-export interface ValidatedState<S extends InputSchemas> {
+interface ValidatedState<S extends InputSchemas> {
   /** What `validate` parsed: `ctx.state.input.body`, `ctx.state.input.query`. */
   input: ValidInput<S>;
 }

@@ -12,7 +12,7 @@ import { createTestDatabase, type TestDatabase } from './database';
 import { buildUser, type BuiltUser } from './factories';
 import { freePort } from './global-setup';
 
-export interface ChatServers {
+interface ChatServers {
   /** The database all instances share. */
   readonly db: Knex;
   url(instance?: number): string;

@@ -4,7 +4,7 @@ import { SubscriptionPlan } from '../modules/subscriptions/subscription-plan.mod
 import { buildUser, logIn } from './factories';
 import type { TestApp } from './test-app';
 
-export type SeededPlanName = (typeof seededPlans)[number]['name'];
+type SeededPlanName = (typeof seededPlans)[number]['name'];
 
 /** The seeded plans by name (every test database has them, from the migration). */
 export async function seededPlan(db: Knex, name: SeededPlanName): Promise<SubscriptionPlan> {

@@ -7,7 +7,7 @@ import { listProducts } from './catalog.service';
 const brotli = promisify(brotliCompress);
 const gzipAsync = promisify(gzip);
 
-export interface SerializedCatalog {
+interface SerializedCatalog {
   body: Buffer;
   brotli: Buffer;
   gzip: Buffer;
@@ -29,7 +29,7 @@ async function serialize(db: Knex): Promise<SerializedCatalog> {
  * few seconds, and concurrent misses share one query. Seeding on this
  * instance clears it at once; other instances catch up within `ttlMs`.
  */
-export function createCatalogCache(db: Knex, ttlMs = 5_000) {
+function createCatalogCache(db: Knex, ttlMs = 5_000) {
   let cached: { value: SerializedCatalog; expires: number } | null = null;
   let loading: Promise<SerializedCatalog> | null = null;
   let generation = 0;
@@ -57,7 +57,7 @@ export function createCatalogCache(db: Knex, ttlMs = 5_000) {
   };
 }
 
-export type CatalogCache = ReturnType<typeof createCatalogCache>;
+type CatalogCache = ReturnType<typeof createCatalogCache>;
 
 const caches = new WeakMap<Knex, CatalogCache>();
 

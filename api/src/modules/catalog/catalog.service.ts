@@ -24,7 +24,7 @@ export async function listProducts(db: Knex): Promise<ProductJson[]> {
   return products.map(toProduct);
 }
 
-export interface SeedOutcome {
+interface SeedOutcome {
   inserted: number;
   updated: number;
 }

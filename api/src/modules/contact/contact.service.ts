@@ -9,7 +9,7 @@ import { createServiceRequest } from '../service-requests/service-requests.servi
 import type { User } from '../users/user.model';
 import { ContactMessage } from './contact-message.model';
 
-export type ContactOutcome = 'stored' | 'dropped';
+type ContactOutcome = 'stored' | 'dropped';
 
 /**
  * Stores an enquiry. From a logged-in client it also becomes a service

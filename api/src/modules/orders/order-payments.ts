@@ -75,7 +75,7 @@ export const orderFulfilment: PaymentFulfilment = {
       : 'This order can no longer be paid. Please return to the shop and check out again.',
 };
 
-export const ORDER_PAYMENT_WINDOW_HOURS = 24;
+const ORDER_PAYMENT_WINDOW_HOURS = 24;
 
 /** Maintenance: orders left pending for 24 hours become expired. */
 export async function expireStaleOrders(db: Knex): Promise<number> {

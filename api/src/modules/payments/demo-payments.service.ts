@@ -25,7 +25,7 @@ interface DemoPaymentRow {
 }
 
 /** Stripe answers a declined card with 402 and the decline message. */
-export class CardDeclined extends HttpError {
+class CardDeclined extends HttpError {
   constructor(message: string) {
     super(402, message);
   }

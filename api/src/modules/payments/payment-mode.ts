@@ -1,7 +1,7 @@
 import { isValidPublishableKey } from '@shared/schemas/payments';
 import type { Config } from '../../config';
 
-export type PaymentMode = 'stripe' | 'demo' | 'none';
+type PaymentMode = 'stripe' | 'demo' | 'none';
 
 /**
  * Stripe when all three Stripe settings are present and the publishable key is

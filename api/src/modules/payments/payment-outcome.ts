@@ -3,7 +3,7 @@ import type { Logger } from '../../logger';
 import type { PaymentOutcome, PaymentPurpose } from './payment-provider';
 
 /** A payment as the demo provider asks about it before charging the card. */
-export interface PendingDemoPayment {
+interface PendingDemoPayment {
   id: string;
   metadata: Record<string, string>;
 }

@@ -11,7 +11,7 @@ import type { PaymentProvider } from './payment-provider';
 import type { StripeEventHandlers } from './stripe-event-handlers';
 import { processStripeEvent, verifyStripeEvent } from './stripe-webhook';
 
-export interface PaymentsSetup {
+interface PaymentsSetup {
   /** The app's payment provider; null when payments are not configured. */
   provider: PaymentProvider | null;
   /** The app's Stripe client when it uses Stripe. */

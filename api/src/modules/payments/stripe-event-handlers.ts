@@ -12,7 +12,7 @@ export interface StripeEventContext {
 }
 
 export type StripeEventType = Stripe.Event['type'];
-export type StripeEventOf<T extends StripeEventType> = Extract<Stripe.Event, { type: T }>;
+type StripeEventOf<T extends StripeEventType> = Extract<Stripe.Event, { type: T }>;
 export type StripeEventHandler<T extends StripeEventType> = (
   event: StripeEventOf<T>,
   context: StripeEventContext,

@@ -4,7 +4,7 @@ import { ServiceRequest } from './service-request.model';
 
 const LIST_LIMIT = 100;
 
-export interface NewServiceRequest {
+interface NewServiceRequest {
   userId: string;
   name: string;
   email: string;

@@ -52,7 +52,7 @@ async function walk(dir: string): Promise<string[]> {
 }
 
 /** Prerendered pages carry this token where the public origin belongs (canonical, og:url, JSON-LD). */
-export const PUBLIC_URL_TOKEN = '%PUBLIC_URL%';
+const PUBLIC_URL_TOKEN = '%PUBLIC_URL%';
 
 function etagOf(body: Buffer): string {
   return `"${createHash('sha1').update(body).digest('base64url').slice(0, 22)}"`;

@@ -5,7 +5,7 @@ import { Conflict } from '../../errors';
 import { hashPassword } from './password';
 import { User } from './user.model';
 
-export interface NewUser {
+interface NewUser {
   username: string;
   password: string;
   email?: string | null;
@@ -14,8 +14,8 @@ export interface NewUser {
   accountType?: AccountType;
 }
 
-export const USERNAME_TAKEN = 'Username is already taken';
-export const EMAIL_TAKEN = 'An account with this email already exists';
+const USERNAME_TAKEN = 'Username is already taken';
+const EMAIL_TAKEN = 'An account with this email already exists';
 
 export async function findUserByUsername(db: Knex, username: string): Promise<User | undefined> {
   return User.query(db).whereRaw('lower(username) = lower(?)', [username]).first();

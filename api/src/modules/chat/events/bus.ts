@@ -7,7 +7,7 @@ export function listenerName(instanceId: string): string {
   return `northstar-it chat ${instanceId.slice(0, 8)}`;
 }
 
-export interface ChatBusOptions {
+interface ChatBusOptions {
   databaseUrl: string;
   instanceId: string;
   logger: Logger;
@@ -23,7 +23,7 @@ export interface ChatBusOptions {
   maxBackoffMs?: number;
 }
 
-export interface ChatBus {
+interface ChatBus {
   /** Resolves once LISTEN is in place (retrying until it is, or until stop()). */
   start(): Promise<void>;
   stop(): Promise<void>;

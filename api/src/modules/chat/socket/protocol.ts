@@ -21,7 +21,7 @@ import type { MessageWriter } from '../storage/message-writer';
 import { ConversationClosedError, ConversationMissingError, markRead } from '../storage/messages';
 import { loadConversation } from '../storage/conversations';
 
-export const TOO_FAST = 'You are sending messages too quickly. Please wait a few seconds.';
+const TOO_FAST = 'You are sending messages too quickly. Please wait a few seconds.';
 const CLOSED = 'This conversation has been closed.';
 const NOT_FOUND = 'Conversation not found';
 

@@ -19,7 +19,7 @@ function rejectUpgrade(socket: Duplex, status: number, message: string): void {
   socket.destroy();
 }
 
-export interface UpgradeListenerOptions {
+interface UpgradeListenerOptions {
   wss: WebSocketServer;
   /** Who the request belongs to (credentials.ts). */
   authenticate(req: IncomingMessage): Promise<UpgradeDecision>;

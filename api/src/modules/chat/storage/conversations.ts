@@ -16,7 +16,7 @@ export async function loadConversation(db: Knex | Knex.Transaction, id: string):
   return result.rows[0];
 }
 
-export interface NewConversation {
+interface NewConversation {
   visitorId: string;
   userId: string | null;
   visitorName: string;
@@ -85,7 +85,7 @@ export async function closeConversation(db: Knex, id: string): Promise<ChatConve
   return toChatConversation(existing);
 }
 
-export interface ConversationPage {
+interface ConversationPage {
   conversations: ChatConversation[];
   /** Pass as `before` for the next page; null on the last page. */
   nextCursor: string | null;

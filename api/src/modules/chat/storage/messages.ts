@@ -13,7 +13,7 @@ import {
 import { loadConversation } from './conversations';
 
 /** The most messages a history frame carries (the newest ones). */
-export const HISTORY_LIMIT = 1000;
+const HISTORY_LIMIT = 1000;
 
 export class ConversationClosedError extends Error {
   override name = 'ConversationClosedError';
@@ -36,7 +36,7 @@ export type StoredMessage =
   /** The client resent a message that is already stored: nothing changed. */
   | { duplicate: true; seq: number; message: ChatMessage };
 
-export interface History {
+interface History {
   messages: MessageRow[];
   /** The cursor the joining socket starts from: the newest message it has been given. */
   lastSeq: number;

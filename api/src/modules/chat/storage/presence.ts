@@ -9,7 +9,7 @@ import { publishChatEvent } from '../events/events';
  * that died) no longer count.
  */
 export const PRESENCE_HEARTBEAT_MS = 15_000;
-export const PRESENCE_STALE_MS = 3 * PRESENCE_HEARTBEAT_MS;
+const PRESENCE_STALE_MS = 3 * PRESENCE_HEARTBEAT_MS;
 
 export async function reportStaffConnections(db: Knex, instanceId: string, count: number): Promise<void> {
   await db.raw(
@@ -19,7 +19,7 @@ export async function reportStaffConnections(db: Knex, instanceId: string, count
   );
 }
 
-export async function removeInstancePresence(db: Knex, instanceId: string): Promise<void> {
+async function removeInstancePresence(db: Knex, instanceId: string): Promise<void> {
   await db.raw('delete from chat_presence where instance_id = ?', [instanceId]);
 }
 
