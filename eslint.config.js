@@ -47,6 +47,24 @@ export default tseslint.config(
     files: ['api/**'],
     rules: { 'no-restricted-imports': ['error', { patterns: ['@/*', '**/web/src/**'] }] },
   },
+  // A feature never imports another feature; app/ composes them (bulletproof-react).
+  ...features.map((feature) => ({
+    files: [`web/src/features/${feature}/**`],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['@/features/*', `!@/features/${feature}`, `!@/features/${feature}/**`],
+              message: 'Features must not import other features; compose them in web/src/app.',
+            },
+            { group: ['@/app/*'], message: 'Features must not import the app layer.' },
+          ],
+        },
+      ],
+    },
+  })),
   {
     // Payments know no domain: orders, consultation and subscriptions use payments, never the reverse
     // (decision 060); api/src/payment-wiring.ts composes them.
@@ -83,22 +101,4 @@ export default tseslint.config(
       ],
     },
   },
-  // A feature never imports another feature; app/ composes them (bulletproof-react).
-  ...features.map((feature) => ({
-    files: [`web/src/features/${feature}/**`],
-    rules: {
-      'no-restricted-imports': [
-        'error',
-        {
-          patterns: [
-            {
-              group: ['@/features/*', `!@/features/${feature}`, `!@/features/${feature}/**`],
-              message: 'Features must not import other features; compose them in web/src/app.',
-            },
-            { group: ['@/app/*'], message: 'Features must not import the app layer.' },
-          ],
-        },
-      ],
-    },
-  })),
 );

@@ -1,15 +1,10 @@
-import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
 import request from 'supertest';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createApp } from '../../app';
+import { useSiteBuild } from '../../test/site-build';
 import { setupTestApp } from '../../test/test-app';
-import { loadStaticFiles, type StaticFile } from './static-files';
 
 const t = setupTestApp();
-let webRoot: string;
-let files: Map<string, StaticFile>;
 
 // A miniature build with source maps beside the assets, as `vite build` writes them.
 const build: Record<string, string> = {
@@ -21,20 +16,9 @@ const build: Record<string, string> = {
   'assets/index-abc123.css.map': '{"version":3,"sources":["../../web/src/styles.css"],"mappings":"AAAA"}',
 };
 
-beforeAll(async () => {
-  webRoot = await mkdtemp(path.join(os.tmpdir(), 'northstar-static-'));
-  for (const [file, body] of Object.entries(build)) {
-    await mkdir(path.dirname(path.join(webRoot, file)), { recursive: true });
-    await writeFile(path.join(webRoot, file), body);
-  }
-  files = await loadStaticFiles(webRoot, 'https://www.example.com');
-});
+const siteBuild = useSiteBuild(build);
 
-afterAll(async () => {
-  await rm(webRoot, { recursive: true, force: true });
-});
-
-const site = () => request(createApp(t.deps, { siteFiles: files }).callback());
+const site = () => request(createApp(t.deps, { siteFiles: siteBuild.files }).callback());
 
 describe('source maps', () => {
   it('are never served to visitors, while the assets they describe are', async () => {
@@ -45,6 +29,6 @@ describe('source maps', () => {
       expect(res.status).toBe(404);
       expect(res.text).not.toContain('mappings');
     }
-    expect([...files.keys()].filter((file) => file.endsWith('.map'))).toEqual([]);
+    expect([...siteBuild.files.keys()].filter((file) => file.endsWith('.map'))).toEqual([]);
   });
 });
