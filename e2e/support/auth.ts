@@ -1,5 +1,5 @@
+import type { Knex } from 'knex';
 import type { Page } from 'playwright-core';
-import type { SiteServer } from './server';
 import { buildUser, type BuiltUser } from '../../api/src/test/factories';
 import type { AccountType } from '../../shared/src/schemas/auth';
 
@@ -10,7 +10,7 @@ import type { AccountType } from '../../shared/src/schemas/auth';
  */
 export async function loggedInAs(
   page: Page,
-  server: Pick<SiteServer, 'url' | 'db'>,
+  server: { url: string; db: Knex },
   options: { accountType?: AccountType; firstName?: string; email?: string } = {},
 ): Promise<BuiltUser> {
   const built = await buildUser(server.db, options);
