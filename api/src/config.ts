@@ -18,7 +18,7 @@ const postgresUrl = z
   .refine((value) => /^postgres(ql)?:\/\//.test(value), 'must start with postgres:// or postgresql://');
 
 /** The desktop staff console's page origin (desktop/src/main/app-protocol.ts). */
-export const DEFAULT_DESKTOP_ORIGINS = 'app://console';
+const DEFAULT_DESKTOP_ORIGINS = 'app://console';
 
 /** Comma-separated origins (scheme://host[:port]) of desktop consoles, or `none`. */
 const desktopOrigins = z.string().transform((value, ctx) => {
@@ -77,8 +77,6 @@ const envSchema = z
       ctx.addIssue({ code: 'custom', path: ['PUBLIC_URL'], message: 'is required when NODE_ENV=production' });
     }
   });
-
-export type Env = z.input<typeof envSchema>;
 
 export interface RateLimitRule {
   /** Requests allowed per window. */

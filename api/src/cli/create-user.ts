@@ -49,6 +49,6 @@ await withDatabase(async (db) => {
     throw new CommandError(`--${String(issue?.path[0] ?? 'input')}: ${issue?.message ?? 'invalid'}\n\n${usage}`);
   }
   await migrateToLatest(db);
-  const user = await createUser({ ...input.data, accountType: role.data });
+  const user = await createUser(db, { ...input.data, accountType: role.data });
   console.log(`Created ${user.accountType} account "${user.username}" (${user.id}).`);
 });

@@ -1,24 +1,30 @@
 import type { Context } from 'koa';
+import type { Knex } from 'knex';
 import type { SignupData } from '@shared/schemas/auth';
 import { createUser, findUserByUsername } from '../users/users.service';
 import type { User } from '../users/user.model';
-import { verifyAgainstDummy, verifyPassword } from './password';
+import { verifyAgainstDummy, verifyPassword } from '../users/password';
 import { sessionData } from './session';
 
-export function signup(data: SignupData): Promise<User> {
-  return createUser({ ...data, accountType: 'client' });
+export function signup(db: Knex, data: SignupData): Promise<User> {
+  return createUser(db, { ...data, accountType: 'client' });
 }
 
 /** The user whose username and password match, or null. Takes the same time either way. */
-export async function authenticate(username: string, password: string): Promise<User | null> {
-  const user = await findUserByUsername(username);
+export async function authenticate(db: Knex, username: string, password: string): Promise<User | null> {
+  const user = await findUserByUsername(db, username);
   if (!user) return verifyAgainstDummy(password).then(() => null);
   return (await verifyPassword(password, user.passwordHash)) ? user : null;
 }
 
-/** Binds the session to the user under a fresh session id (no session fixation). */
+/**
+ * Binds the session to the user under a fresh session id (no session
+ * fixation). The user becomes the session's user for the rest of the request,
+ * as if the session store had loaded them (currentUser reads it).
+ */
 export async function startUserSession(ctx: Context, user: User): Promise<void> {
   sessionData(ctx).userId = user.id;
+  ctx.state.sessionUser = user;
   await ctx.session?.regenerate();
 }
 

@@ -7,6 +7,7 @@ import {
   type ClientSecretResponse,
 } from '@shared/schemas/payments';
 import type { Logger } from '../../logger';
+import type { PaymentFulfilment } from '../payments/payment-outcome';
 import type { PaymentOutcome, PaymentProvider } from '../payments/payment-provider';
 import { providerUnavailable } from '../payments/provider-errors';
 import { createServiceRequest } from '../service-requests/service-requests.service';
@@ -14,8 +15,8 @@ import { User } from '../users/user.model';
 
 /** Starts a payment of exactly $199 for the one-hour consultation. */
 export async function startConsultationPayment(
-  user: User,
   { provider, logger }: { provider: PaymentProvider; logger: Logger },
+  user: User,
 ): Promise<ClientSecretResponse> {
   try {
     const payment = await provider.createPayment({
@@ -64,3 +65,6 @@ export async function applyConsultationPayment(
     stripePaymentId: outcome.paymentId,
   });
 }
+
+/** Payments for the consultation (purpose `consultation`). */
+export const consultationFulfilment: PaymentFulfilment = { apply: applyConsultationPayment };

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { demoCards, roomyRateLimits } from '../../test/commerce-factories';
+import { demoCards } from '../../test/commerce-factories';
+import { roomyRateLimits } from '../../test/config';
 import { buildUser, logIn } from '../../test/factories';
 import { setupTestApp } from '../../test/test-app';
 import { applyConsultationPayment } from './consultation.service';
@@ -9,7 +10,7 @@ const t = setupTestApp({ rateLimits: { ...roomyRateLimits, paymentIntentsPerUser
 const consultation = { amount: 19900, description: 'Technical Consultation - 1 Hour' };
 
 async function client() {
-  const built = await buildUser({ firstName: 'Linus' });
+  const built = await buildUser(t.db, { firstName: 'Linus' });
   const agent = t.agent();
   await logIn(agent, built);
   return { agent, user: built.user };

@@ -1,3 +1,4 @@
+import type { Knex } from 'knex';
 import type {
   ContactMessageData,
   ContactMessageListQuery,
@@ -8,7 +9,7 @@ import { createServiceRequest } from '../service-requests/service-requests.servi
 import type { User } from '../users/user.model';
 import { ContactMessage } from './contact-message.model';
 
-export type ContactOutcome = 'stored' | 'dropped';
+type ContactOutcome = 'stored' | 'dropped';
 
 /**
  * Stores an enquiry. From a logged-in client it also becomes a service
@@ -16,7 +17,11 @@ export type ContactOutcome = 'stored' | 'dropped';
  * A filled honeypot means a bot: nothing is stored, and the caller answers
  * exactly as for a real enquiry.
  */
-export async function submitContactMessage(data: ContactMessageData, sender: User | null): Promise<ContactOutcome> {
+export async function submitContactMessage(
+  db: Knex,
+  data: ContactMessageData,
+  sender: User | null,
+): Promise<ContactOutcome> {
   if (data.website) return 'dropped';
   const fields = {
     name: data.name,
@@ -26,14 +31,14 @@ export async function submitContactMessage(data: ContactMessageData, sender: Use
     service: data.service,
     message: data.message,
   };
-  await ContactMessage.transaction(async (trx) => {
+  await db.transaction(async (trx) => {
     await ContactMessage.query(trx).insert(fields);
     if (sender) await createServiceRequest(trx, { ...fields, userId: sender.id });
   });
   return 'stored';
 }
 
-function toView(row: ContactMessage): ContactMessageView {
+function toContactMessageView(row: ContactMessage): ContactMessageView {
   return {
     id: row.id,
     name: row.name,
@@ -47,19 +52,22 @@ function toView(row: ContactMessage): ContactMessageView {
 }
 
 /** Enquiries newest first, one page at a time, with the total for page links. */
-export async function listContactMessages({ page, pageSize }: ContactMessageListQuery): Promise<ContactMessagePage> {
+export async function listContactMessages(
+  db: Knex,
+  { page, pageSize }: ContactMessageListQuery,
+): Promise<ContactMessagePage> {
   const [rows, total] = await Promise.all([
-    ContactMessage.query()
+    ContactMessage.query(db)
       .orderBy([
         { column: 'createdAt', order: 'desc' },
         { column: 'id', order: 'desc' },
       ])
       .limit(pageSize)
       .offset((page - 1) * pageSize),
-    ContactMessage.query().resultSize(),
+    ContactMessage.query(db).resultSize(),
   ]);
   return {
-    messages: rows.map(toView),
+    messages: rows.map(toContactMessageView),
     page,
     pageSize,
     total,

@@ -1,9 +1,11 @@
 import type { Knex } from 'knex';
 import { toCents } from '@shared/money';
+import type { OrderStatus } from '@shared/schemas/orders';
 import { uuid } from '@shared/schemas/text';
 import type { Logger } from '../../logger';
+import type { PaymentFulfilment } from '../payments/payment-outcome';
 import type { PaymentOutcome } from '../payments/payment-provider';
-import { Order, type OrderStatus } from './order.model';
+import { Order } from './order.model';
 
 /** A payment can still settle an order in these states (money received after expiry is still received). */
 const PAYABLE: ReadonlySet<OrderStatus> = new Set(['pending', 'payment_failed', 'expired']);
@@ -14,7 +16,7 @@ const PAYABLE: ReadonlySet<OrderStatus> = new Set(['pending', 'payment_failed', 
  * twice or out of order: a paid order never goes back, and a failure only
  * moves an order that is still pending.
  */
-export async function applyOrderPayment(trx: Knex.Transaction, outcome: PaymentOutcome, logger: Logger): Promise<void> {
+async function applyOrderPayment(trx: Knex.Transaction, outcome: PaymentOutcome, logger: Logger): Promise<void> {
   const orderId = outcome.metadata.order_id;
   const query = Order.query(trx).forUpdate();
   const order = uuid.safeParse(orderId).success
@@ -58,13 +60,22 @@ export async function applyOrderPayment(trx: Knex.Transaction, outcome: PaymentO
 }
 
 /** Whether an order can still be paid (the demo provider asks before "charging"). */
-export async function orderAcceptsPayment(trx: Knex.Transaction, orderId: string | undefined): Promise<boolean> {
+async function orderAcceptsPayment(trx: Knex.Transaction, orderId: string | undefined): Promise<boolean> {
   if (!orderId || !uuid.safeParse(orderId).success) return false;
   const order = await Order.query(trx).findById(orderId);
   return Boolean(order && (order.status === 'pending' || order.status === 'payment_failed'));
 }
 
-export const ORDER_PAYMENT_WINDOW_HOURS = 24;
+/** Payments for the shop's orders (purpose `order`, metadata `order_id`). */
+export const orderFulfilment: PaymentFulfilment = {
+  apply: applyOrderPayment,
+  refuseDemoPayment: async (trx, payment) =>
+    (await orderAcceptsPayment(trx, payment.metadata.order_id))
+      ? null
+      : 'This order can no longer be paid. Please return to the shop and check out again.',
+};
+
+const ORDER_PAYMENT_WINDOW_HOURS = 24;
 
 /** Maintenance: orders left pending for 24 hours become expired. */
 export async function expireStaleOrders(db: Knex): Promise<number> {

@@ -4,7 +4,7 @@ import { BadRequest } from '../../errors';
 import type { Logger } from '../../logger';
 import type { StripeEventHandler, StripeEventHandlers, StripeEventType } from './stripe-event-handlers';
 
-export type WebhookResult = 'processed' | 'ignored' | 'duplicate';
+type WebhookResult = 'processed' | 'ignored' | 'duplicate';
 
 /** Verifies the Stripe-Signature header against the raw body; anything else is refused with 400. */
 export function verifyStripeEvent(
