@@ -77,4 +77,40 @@ export default tseslint.config(
       ],
     },
   })),
+  {
+    // Payments know no domain: orders, consultation and subscriptions use payments, never the reverse
+    // (decision 060); api/src/payment-wiring.ts composes them.
+    files: ['api/src/modules/payments/**'],
+    // Tests drive the whole app and may check any domain's rows.
+    ignores: ['**/*.test.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { group: ['@/*', '**/web/src/**'], message: 'The API never reaches into the web app.' },
+            { regex: '^\\.\\./(?!\\.\\./)', message: 'payments imports no other module (decision 060).' },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // Data access (docs/architecture.md): no model is bound to a global connection; every query is given one.
+    files: ['api/**', 'e2e/**', 'bench/**', 'scripts/**'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector:
+            'CallExpression[callee.object.name=/^[A-Z]/][callee.property.name=/^(query|relatedQuery)$/][arguments.length=0]',
+          message: 'Give the query its connection or transaction: Model.query(db) or Model.query(trx).',
+        },
+        {
+          selector: 'CallExpression[callee.object.name=/^[A-Z]/][callee.property.name=/^(knex|transaction)$/]',
+          message: 'Models are not bound to a connection: use db.transaction() and pass db or trx to each query.',
+        },
+      ],
+    },
+  },
 );

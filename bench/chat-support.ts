@@ -4,7 +4,7 @@ import { readFileSync } from 'node:fs';
 import knex from 'knex';
 import WebSocket from 'ws';
 import { knexConfig } from '../knexfile';
-import { hashPassword } from '../api/src/modules/auth/password';
+import { hashPassword } from '../api/src/modules/users/password';
 import { databaseUrl, withAdminClient } from '../api/src/test/postgres-admin';
 import { parseEnv } from '../api/src/config';
 import { benchDatabase } from './support';
@@ -123,7 +123,7 @@ export async function staffLogin(url: string, serverUrl: string): Promise<string
     .join('; ');
 }
 
-export type FrameHandler = (frame: { type: string; [key: string]: unknown }, ws: WebSocket) => void;
+type FrameHandler = (frame: { type: string; [key: string]: unknown }, ws: WebSocket) => void;
 
 /** Opens a socket, joins conversations, and resolves once every history has arrived. */
 export function openJoined(

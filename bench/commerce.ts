@@ -59,7 +59,7 @@ export function cartFor(products: readonly Product[], seed: number) {
   return pick(inStock, 1 + (seed % 4), seed).map((product, i) => ({ product, quantity: 1 + ((seed + i) % 5) }));
 }
 
-export interface CheckoutCheck {
+interface CheckoutCheck {
   checkouts: number;
   ordersWritten: number;
   wrongTotals: number;

@@ -10,7 +10,7 @@ import { createLogger } from '../api/src/logger';
 import { freePort } from '../api/src/test/global-setup';
 import { parseEnv } from '../api/src/config';
 
-export interface BenchResult {
+interface BenchResult {
   name: string;
   requestsPerSecond: number;
   p50: number;
@@ -111,7 +111,7 @@ export async function startHelloServer(): Promise<BenchServer> {
   return { url, child, stop: () => stopChild(child) };
 }
 
-export async function run(name: string, options: autocannon.Options & { expectStatus?: number }): Promise<BenchResult> {
+async function run(name: string, options: autocannon.Options & { expectStatus?: number }): Promise<BenchResult> {
   const { expectStatus, ...rest } = options;
   // Warm up (JIT, connection pools) before measuring.
   await autocannon({ ...rest, duration: 2 });
@@ -136,7 +136,7 @@ function median(values: number[]): number {
   return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
 }
 
-export interface Target {
+interface Target {
   name: string;
   options: autocannon.Options & { expectStatus?: number };
 }

@@ -33,7 +33,7 @@ async function logInThroughForm(page: Awaited<ReturnType<typeof browser.newPage>
 
 describe('account self-service with real email', () => {
   it('resets a forgotten password through the emailed link, signing out the other devices', async () => {
-    const { username, password } = await buildUser({ email: 'forgetful@example.com', firstName: 'Fran' });
+    const { username, password } = await buildUser(server.db, { email: 'forgetful@example.com', firstName: 'Fran' });
     const otherDevice = await browser.newPage();
     await logInThroughForm(otherDevice, username, password);
     await expectPath(otherDevice, '/portal');
@@ -78,7 +78,7 @@ describe('account self-service with real email', () => {
   });
 
   it('edits the profile, confirms a new email through its link, and changes the password', async () => {
-    const { username, password } = await buildUser({ email: 'before@example.com' });
+    const { username, password } = await buildUser(server.db, { email: 'before@example.com' });
     const page = await browser.newPage();
     await logInThroughForm(page, username, password);
     await expectPath(page, '/portal');

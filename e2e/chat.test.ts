@@ -21,7 +21,7 @@ async function accessibilityViolations(page: Page, selector: string): Promise<st
 
 /** A browser profile logged in as a new account of this type (cookies set through the real login call). */
 async function pageLoggedInAs(accountType: 'staff' | 'client'): Promise<Page> {
-  const built = await buildUser({ accountType });
+  const built = await buildUser(server.db, { accountType });
   const page = await browser.newPage({ bypassCSP: true });
   const res = await page.request.post(`${server.url}/api/login`, {
     data: { username: built.username, password: built.password },

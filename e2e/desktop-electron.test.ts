@@ -22,7 +22,7 @@ describe('desktop console in Electron', () => {
   it('connects, logs in, raises a notification with the unread count, stays locked down, and logs out', async (ctx) => {
     if ('missing' in binary) ctx.skip(binary.missing);
     const executablePath = (binary as { path: string }).path;
-    const staff = await buildUser({ accountType: 'staff' });
+    const staff = await buildUser(server.db, { accountType: 'staff' });
     const userData = mkdtempSync(path.join(os.tmpdir(), 'console-user-data-'));
     const display = ensureDisplay();
     const args = [path.resolve('desktop'), `--user-data-dir=${userData}`];

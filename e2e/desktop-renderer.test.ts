@@ -40,7 +40,7 @@ async function logIn(page: Page, username: string, password: string): Promise<vo
 
 /** A logged-in staff console. */
 async function staffConsole(): Promise<{ page: Page; main: MainStandIn }> {
-  const staff = await buildUser({ accountType: 'staff', firstName: 'Alice' });
+  const staff = await buildUser(server.db, { accountType: 'staff', firstName: 'Alice' });
   const opened = await openConsole(server.url);
   await logIn(opened.page, staff.username, staff.password);
   await visible(opened.page.getByRole('heading', { name: 'Customer Chat', level: 1 }));
@@ -70,8 +70,8 @@ async function visitorChat(name: string) {
 
 describe('desktop console page (Chromium, main process stood in)', () => {
   it('asks for the server on first run, then for a staff login, and keeps the token out of the page', async () => {
-    const staff = await buildUser({ accountType: 'staff' });
-    const client = await buildUser({ accountType: 'client' });
+    const staff = await buildUser(server.db, { accountType: 'staff' });
+    const client = await buildUser(server.db, { accountType: 'client' });
     const { page, main } = await openConsole(null);
     await visible(page.getByRole('heading', { name: 'Connect to your server', level: 1 }));
     expect(await axeViolations(page)).toEqual([]);
@@ -215,7 +215,7 @@ describe('desktop console page (Chromium, main process stood in)', () => {
     await expect.poll(() => main.tasks('logOut')).toEqual([{ expired: true }]);
     expect(main.token).toBeNull();
 
-    const staff = await buildUser({ accountType: 'staff' });
+    const staff = await buildUser(server.db, { accountType: 'staff' });
     await logIn(page, staff.username, staff.password);
     await visible(page.getByRole('heading', { name: 'Customer Chat', level: 1 }));
     const token = main.token;

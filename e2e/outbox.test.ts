@@ -48,7 +48,7 @@ describe('the staff outbox in the browser', () => {
     await waitForStatus('e2e:ack', 'kept');
 
     const page = await browser.newPage();
-    await loggedInAs(page, server.url, { accountType: 'staff' });
+    await loggedInAs(page, server, { accountType: 'staff' });
     await page.goto(`${server.url}/admin/outbox`);
     await visible(page.getByRole('heading', { name: 'Outbox', level: 1 }));
     const list = page.getByRole('list', { name: 'Mails' });
@@ -90,7 +90,7 @@ describe('the staff outbox in the browser', () => {
     await expectPath(visitor, '/login?next=%2Fadmin%2Foutbox');
 
     const client = await browser.newPage();
-    await loggedInAs(client, server.url);
+    await loggedInAs(client, server);
     await client.goto(`${server.url}/admin/outbox`);
     await visible(client.getByRole('heading', { name: 'Staff only' }));
   });

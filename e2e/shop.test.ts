@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { seedProducts } from '../api/src/modules/catalog/catalog.service';
-import { roomyRateLimits } from '../api/src/test/commerce-factories';
+import { roomyRateLimits } from '../api/src/test/config';
 import { buildUser } from '../api/src/test/factories';
 import { axeViolations } from './support/axe';
 import { useBrowser } from './support/browser';
@@ -36,7 +36,7 @@ async function payWithCard(page: Page, cardNumber: string) {
 
 describe('shop, cart and checkout (demo provider)', () => {
   it('seeds, shops, keeps the cart, logs in, validates shipping, survives a decline and pays', async () => {
-    const buyer = await buildUser({ firstName: 'Ada' });
+    const buyer = await buildUser(server.db, { firstName: 'Ada' });
     const page = await browser.newPage({ bypassCSP: true });
 
     // Seeding from /admin.
@@ -146,7 +146,7 @@ describe('shop, cart and checkout (demo provider)', () => {
   });
 
   it('books the paid consultation: login first, Cancel returns to idle, payment creates one service request', async () => {
-    const client = await buildUser({ firstName: 'Grace' });
+    const client = await buildUser(server.db, { firstName: 'Grace' });
     const page = await browser.newPage();
     await page.goto(`${server.url}/services`);
     await page.getByRole('button', { name: 'Book Consultation' }).click();
@@ -176,7 +176,7 @@ describe('shop, cart and checkout (demo provider)', () => {
 
   it('checks a kept cart against the catalogue: prices refreshed, discontinued items flagged until removed', async () => {
     await seedProducts(server.db); // idempotent: this test also runs on its own
-    const buyer = await buildUser();
+    const buyer = await buildUser(server.db);
     const [ap] = await server.db('products').where({ name: AP });
     const page = await browser.newPage();
     await page.goto(`${server.url}/login?next=%2Fcheckout`);

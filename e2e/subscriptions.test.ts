@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { roomyRateLimits } from '../api/src/test/commerce-factories';
+import { roomyRateLimits } from '../api/src/test/config';
 import { axeViolations } from './support/axe';
 import { loggedInAs } from './support/auth';
 import { useBrowser } from './support/browser';
@@ -63,7 +63,7 @@ describe('subscription plans in the browser (demo provider)', () => {
 
   it('subscribes, shows Active and Renews on, cancels to Ends on, and renews from the pricing page', async () => {
     const page = await browser.newPage();
-    const { user } = await loggedInAs(page, server.url, { firstName: 'Grace' });
+    const { user } = await loggedInAs(page, server, { firstName: 'Grace' });
 
     await page.goto(`${server.url}/subscribe?plan=00000000-0000-4000-8000-000000000000`);
     await visible(page.getByRole('heading', { name: 'Plan Not Found' }));

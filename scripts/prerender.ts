@@ -78,7 +78,7 @@ function pageFile(routePath: string): string {
 /**
  * Puts the stylesheet into the page itself: the first paint then needs one
  * request instead of two round trips (HTML, then CSS). The whole app's CSS is
- * about 6 KB compressed; see docs/decisions/011-inline-css-in-prerendered-pages.md.
+ * about 6 KB compressed; see docs/decisions/011-first-paint-choices.md.
  */
 async function inlineStylesheets(template: string, stylesheets: string[]): Promise<string> {
   const css = new Map<string, string>();

@@ -28,7 +28,9 @@ export default defineConfig(({ isSsrBuild }) => ({
     : {
         outDir: path.resolve(webRoot, '../dist/web'),
         emptyOutDir: true,
-        sourcemap: true,
+        // Maps are written next to the assets for debugging, without a sourceMappingURL comment, and the server
+        // never serves them (docs/decisions/064-source-maps-not-served.md).
+        sourcemap: 'hidden',
         manifest: true,
         target: 'es2022',
       },

@@ -64,7 +64,7 @@ describe('cross-site requests', () => {
       .send({ username: 'mallory', password: 'quiet-harbor-1' });
     expect(res.status).toBe(403);
     expect(res.body).toEqual({ message: 'Cross-origin request refused' });
-    expect(await User.query().where({ username: 'mallory' })).toHaveLength(0);
+    expect(await User.query(t.db).where({ username: 'mallory' })).toHaveLength(0);
   });
 
   it('refuses a browser request marked cross-site even without Origin', async () => {
@@ -136,12 +136,12 @@ describe('bad input never causes a 5xx and changes nothing', () => {
   ];
 
   it.each(cases)('%s', async (_label, send, status) => {
-    const before = await User.query().resultSize();
+    const before = await User.query(t.db).resultSize();
     const res = await send(t.request());
     expect(res.status).toBe(status);
     expect(typeof res.body.message).toBe('string');
     expect(JSON.stringify(res.body)).not.toMatch(/at .*\.(ts|js):\d+|select |insert /i);
-    expect(await User.query().resultSize()).toBe(before);
+    expect(await User.query(t.db).resultSize()).toBe(before);
   });
 
   it('stores emoji and accented names as typed', async () => {

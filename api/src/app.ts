@@ -15,9 +15,7 @@ import { authRoutes } from './modules/auth/auth.routes';
 import { catalogRoutes } from './modules/catalog/catalog.routes';
 import { productsEndpoint } from './modules/catalog/products-endpoint';
 import { ordersRoutes } from './modules/orders/orders.routes';
-import { paymentsRoutes } from './modules/payments/payments.routes';
 import { serviceRequestsRoutes } from './modules/service-requests/service-requests.routes';
-import { subscriptionsRoutes } from './modules/subscriptions/subscriptions.routes';
 import { sessionMiddleware } from './modules/auth/session';
 import { chatRoutes } from './modules/chat/chat.routes';
 import { contactRoutes } from './modules/contact/contact.routes';
@@ -26,8 +24,9 @@ import { outboxRoutes } from './modules/mail/outbox.routes';
 import { comingSoonMiddleware } from './modules/site/coming-soon.middleware';
 import { siteMiddleware } from './modules/site/site.middleware';
 import type { StaticFile } from './modules/site/static-files';
+import { paymentRoutes } from './payment-wiring';
 
-export interface AppOptions {
+interface AppOptions {
   /** The built web app (dist/web) loaded in memory; empty when serving the API only. */
   siteFiles?: ReadonlyMap<string, StaticFile>;
 }
@@ -66,10 +65,10 @@ export function createApp(deps: AppDeps, options: AppOptions = {}): Koa {
     chatRoutes(deps),
     catalogRoutes(deps),
     ordersRoutes(deps),
-    paymentsRoutes(deps),
     serviceRequestsRoutes(deps),
-    subscriptionsRoutes(deps),
     outboxRoutes(deps),
+    // Checkout, the consultation, subscriptions and the payment endpoints, on one set of providers.
+    ...paymentRoutes(deps),
   ])
     router.use(moduleRouter.routes());
   const session = sessionMiddleware(app, deps.db, config);

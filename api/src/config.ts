@@ -20,7 +20,7 @@ const postgresUrl = z
   .refine((value) => /^postgres(ql)?:\/\//.test(value), 'must start with postgres:// or postgresql://');
 
 /** The desktop staff console's page origin (desktop/src/main/app-protocol.ts). */
-export const DEFAULT_DESKTOP_ORIGINS = 'app://console';
+const DEFAULT_DESKTOP_ORIGINS = 'app://console';
 
 /** Comma-separated origins (scheme://host[:port]) of desktop consoles, or `none`. */
 const desktopOrigins = z.string().transform((value, ctx) => {
@@ -117,8 +117,6 @@ const envSchema = z
       });
     }
   });
-
-export type Env = z.input<typeof envSchema>;
 
 export interface RateLimitRule {
   /** Requests allowed per window. */

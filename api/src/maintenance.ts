@@ -5,10 +5,10 @@ import { deleteExpiredSessions } from './modules/auth/session-store';
 import { deleteExpiredRateLimits } from './middleware/rate-limit';
 import { expireStaleOrders } from './modules/orders/order-payments';
 import { deleteOldWebhookEvents } from './modules/payments/stripe-webhook';
-import { deleteStalePresence } from './modules/chat/chat-presence';
+import { deleteStalePresence } from './modules/chat/storage/presence';
 import { advanceDemoSubscriptions } from './modules/subscriptions/demo-subscription-payments';
 
-export interface MaintenanceTask {
+interface MaintenanceTask {
   name: string;
   run(db: Knex, logger: Logger): Promise<number>;
 }

@@ -8,7 +8,7 @@ import { connectDatabase, migrateToLatest } from './db/database';
 import { startEmbeddedPostgres, type EmbeddedPostgres } from './db/embedded-postgres';
 import type { Logger } from './logger';
 import { startMaintenance } from './maintenance';
-import { attachChatServer, type ChatServer, type ChatServerOptions } from './modules/chat/chat-server';
+import { attachChatServer, type ChatServer, type ChatServerOptions } from './modules/chat/socket/server';
 import { startMailWorker, type MailWorker, type MailWorkerOptions } from './modules/mail/mail-worker';
 import { loadStaticFiles } from './modules/site/static-files';
 
@@ -23,7 +23,7 @@ export interface RunningServer {
   close(): Promise<void>;
 }
 
-export interface StartOptions {
+interface StartOptions {
   config: Config;
   logger: Logger;
   /** The built web app; defaults to dist/web under the working directory. */

@@ -1,3 +1,4 @@
+import type { Knex } from 'knex';
 import type { Page } from 'playwright-core';
 import { buildUser, type BuiltUser } from '../../api/src/test/factories';
 import type { AccountType } from '../../shared/src/schemas/auth';
@@ -9,13 +10,13 @@ import type { AccountType } from '../../shared/src/schemas/auth';
  */
 export async function loggedInAs(
   page: Page,
-  serverUrl: string,
+  server: { url: string; db: Knex },
   options: { accountType?: AccountType; firstName?: string; email?: string } = {},
 ): Promise<BuiltUser> {
-  const built = await buildUser(options);
-  const res = await page.request.post(`${serverUrl}/api/login`, {
+  const built = await buildUser(server.db, options);
+  const res = await page.request.post(`${server.url}/api/login`, {
     data: { username: built.username, password: built.password },
-    headers: { Origin: serverUrl },
+    headers: { Origin: server.url },
   });
   if (res.status() !== 200) throw new Error(`login failed with ${res.status()}: ${await res.text()}`);
   return built;

@@ -52,6 +52,6 @@ await withDatabase(async (db) => {
   }
   if (await isCommonPassword(input.data.password)) throw new CommandError(`--password: ${COMMON_PASSWORD_MESSAGE}`);
   await migrateToLatest(db);
-  const user = await createUser({ ...input.data, accountType: role.data });
+  const user = await createUser(db, { ...input.data, accountType: role.data });
   console.log(`Created ${user.accountType} account "${user.username}" (${user.id}).`);
 });

@@ -4,7 +4,7 @@ import { isApiPath } from '../api-path';
 /** What the desktop console may send and read across origins. */
 const ALLOWED_METHODS = 'GET, HEAD, POST, PUT, PATCH, DELETE';
 const ALLOWED_HEADERS = 'Authorization, Content-Type, Accept';
-export const EXPOSED_HEADERS = 'X-Next-Cursor, X-Request-Id, Retry-After';
+const EXPOSED_HEADERS = 'X-Next-Cursor, X-Request-Id, Retry-After';
 const PREFLIGHT_MAX_AGE_SECONDS = '600';
 
 /**

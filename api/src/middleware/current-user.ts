@@ -2,7 +2,6 @@ import type { Context, Middleware } from 'koa';
 import { Forbidden, Unauthorized } from '../errors';
 import { answerWithError } from './error-handler';
 import type { User } from '../modules/users/user.model';
-import { findUserById } from '../modules/users/users.service';
 
 declare module 'koa' {
   interface DefaultState {
@@ -11,13 +10,16 @@ declare module 'koa' {
   }
 }
 
-/** The logged-in user (loaded once per request), or null. */
-export async function currentUser(ctx: Context): Promise<User | null> {
+/**
+ * The logged-in user, or null. The session layer loads the session's user
+ * with the session itself (session-store.ts) and sets it on login
+ * (startUserSession), so nothing is read from the database here.
+ */
+export function currentUser(ctx: Context): User | null {
   if (ctx.state.user) return ctx.state.user;
   const userId = ctx.session?.userId as unknown;
   if (typeof userId !== 'string') return null;
-  const preloaded = ctx.state.sessionUser;
-  const user = preloaded?.id === userId ? preloaded : await findUserById(userId);
+  const user = ctx.state.sessionUser?.id === userId ? ctx.state.sessionUser : null;
   if (!user) {
     // The account is gone: the session must not outlive it.
     ctx.session = null;
@@ -29,18 +31,18 @@ export async function currentUser(ctx: Context): Promise<User | null> {
 
 /** Loads the user when there is one; the route decides what to do without. */
 export const optionalUser: Middleware = async function optionalUser(ctx, next) {
-  await currentUser(ctx);
+  currentUser(ctx);
   await next();
 };
 
 export const requireUser: Middleware = async function requireUser(ctx, next) {
-  if (!(await currentUser(ctx))) return answerWithError(ctx, new Unauthorized());
+  if (!currentUser(ctx)) return answerWithError(ctx, new Unauthorized());
   await next();
 };
 
 /** Staff only, decided by the account type stored on the server. */
 export const requireStaff: Middleware = async function requireStaff(ctx, next) {
-  const user = await currentUser(ctx);
+  const user = currentUser(ctx);
   if (!user) return answerWithError(ctx, new Unauthorized());
   if (!user.isStaff) return answerWithError(ctx, new Forbidden('Staff only'));
   await next();

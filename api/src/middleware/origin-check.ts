@@ -27,7 +27,7 @@ function isTrustedOrigin(ctx: Context, allowedOrigins: ReadonlySet<string>): boo
 }
 
 /** Whether a request may come from its Origin; `withoutCookie`: it brings no session cookie to forge with. */
-export type OriginCheck = (ctx: Context, withoutCookie: boolean) => boolean;
+type OriginCheck = (ctx: Context, withoutCookie: boolean) => boolean;
 
 /**
  * Our origin rule, built from the configuration: our own origin (PUBLIC_URL),

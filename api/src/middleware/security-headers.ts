@@ -6,7 +6,7 @@ import type { Config } from '../config';
  * The Content-Security-Policy allows our own origin plus exactly what
  * Stripe.js and its Payment Element need (docs.stripe.com/security/guide#content-security-policy).
  */
-export function contentSecurityPolicy(config: Pick<Config, 'secureCookies'>): string {
+function contentSecurityPolicy(config: Pick<Config, 'secureCookies'>): string {
   const directives = [
     "default-src 'self'",
     "script-src 'self' https://js.stripe.com https://*.js.stripe.com",
@@ -31,7 +31,7 @@ export function contentSecurityPolicy(config: Pick<Config, 'secureCookies'>): st
  * JSON answers are never rendered or framed: they get the minimal policy OWASP
  * recommends for APIs (frame-ancestors covers what X-Frame-Options did).
  */
-export const API_CONTENT_SECURITY_POLICY = "default-src 'none'; frame-ancestors 'none'";
+const API_CONTENT_SECURITY_POLICY = "default-src 'none'; frame-ancestors 'none'";
 
 /**
  * Security headers on every response: the full policy for pages and assets,

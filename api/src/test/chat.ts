@@ -6,13 +6,13 @@ import { serverFrameSchema, type ServerFrame, type ServerFrameOf } from '@shared
 import type { Config } from '../config';
 import { createLogger } from '../logger';
 import { startServer, type RunningServer } from '../server';
-import type { ChatServerOptions } from '../modules/chat/chat-server';
+import type { ChatServerOptions } from '../modules/chat/socket/server';
 import { testConfig } from './config';
 import { createTestDatabase, type TestDatabase } from './database';
 import { buildUser, type BuiltUser } from './factories';
 import { freePort } from './global-setup';
 
-export interface ChatServers {
+interface ChatServers {
   /** The database all instances share. */
   readonly db: Knex;
   url(instance?: number): string;
@@ -108,8 +108,8 @@ export async function loginCookie(baseUrl: string, built: Pick<BuiltUser, 'usern
   return cookieOf(res);
 }
 
-export async function staffCookie(baseUrl: string): Promise<string> {
-  return loginCookie(baseUrl, await buildUser({ accountType: 'staff' }));
+export async function staffCookie(db: Knex, baseUrl: string): Promise<string> {
+  return loginCookie(baseUrl, await buildUser(db, { accountType: 'staff' }));
 }
 
 /** The usual cast of a chat test, on the first instance: a visitor with a socket, a staff socket, stored rows. */
@@ -122,7 +122,7 @@ export function chatActors(servers: ChatServers) {
       return { ...chat, socket };
     },
     async staff() {
-      return TestSocket.open(url(), { cookie: await staffCookie(url()) });
+      return TestSocket.open(url(), { cookie: await staffCookie(servers.db, url()) });
     },
     storedMessages(conversationId: string) {
       return servers.db('chat_messages').where({ conversationId }).orderBy('seq');

@@ -1,12 +1,14 @@
 import { randomBytes } from 'node:crypto';
+import type { Knex } from 'knex';
 import type { Shipping } from '@shared/schemas/orders';
 import { Product } from '../modules/catalog/product.model';
 
 /** A product row with a unique name; price and stock as given. */
 export async function buildProduct(
+  db: Knex,
   overrides: Partial<Pick<Product, 'name' | 'category' | 'price' | 'inStock' | 'rating' | 'imageUrl'>> = {},
 ): Promise<Product> {
-  return Product.query().insertAndFetch({
+  return Product.query(db).insertAndFetch({
     name: `Test product ${randomBytes(4).toString('hex')}`,
     category: 'Networking',
     description: 'A product made by a test.',
@@ -33,5 +35,3 @@ export const demoCards = {
   declined: { cardNumber: '4000 0000 0000 0002', expiry: '12/34', cvc: '123' },
   insufficientFunds: { cardNumber: '4000000000009995', expiry: '12/34', cvc: '123' },
 } as const;
-
-export { roomyRateLimits } from './config';

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import type { Knex } from 'knex';
 import type { AccountType } from '@shared/schemas/auth';
 import type { User } from '../modules/users/user.model';
 import { createUser } from '../modules/users/users.service';
@@ -15,6 +16,7 @@ export function uniqueName(prefix = 'user'): string {
 
 /** A real account in the database; returns the plain password for logging in. */
 export async function buildUser(
+  db: Knex,
   options: {
     accountType?: AccountType;
     username?: string;
@@ -25,7 +27,7 @@ export async function buildUser(
 ): Promise<BuiltUser> {
   const username = options.username ?? uniqueName(options.accountType === 'staff' ? 'staff' : 'client');
   const password = options.password ?? `pw-${randomBytes(6).toString('hex')}`;
-  const user = await createUser({
+  const user = await createUser(db, {
     username,
     password,
     email: options.email ?? null,

@@ -9,7 +9,7 @@ import type Stripe from 'stripe';
  */
 
 type Params = Record<string, unknown>;
-export interface FakeAnswer {
+interface FakeAnswer {
   status: number;
   body: unknown;
 }
@@ -34,7 +34,7 @@ function listParam(value: unknown): string[] {
 }
 
 /** The same day of the next month (or year), clamped to shorter months, as Stripe bills. */
-export function addPeriod(seconds: number, interval: string): number {
+function addPeriod(seconds: number, interval: string): number {
   const date = new Date(seconds * 1000);
   const total = date.getUTCMonth() + (interval === 'year' ? 12 : 1);
   const year = date.getUTCFullYear() + Math.floor(total / 12);

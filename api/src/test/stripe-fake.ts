@@ -2,7 +2,6 @@ import { randomBytes } from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import Stripe from 'stripe';
-import { afterAll, beforeAll } from 'vitest';
 import type { TestApp } from './test-app';
 import { createBillingFake, stripeError, type BillingFake } from './stripe-fake-billing';
 
@@ -20,14 +19,14 @@ export const FAKE_STRIPE_KEYS = {
 
 type Params = Record<string, unknown>;
 
-export interface RecordedRequest {
+interface RecordedRequest {
   method: string;
   path: string;
   idempotencyKey: string | undefined;
   params: Params;
 }
 
-export type FakePaymentIntent = Stripe.PaymentIntent;
+type FakePaymentIntent = Stripe.PaymentIntent;
 
 /** Decodes Stripe's form encoding (`metadata[order_id]=…`, `a[b][c]=…`) into nested objects. */
 function decodeForm(body: string): Params {
@@ -184,34 +183,6 @@ export function startStripeFake(): Promise<StripeFake & { close(): Promise<void>
       });
     });
   });
-}
-
-/** A fake Stripe for one test file (started before the first test, closed after the last). */
-export function useStripeFake(): StripeFake {
-  let fake: Awaited<ReturnType<typeof startStripeFake>>;
-  beforeAll(async () => {
-    fake = await startStripeFake();
-  });
-  afterAll(async () => {
-    await fake?.close();
-  });
-  return {
-    get url() {
-      return fake.url;
-    },
-    get requests() {
-      return fake.requests;
-    },
-    get intents() {
-      return fake.intents;
-    },
-    get billing() {
-      return fake.billing;
-    },
-    failNext: (...args) => fake.failNext(...args),
-    settle: (...args) => fake.settle(...args),
-    reset: () => fake.reset(),
-  };
 }
 
 const signer = new Stripe(FAKE_STRIPE_KEYS.secretKey);

@@ -12,9 +12,9 @@ import type { TestApp } from './test-app';
 export function stripeSubscriptionHelpers(t: TestApp, stripe: StripeFake) {
   /** Gives every seeded plan a Stripe Price in the fake, as `npm run stripe:sync-plans` would. */
   async function priceSeededPlans(): Promise<void> {
-    for (const plan of await SubscriptionPlan.query().where({ isActive: true })) {
+    for (const plan of await SubscriptionPlan.query(t.db).where({ isActive: true })) {
       const price = stripe.billing.addPrice(Math.round(Number(plan.price) * 100));
-      await SubscriptionPlan.query().patch({ stripePriceId: price.id }).where({ id: plan.id });
+      await SubscriptionPlan.query(t.db).patch({ stripePriceId: price.id }).where({ id: plan.id });
     }
   }
 

@@ -4,18 +4,19 @@ import { SubscriptionPlan } from '../modules/subscriptions/subscription-plan.mod
 import { buildUser, logIn } from './factories';
 import type { TestApp } from './test-app';
 
-export type SeededPlanName = (typeof seededPlans)[number]['name'];
+type SeededPlanName = (typeof seededPlans)[number]['name'];
 
 /** The seeded plans by name (every test database has them, from the migration). */
-export async function seededPlan(name: SeededPlanName): Promise<SubscriptionPlan> {
-  return SubscriptionPlan.query().findOne({ name }).throwIfNotFound();
+export async function seededPlan(db: Knex, name: SeededPlanName): Promise<SubscriptionPlan> {
+  return SubscriptionPlan.query(db).findOne({ name }).throwIfNotFound();
 }
 
 /** A plan of a test's own, e.g. an inactive or free one. */
 export async function buildPlan(
+  db: Knex,
   overrides: Partial<Pick<SubscriptionPlan, 'name' | 'price' | 'isActive' | 'stripePriceId' | 'interval'>> = {},
 ): Promise<SubscriptionPlan> {
-  return SubscriptionPlan.query().insertAndFetch({
+  return SubscriptionPlan.query(db).insertAndFetch({
     name: `Test plan ${Math.random().toString(36).slice(2, 10)}`,
     description: 'A plan made by a test.',
     price: '99.00',
@@ -33,8 +34,8 @@ export function subscriptionRows(db: Knex, userId: string) {
 }
 
 /** A new client account, logged in on its own agent (cookie jar). */
-export async function loggedInClient(t: Pick<TestApp, 'agent'>, options: Parameters<typeof buildUser>[0] = {}) {
-  const built = await buildUser(options);
+export async function loggedInClient(t: Pick<TestApp, 'agent' | 'db'>, options: Parameters<typeof buildUser>[1] = {}) {
+  const built = await buildUser(t.db, options);
   const agent = t.agent();
   await logIn(agent, built);
   return { agent, user: built.user };

@@ -9,6 +9,7 @@ import {
 import type { AppDeps } from '../../app-deps';
 import { requireUser, userOf } from '../../middleware/current-user';
 import { rateLimitByIp } from '../../middleware/rate-limit';
+import { validate } from '../../middleware/validate';
 import { accountOf, changePassword, confirmEmailChange, updateProfile } from './account.service';
 import { confirmPasswordReset, requestPasswordReset, RESET_DONE, RESET_REQUESTED } from './password-reset.service';
 
@@ -20,35 +21,42 @@ export function accountRoutes({ db, config, logger }: AppDeps): Router {
   const resetLimit = (bucket: string) =>
     rateLimitByIp(db, bucket, config.rateLimits.passwordResetPerIp, TOO_MANY_RESETS);
 
-  router.post('/api/auth/password-reset/request', resetLimit('password-reset-request'), async (ctx) => {
-    const { login } = passwordResetRequestSchema.parse(ctx.request.body);
-    await requestPasswordReset({ db, config, logger }, login);
-    ctx.status = 202;
-    ctx.body = { message: RESET_REQUESTED };
-  });
+  router.post(
+    '/api/auth/password-reset/request',
+    resetLimit('password-reset-request'),
+    validate({ body: passwordResetRequestSchema }),
+    async (ctx) => {
+      await requestPasswordReset({ db, config, logger }, ctx.state.input.body.login);
+      ctx.status = 202;
+      ctx.body = { message: RESET_REQUESTED };
+    },
+  );
 
-  router.post('/api/auth/password-reset/confirm', resetLimit('password-reset-confirm'), async (ctx) => {
-    const { token, password } = passwordResetConfirmSchema.parse(ctx.request.body);
-    await confirmPasswordReset(db, token, password);
-    // The session this browser may have had is gone too.
-    ctx.session = null;
-    ctx.body = { message: RESET_DONE };
-  });
+  router.post(
+    '/api/auth/password-reset/confirm',
+    resetLimit('password-reset-confirm'),
+    validate({ body: passwordResetConfirmSchema }),
+    async (ctx) => {
+      const { token, password } = ctx.state.input.body;
+      await confirmPasswordReset(db, token, password);
+      // The session this browser may have had is gone too.
+      ctx.session = null;
+      ctx.body = { message: RESET_DONE };
+    },
+  );
 
   router.get('/api/auth/account', requireUser, async (ctx) => {
     ctx.set('Cache-Control', 'no-store');
     ctx.body = await accountOf(db, userOf(ctx));
   });
 
-  router.patch('/api/auth/user', requireUser, async (ctx) => {
-    const input = updateProfileSchema.parse(ctx.request.body);
+  router.patch('/api/auth/user', requireUser, validate({ body: updateProfileSchema }), async (ctx) => {
     ctx.set('Cache-Control', 'no-store');
-    ctx.body = await updateProfile({ db, config }, userOf(ctx), input);
+    ctx.body = await updateProfile({ db, config }, userOf(ctx), ctx.state.input.body);
   });
 
-  router.post('/api/auth/password', requireUser, async (ctx) => {
-    const input = changePasswordSchema.parse(ctx.request.body);
-    await changePassword({ db, config }, ctx, userOf(ctx), input);
+  router.post('/api/auth/password', requireUser, validate({ body: changePasswordSchema }), async (ctx) => {
+    await changePassword({ db, config }, ctx, userOf(ctx), ctx.state.input.body);
     ctx.set('Cache-Control', 'no-store');
     ctx.body = {
       message: 'Your password has been changed. Other devices have been signed out.',
@@ -57,11 +65,15 @@ export function accountRoutes({ db, config, logger }: AppDeps): Router {
     };
   });
 
-  router.post('/api/auth/email-change/confirm', resetLimit('email-change-confirm'), async (ctx) => {
-    const { token } = emailChangeConfirmSchema.parse(ctx.request.body);
-    const email = await confirmEmailChange(db, token);
-    ctx.body = { message: `Your email address is now ${email}.`, email };
-  });
+  router.post(
+    '/api/auth/email-change/confirm',
+    resetLimit('email-change-confirm'),
+    validate({ body: emailChangeConfirmSchema }),
+    async (ctx) => {
+      const email = await confirmEmailChange(db, ctx.state.input.body.token);
+      ctx.body = { message: `Your email address is now ${email}.`, email };
+    },
+  );
 
   return router;
 }

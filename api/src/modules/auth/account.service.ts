@@ -7,11 +7,11 @@ import { BadRequest, Conflict } from '../../errors';
 import { consumeRateLimit } from '../../middleware/rate-limit';
 import { enqueueMail } from '../mail/outbox';
 import { User } from '../users/user.model';
-import { EMAIL_TAKEN, findUserByEmail } from '../users/users.service';
+import { EMAIL_TAKEN, findUserByEmail, toPublicUser } from '../users/users.service';
 import { issueAccountToken, pendingEmailOf, revokeAccountTokens, useAccountToken } from './account-tokens';
 import { startUserSession } from './auth.service';
 import { assertUncommonPassword } from './common-passwords';
-import { hashPassword, verifyPassword } from './password';
+import { hashPassword, verifyPassword } from '../users/password';
 import { endAllSessions } from './session-store';
 
 export const EMAIL_LINK_INVALID =
@@ -26,7 +26,7 @@ interface Deps {
 
 /** The user as their Account page shows them, with a new email waiting for confirmation. */
 export async function accountOf(db: Knex, user: User): Promise<Account> {
-  return { ...user.toPublic(), pendingEmail: await pendingEmailOf(db, user.id) };
+  return { ...toPublicUser(user), pendingEmail: await pendingEmailOf(db, user.id) };
 }
 
 /**
@@ -42,7 +42,7 @@ export async function updateProfile({ db, config }: Deps, user: User, input: Upd
   const newEmail = email && email !== user.email?.toLowerCase() ? email : null;
   if (email === null) changes.email = null;
   if (newEmail) {
-    const owner = await findUserByEmail(newEmail);
+    const owner = await findUserByEmail(db, newEmail);
     if (owner && owner.id !== user.id) throw new Conflict(EMAIL_TAKEN);
     await consumeRateLimit(
       db,

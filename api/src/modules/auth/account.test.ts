@@ -9,8 +9,8 @@ const t = setupTestApp({
   rateLimits: { ...roomyRateLimits, passwordChangePerUser: { limit: 4, windowMs: 60_000 } },
 });
 
-async function client(options: Parameters<typeof buildUser>[0] = {}) {
-  const built = await buildUser(options);
+async function client(options: Parameters<typeof buildUser>[1] = {}) {
+  const built = await buildUser(t.db, options);
   const agent = t.agent();
   await logIn(agent, built);
   return { ...built, agent };
@@ -135,7 +135,7 @@ describe('GET /api/auth/account and PATCH /api/auth/user', () => {
   });
 
   it('refuses an address another account has, before and at confirmation', async () => {
-    await buildUser({ email: 'taken@example.com' });
+    await buildUser(t.db, { email: 'taken@example.com' });
     const { agent } = await client({ email: 'mine@example.com' });
     const res = await agent.patch('/api/auth/user').send({ email: 'TAKEN@example.com' });
     expect(res.status).toBe(409);
@@ -143,7 +143,7 @@ describe('GET /api/auth/account and PATCH /api/auth/user', () => {
 
     await agent.patch('/api/auth/user').send({ email: 'contested@example.com' });
     const token = await tokenMailedTo('contested@example.com', 'email-change');
-    await buildUser({ email: 'contested@example.com' });
+    await buildUser(t.db, { email: 'contested@example.com' });
     const confirm = await t.request().post('/api/auth/email-change/confirm').send({ token });
     expect(confirm.status).toBe(409);
     expect(confirm.body).toEqual({ message: 'An account with this email already exists' });

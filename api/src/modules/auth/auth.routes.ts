@@ -11,6 +11,8 @@ import type { AppDeps } from '../../app-deps';
 import { Unauthorized } from '../../errors';
 import { currentUser, requireUser, userOf } from '../../middleware/current-user';
 import { consumeRateLimit, rateLimitByIp } from '../../middleware/rate-limit';
+import { validate } from '../../middleware/validate';
+import { toPublicUser } from '../users/users.service';
 import { authenticate, endUserSession, signup, startUserSession } from './auth.service';
 
 const TOO_MANY_LOGINS = 'Too many login attempts. Please wait a few minutes and try again.';
@@ -35,26 +37,35 @@ export function authRoutes({ db, config }: AppDeps): Router {
   const router = new Router();
   const limits = config.rateLimits;
 
-  router.post('/api/signup', rateLimitByIp(db, 'signup', limits.signupPerIp, TOO_MANY_SIGNUPS), async (ctx) => {
-    const data = signupSchema.parse(ctx.request.body);
-    const user = await signup(db, data);
-    await startUserSession(ctx, user);
-    ctx.status = 201;
-    ctx.body = user.toPublic();
-  });
+  router.post(
+    '/api/signup',
+    rateLimitByIp(db, 'signup', limits.signupPerIp, TOO_MANY_SIGNUPS),
+    validate({ body: signupSchema }),
+    async (ctx) => {
+      const user = await signup(db, ctx.state.input.body);
+      await startUserSession(ctx, user);
+      ctx.status = 201;
+      ctx.body = toPublicUser(user);
+    },
+  );
 
-  router.post('/api/login', rateLimitByIp(db, 'login', limits.loginPerIp, TOO_MANY_LOGINS), async (ctx) => {
-    const { username, password } = loginSchema.parse(ctx.request.body);
-    await consumeRateLimit(db, `login:user:${username.toLowerCase()}`, limits.loginPerUsername, TOO_MANY_LOGINS);
-    const user = await authenticate(username, password);
-    if (!user) throw new Unauthorized('Invalid username or password');
-    // The desktop console asks for a bearer token instead of a cookie (decision 050).
-    const wantsToken = ctx.get(SESSION_TRANSPORT_HEADER) === TOKEN_TRANSPORT;
-    if (wantsToken) ctx.state.sessionTransport = 'token';
-    await startUserSession(ctx, user);
-    ctx.set('Cache-Control', 'no-store');
-    ctx.body = wantsToken ? { ...user.toPublic(), sessionToken: ctx.state.sessionToken } : user.toPublic();
-  });
+  router.post(
+    '/api/login',
+    rateLimitByIp(db, 'login', limits.loginPerIp, TOO_MANY_LOGINS),
+    validate({ body: loginSchema }),
+    async (ctx) => {
+      const { username, password } = ctx.state.input.body;
+      await consumeRateLimit(db, `login:user:${username.toLowerCase()}`, limits.loginPerUsername, TOO_MANY_LOGINS);
+      const user = await authenticate(db, username, password);
+      if (!user) throw new Unauthorized('Invalid username or password');
+      // The desktop console asks for a bearer token instead of a cookie (decision 050).
+      const wantsToken = ctx.get(SESSION_TRANSPORT_HEADER) === TOKEN_TRANSPORT;
+      if (wantsToken) ctx.state.sessionTransport = 'token';
+      await startUserSession(ctx, user);
+      ctx.set('Cache-Control', 'no-store');
+      ctx.body = wantsToken ? { ...toPublicUser(user), sessionToken: ctx.state.sessionToken } : toPublicUser(user);
+    },
+  );
 
   router.post('/api/logout', async (ctx) => {
     endUserSession(ctx);
@@ -63,14 +74,14 @@ export function authRoutes({ db, config }: AppDeps): Router {
 
   router.get('/api/auth/user', requireUser, async (ctx) => {
     ctx.set('Cache-Control', 'no-store');
-    ctx.body = userOf(ctx).toPublic();
+    ctx.body = toPublicUser(userOf(ctx));
   });
 
   // Like /api/auth/user but never 401: public pages ask it without logging a failed request.
   router.get('/api/auth/session', async (ctx) => {
     ctx.set('Cache-Control', 'no-store');
-    const user = await currentUser(ctx);
-    ctx.body = { user: user ? user.toPublic() : null };
+    const user = currentUser(ctx);
+    ctx.body = { user: user ? toPublicUser(user) : null };
   });
 
   // The spec sends logged-out visitors here; the login page brings them back.

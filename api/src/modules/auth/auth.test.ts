@@ -37,7 +37,7 @@ describe('signup', () => {
     expect(me.status).toBe(200);
     expect(me.body.username).toBe(username);
 
-    const stored = await User.query().findById(res.body.id);
+    const stored = await User.query(t.db).findById(res.body.id);
     expect(stored?.passwordHash).toMatch(/^scrypt\$/);
     expect(stored?.passwordHash).not.toContain('quiet-harbor-1');
   });
@@ -57,7 +57,7 @@ describe('signup', () => {
   });
 
   it('refuses a duplicate username (ignoring case) and a duplicate email with 409', async () => {
-    const existing = await buildUser({ email: 'taken@example.com' });
+    const existing = await buildUser(t.db, { email: 'taken@example.com' });
     const dupName = await t
       .request()
       .post('/api/signup')
@@ -84,7 +84,7 @@ describe('signup', () => {
 
 describe('login and logout', () => {
   it('logs in, regenerates the session id, and logs out', async () => {
-    const built = await buildUser({ firstName: 'Grace' });
+    const built = await buildUser(t.db, { firstName: 'Grace' });
     const agent = t.agent();
     // A visitor session exists before login (e.g. from chat); login must not keep its id.
     const anonymous = await agent.post('/api/login').send({ username: built.username, password: 'wrong-password' });
@@ -113,7 +113,7 @@ describe('login and logout', () => {
   });
 
   it('answers a wrong password and an unknown user the same way', async () => {
-    const built = await buildUser();
+    const built = await buildUser(t.db);
     const wrong = await t.request().post('/api/login').send({ username: built.username, password: 'not-it' });
     const unknown = await t.request().post('/api/login').send({ username: uniqueName(), password: 'not-it' });
     expect(wrong.status).toBe(401);
@@ -133,10 +133,10 @@ describe('login and logout', () => {
   });
 
   it('ends the session of a deleted account', async () => {
-    const built = await buildUser();
+    const built = await buildUser(t.db);
     const agent = t.agent();
     await logIn(agent, built);
-    await User.query().deleteById(built.user.id);
+    await User.query(t.db).deleteById(built.user.id);
     expect((await agent.get('/api/auth/user')).status).toBe(401);
     const rows = await t.db('sessions').where({ userId: built.user.id });
     expect(rows).toHaveLength(0);

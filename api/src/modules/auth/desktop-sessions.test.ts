@@ -10,7 +10,7 @@ const t = setupTestApp({ rateLimits: roomyRateLimits, adminToken: ADMIN_TOKEN })
 
 /** Logs in the way the desktop console's main process does; returns the answer and the token. */
 async function tokenLogin(accountType: 'staff' | 'client' = 'staff') {
-  const built = await buildUser({ accountType });
+  const built = await buildUser(t.db, { accountType });
   const res = await t
     .request()
     .post('/api/login')
@@ -43,7 +43,7 @@ describe('token login (desktop console)', () => {
   });
 
   it('keeps the web login unchanged: a cookie and the user, no token', async () => {
-    const built = await buildUser();
+    const built = await buildUser(t.db);
     const res = await t.request().post('/api/login').send({ username: built.username, password: built.password });
     expect(res.status).toBe(200);
     expect(res.body.sessionToken).toBeUndefined();
@@ -51,7 +51,7 @@ describe('token login (desktop console)', () => {
   });
 
   it('is accepted from the desktop origin, where a cookie login is not', async () => {
-    const built = await buildUser({ accountType: 'staff' });
+    const built = await buildUser(t.db, { accountType: 'staff' });
     const credentials = { username: built.username, password: built.password };
     const token = await t
       .request()
@@ -66,7 +66,7 @@ describe('token login (desktop console)', () => {
   });
 
   it('refuses a wrong password the same way as the web login', async () => {
-    const built = await buildUser();
+    const built = await buildUser(t.db);
     const res = await t
       .request()
       .post('/api/login')
@@ -113,7 +113,7 @@ describe('bearer sessions', () => {
 
   it('never fall back to the session cookie', async () => {
     const agent = t.agent();
-    await logIn(agent, await buildUser());
+    await logIn(agent, await buildUser(t.db));
     expect((await agent.get('/api/auth/user')).status).toBe(200);
     const withBearer = await agent.get('/api/auth/user').set('Authorization', 'Bearer not-a-token');
     expect(withBearer.status).toBe(401);
@@ -171,7 +171,7 @@ describe('cross-origin requests from the desktop console', () => {
 
   it('accepts writes from the desktop origin only with bearer credentials (no cookie CSRF)', async () => {
     const agent = t.agent();
-    await logIn(agent, await buildUser());
+    await logIn(agent, await buildUser(t.db));
     // A cookie-authenticated write claiming the desktop origin is refused: only bearer requests may use it.
     const cookieWrite = await agent.post('/api/logout').set('Origin', DESKTOP);
     expect(cookieWrite.status).toBe(403);

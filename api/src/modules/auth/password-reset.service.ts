@@ -8,7 +8,7 @@ import { User } from '../users/user.model';
 import { findUserByEmail, findUserByUsername } from '../users/users.service';
 import { issueAccountToken, revokeAccountTokens, useAccountToken } from './account-tokens';
 import { assertUncommonPassword } from './common-passwords';
-import { hashPassword } from './password';
+import { hashPassword } from '../users/password';
 import { endAllSessions } from './session-store';
 
 /** The same answer whatever the account: nobody learns from it which usernames or emails exist. */
@@ -32,7 +32,7 @@ interface Deps {
  */
 export async function requestPasswordReset({ db, config, logger }: Deps, login: string): Promise<void> {
   // Usernames cannot contain "@": the login is an email exactly when it has one.
-  const user = login.includes('@') ? await findUserByEmail(login) : await findUserByUsername(login);
+  const user = login.includes('@') ? await findUserByEmail(db, login) : await findUserByUsername(db, login);
   if (!user?.email) return;
   const { allowed } = await countRateLimitHit(
     db,

@@ -58,7 +58,7 @@ async function logIn(username: string, password: string) {
 
 describe('POST /api/auth/password-reset/request', () => {
   it('emails a single-use link to the account found by username, keeping only a hash of its token', async () => {
-    const { user, username } = await buildUser({ email: 'ada.reset@example.com', firstName: 'Ada' });
+    const { user, username } = await buildUser(servers.db, { email: 'ada.reset@example.com', firstName: 'Ada' });
     const res = await api().post('/api/auth/password-reset/request', { login: username.toUpperCase() });
     expect(res.status).toBe(202);
     expect(res.body).toEqual({ message: RESET_REQUESTED });
@@ -79,14 +79,14 @@ describe('POST /api/auth/password-reset/request', () => {
   });
 
   it('finds the account by email too, ignoring case', async () => {
-    await buildUser({ email: 'grace.reset@example.com' });
+    await buildUser(servers.db, { email: 'grace.reset@example.com' });
     const res = await api().post('/api/auth/password-reset/request', { login: ' Grace.Reset@Example.com ' });
     expect(res.status).toBe(202);
     await resetLinkSentTo('grace.reset@example.com');
   });
 
   it('answers the same for an unknown login or an account without email, and sends nothing', async () => {
-    const { username, user } = await buildUser({ email: null });
+    const { username, user } = await buildUser(servers.db, { email: null });
     for (const login of ['nobody-here', 'nobody@example.com', username]) {
       const res = await api().post('/api/auth/password-reset/request', { login });
       expect(res.status).toBe(202);
@@ -103,7 +103,7 @@ describe('POST /api/auth/password-reset/request', () => {
   });
 
   it('sends at most a few links an hour per account, answers the same beyond, and never blocks logging in', async () => {
-    const { username, password } = await buildUser({ email: 'flooded@example.com' });
+    const { username, password } = await buildUser(servers.db, { email: 'flooded@example.com' });
     for (let i = 0; i < 5; i += 1) {
       const res = await api().post('/api/auth/password-reset/request', { login: username });
       expect(res.status).toBe(202);
@@ -131,7 +131,7 @@ describe('POST /api/auth/password-reset/request', () => {
 
 describe('POST /api/auth/password-reset/confirm', () => {
   it('sets the new password, uses the link up and signs the account out everywhere (cookie and bearer sessions)', async () => {
-    const { username, password } = await buildUser({ email: 'linus.reset@example.com' });
+    const { username, password } = await buildUser(servers.db, { email: 'linus.reset@example.com' });
     const browser = await logIn(username, password);
     expect(browser.status).toBe(200);
     const desktop = await api()
@@ -158,7 +158,7 @@ describe('POST /api/auth/password-reset/confirm', () => {
   });
 
   it('refuses an expired link, and a link voided by a later reset', async () => {
-    const { username } = await buildUser({ email: 'expired.reset@example.com' });
+    const { username } = await buildUser(servers.db, { email: 'expired.reset@example.com' });
     await api().post('/api/auth/password-reset/request', { login: username });
     const first = await resetLinkSentTo('expired.reset@example.com', 1);
     await api().post('/api/auth/password-reset/request', { login: username });
@@ -193,7 +193,7 @@ describe('POST /api/auth/password-reset/confirm', () => {
   });
 
   it('keeps the spec rules and refuses common passwords without using the link up', async () => {
-    const { username } = await buildUser({ email: 'rules.reset@example.com' });
+    const { username } = await buildUser(servers.db, { email: 'rules.reset@example.com' });
     await api().post('/api/auth/password-reset/request', { login: username });
     const { token } = await resetLinkSentTo('rules.reset@example.com');
 

@@ -36,7 +36,7 @@ describe('rate limits', () => {
   });
 
   it('limits login attempts per username, from any IP, even with the right password', async () => {
-    const built = await buildUser();
+    const built = await buildUser(t.db);
     const { limit } = defaultRateLimits.loginPerUsername;
     for (let i = 0; i < limit; i += 1) {
       const res = await t

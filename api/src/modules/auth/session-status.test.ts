@@ -13,7 +13,7 @@ describe('GET /api/auth/session', () => {
   });
 
   it('answers with the public user when logged in', async () => {
-    const built = await buildUser({ firstName: 'Katherine' });
+    const built = await buildUser(t.db, { firstName: 'Katherine' });
     const agent = t.agent();
     await logIn(agent, built);
     const res = await agent.get('/api/auth/session');

@@ -26,7 +26,7 @@ export function issueSessionToken(sessionId: string, secret: string): string {
 }
 
 /** The session id a token carries, or null when it is malformed or not signed with `secret`. */
-export function sessionIdFromToken(token: string, secret: string): string | null {
+function sessionIdFromToken(token: string, secret: string): string | null {
   const match = TOKEN.exec(token);
   if (!match) return null;
   const [, sessionId, signed] = match as unknown as [string, string, string];

@@ -16,7 +16,7 @@ declare module 'koa' {
   }
 }
 
-export const SESSION_MAX_AGE_MS = 14 * 24 * 60 * 60 * 1000;
+const SESSION_MAX_AGE_MS = 14 * 24 * 60 * 60 * 1000;
 
 // koa-session draws an id for every request that arrives without a cookie, even
 // when nothing is saved: take 256-bit ids from a pooled CSPRNG buffer so that
@@ -24,7 +24,7 @@ export const SESSION_MAX_AGE_MS = 14 * 24 * 60 * 60 * 1000;
 const ID_BYTES = 32;
 let pool = Buffer.alloc(0);
 let offset = 0;
-export function newSessionId(): string {
+function newSessionId(): string {
   if (offset + ID_BYTES > pool.length) {
     pool = randomBytes(ID_BYTES * 128);
     offset = 0;
@@ -34,7 +34,7 @@ export function newSessionId(): string {
   return id;
 }
 
-export function sessionCookieName(config: Pick<Config, 'secureCookies'>): string {
+function sessionCookieName(config: Pick<Config, 'secureCookies'>): string {
   // The __Host- prefix pins the cookie to our exact host, https and path /.
   return config.secureCookies ? '__Host-sid' : 'sid';
 }

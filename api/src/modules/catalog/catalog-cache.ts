@@ -7,15 +7,15 @@ import { listProducts } from './catalog.service';
 const brotli = promisify(brotliCompress);
 const gzipAsync = promisify(gzip);
 
-export interface SerializedCatalog {
+interface SerializedCatalog {
   body: Buffer;
   brotli: Buffer;
   gzip: Buffer;
   etag: string;
 }
 
-async function serialize(): Promise<SerializedCatalog> {
-  const body = Buffer.from(JSON.stringify(await listProducts()));
+async function serialize(db: Knex): Promise<SerializedCatalog> {
+  const body = Buffer.from(JSON.stringify(await listProducts(db)));
   const [br, gz] = await Promise.all([
     brotli(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 9 } }),
     gzipAsync(body, { level: 6 }),
@@ -29,14 +29,14 @@ async function serialize(): Promise<SerializedCatalog> {
  * few seconds, and concurrent misses share one query. Seeding on this
  * instance clears it at once; other instances catch up within `ttlMs`.
  */
-export function createCatalogCache(ttlMs = 5_000) {
+function createCatalogCache(db: Knex, ttlMs = 5_000) {
   let cached: { value: SerializedCatalog; expires: number } | null = null;
   let loading: Promise<SerializedCatalog> | null = null;
   let generation = 0;
 
   const load = async (): Promise<SerializedCatalog> => {
     const started = generation;
-    const value = await serialize();
+    const value = await serialize(db);
     if (started === generation) cached = { value, expires: Date.now() + ttlMs };
     return value;
   };
@@ -57,7 +57,7 @@ export function createCatalogCache(ttlMs = 5_000) {
   };
 }
 
-export type CatalogCache = ReturnType<typeof createCatalogCache>;
+type CatalogCache = ReturnType<typeof createCatalogCache>;
 
 const caches = new WeakMap<Knex, CatalogCache>();
 
@@ -65,7 +65,7 @@ const caches = new WeakMap<Knex, CatalogCache>();
 export function catalogCacheFor(db: Knex): CatalogCache {
   let cache = caches.get(db);
   if (!cache) {
-    cache = createCatalogCache();
+    cache = createCatalogCache(db);
     caches.set(db, cache);
   }
   return cache;

@@ -1,9 +1,10 @@
 import type { Knex } from 'knex';
-import type { Product as ProductDto } from '@shared/schemas/catalog';
+import type { Product as ProductJson } from '@shared/schemas/catalog';
 import { catalogSeed, type SeedProduct } from './catalog-seed-data';
 import { Product } from './product.model';
 
-function toDto(product: Product): ProductDto {
+/** A product row as the API sends it. */
+function toProduct(product: Product): ProductJson {
   return {
     id: product.id,
     name: product.name,
@@ -18,12 +19,12 @@ function toDto(product: Product): ProductDto {
 }
 
 /** Every product, grouped by category, then by name. */
-export async function listProducts(): Promise<ProductDto[]> {
-  const products = await Product.query().orderBy(['category', 'name']);
-  return products.map(toDto);
+export async function listProducts(db: Knex): Promise<ProductJson[]> {
+  const products = await Product.query(db).orderBy(['category', 'name']);
+  return products.map(toProduct);
 }
 
-export interface SeedOutcome {
+interface SeedOutcome {
   inserted: number;
   updated: number;
 }

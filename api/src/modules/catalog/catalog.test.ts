@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { roomyRateLimits } from '../../test/commerce-factories';
+import { roomyRateLimits } from '../../test/config';
 import { setupTestApp } from '../../test/test-app';
 import { catalogSeed } from './catalog-seed-data';
 import { Product } from './product.model';
@@ -39,7 +39,7 @@ describe('POST /api/admin/seed-products', () => {
     const res = await seed(authorization);
     expect(res.status).toBe(401);
     expect(res.body).toEqual({ message: 'Invalid or missing admin token' });
-    expect(await Product.query().resultSize()).toBe(0);
+    expect(await Product.query(t.db).resultSize()).toBe(0);
   });
 
   it('inserts the catalogue once; a second run inserts nothing', async () => {
@@ -58,15 +58,15 @@ describe('POST /api/admin/seed-products', () => {
       count: 0,
       updated: 0,
     });
-    expect(await Product.query().resultSize()).toBe(catalogSeed.length);
+    expect(await Product.query(t.db).resultSize()).toBe(catalogSeed.length);
   });
 
   it('brings changed products back to the catalogue’s details without inserting them again', async () => {
     const name = catalogSeed[0]!.name;
-    await Product.query().patch({ price: '1.00', inStock: false }).where({ name });
+    await Product.query(t.db).patch({ price: '1.00', inStock: false }).where({ name });
     const res = await seed(`Bearer ${ADMIN_TOKEN}`);
     expect(res.body).toMatchObject({ count: 0, updated: 1 });
-    expect(await Product.query().findOne({ name })).toMatchObject({ price: catalogSeed[0]!.price, inStock: true });
+    expect(await Product.query(t.db).findOne({ name })).toMatchObject({ price: catalogSeed[0]!.price, inStock: true });
   });
 
   it('rate limits seeding attempts per IP', async () => {

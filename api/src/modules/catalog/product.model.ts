@@ -1,5 +1,4 @@
-import { Model, type RelationMappings } from 'objection';
-import { OrderItem } from '../orders/order-item.model';
+import { Model } from 'objection';
 
 export class Product extends Model {
   static override tableName = 'products';
@@ -16,14 +15,4 @@ export class Product extends Model {
   inStock!: boolean;
   createdAt!: Date;
   updatedAt!: Date;
-
-  orderItems?: OrderItem[];
-
-  static override relationMappings = (): RelationMappings => ({
-    orderItems: {
-      relation: Model.HasManyRelation,
-      modelClass: OrderItem,
-      join: { from: 'products.id', to: 'order_items.productId' },
-    },
-  });
 }

@@ -2,8 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { buildUser, logIn } from '../../test/factories';
 import { setupTestApp } from '../../test/test-app';
-import { CHAT_START_RATE } from './chat.service';
-import { reportStaffConnections } from './chat-presence';
+import { CHAT_START_RATE } from './chat.routes';
+import { reportStaffConnections } from './storage/presence';
 
 const t = setupTestApp({ trustProxy: true });
 
@@ -23,7 +23,7 @@ function visitor() {
 
 async function staffAgent() {
   const agent = t.agent();
-  await logIn(agent, await buildUser({ accountType: 'staff' }));
+  await logIn(agent, await buildUser(t.db, { accountType: 'staff' }));
   return agent;
 }
 
@@ -51,7 +51,7 @@ describe('POST /api/chat/conversations', () => {
   });
 
   it('binds the conversation to the account when logged in, and keeps it across login', async () => {
-    const built = await buildUser();
+    const built = await buildUser(t.db);
     const { agent, start } = visitor();
     const before = await start({ visitorName: 'Before Login', visitorEmail: null });
     await logIn(agent, built);
@@ -130,7 +130,7 @@ describe('GET /api/chat/conversations (staff list)', () => {
   it('is for staff only', async () => {
     expect((await t.request().get('/api/chat/conversations')).status).toBe(401);
     const client = t.agent();
-    await logIn(client, await buildUser());
+    await logIn(client, await buildUser(t.db));
     const res = await client.get('/api/chat/conversations');
     expect(res.status).toBe(403);
     expect(res.body).toEqual({ message: 'Staff only' });
@@ -239,7 +239,7 @@ describe('PATCH /api/chat/conversations/{id}/close', () => {
     const { body } = await visitor().start({ visitorName: 'Close me' });
     expect((await t.request().patch(`/api/chat/conversations/${body.id}/close`)).status).toBe(401);
     const client = t.agent();
-    await logIn(client, await buildUser());
+    await logIn(client, await buildUser(t.db));
     expect((await client.patch(`/api/chat/conversations/${body.id}/close`)).status).toBe(403);
     const row = await t.db('chat_conversations').where({ id: body.id }).first();
     expect(row.status).toBe('active');

@@ -4,27 +4,31 @@ import type { Context } from 'koa';
 import { listChatQuerySchema, startChatSchema, updateChatContactSchema } from '@shared/schemas/chat';
 import { isUuid } from '@shared/schemas/text';
 import type { AppDeps } from '../../app-deps';
+import type { RateLimitRule } from '../../config';
 import { currentUser, optionalUser, requireStaff } from '../../middleware/current-user';
 import { consumeRateLimit } from '../../middleware/rate-limit';
+import { validate } from '../../middleware/validate';
 import { sessionData } from '../auth/session';
 import { participantOf, type ChatParticipant } from './chat-access';
-import { isStaffOnline } from './chat-presence';
+import { isStaffOnline } from './storage/presence';
 import {
-  CHAT_START_RATE,
   closeConversation,
   conversationFor,
   listConversations,
   startConversation,
-  TOO_MANY_CHATS,
   updateVisitorEmail,
-} from './chat.service';
-import { toChatConversation } from './chat-rows';
+} from './storage/conversations';
+import { toChatConversation } from './storage/rows';
+
+/** Conversations a network may start per hour (the widget starts one per visitor). */
+export const CHAT_START_RATE: RateLimitRule = { limit: 20, windowMs: 60 * 60 * 1000 };
+const TOO_MANY_CHATS = 'Too many chats started from this network. Please try again later.';
 
 /** The caller as chat sees them: the session's visitor id and the logged-in account. */
-async function callerOf(ctx: Context): Promise<ChatParticipant> {
+function callerOf(ctx: Context): ChatParticipant {
   // Read before currentUser, which ends the session of an account that is gone.
   const visitorId = sessionData(ctx).visitorId;
-  return participantOf(await currentUser(ctx), visitorId);
+  return participantOf(currentUser(ctx), visitorId);
 }
 
 export function chatRoutes({ db }: AppDeps): Router {
@@ -36,8 +40,8 @@ export function chatRoutes({ db }: AppDeps): Router {
     ctx.body = { staffOnline: await isStaffOnline(db) };
   });
 
-  router.post('/api/chat/conversations', optionalUser, async (ctx) => {
-    const input = startChatSchema.parse(ctx.request.body);
+  router.post('/api/chat/conversations', optionalUser, validate({ body: startChatSchema }), async (ctx) => {
+    const input = ctx.state.input.body;
     await consumeRateLimit(db, `chat-start:ip:${ctx.ip}`, CHAT_START_RATE, TOO_MANY_CHATS);
     const session = sessionData(ctx);
     // The visitor's random id lives in their session: only that browser (or their account) may join.
@@ -52,9 +56,8 @@ export function chatRoutes({ db }: AppDeps): Router {
     ctx.body = { id: conversation.id };
   });
 
-  router.get('/api/chat/conversations', requireStaff, async (ctx) => {
-    const query = listChatQuerySchema.parse(ctx.query);
-    const page = await listConversations(db, query);
+  router.get('/api/chat/conversations', requireStaff, validate({ query: listChatQuerySchema }), async (ctx) => {
+    const page = await listConversations(db, ctx.state.input.query);
     ctx.set('Cache-Control', 'no-store');
     if (page.nextCursor) ctx.set('X-Next-Cursor', page.nextCursor);
     ctx.body = page.conversations;
@@ -62,14 +65,14 @@ export function chatRoutes({ db }: AppDeps): Router {
 
   // A visitor's own conversation (the widget checks the one it remembers), or any for staff.
   router.get('/api/chat/conversations/:id', async (ctx) => {
-    const row = await conversationFor(db, ctx.params.id ?? '', await callerOf(ctx));
+    const row = await conversationFor(db, ctx.params.id ?? '', callerOf(ctx));
     ctx.set('Cache-Control', 'no-store');
     ctx.body = toChatConversation(row);
   });
 
-  router.patch('/api/chat/conversations/:id', async (ctx) => {
-    const { visitorEmail } = updateChatContactSchema.parse(ctx.request.body);
-    ctx.body = await updateVisitorEmail(db, ctx.params.id ?? '', await callerOf(ctx), visitorEmail);
+  router.patch('/api/chat/conversations/:id', validate({ body: updateChatContactSchema }), async (ctx) => {
+    const { visitorEmail } = ctx.state.input.body;
+    ctx.body = await updateVisitorEmail(db, ctx.params.id ?? '', callerOf(ctx), visitorEmail);
   });
 
   router.patch('/api/chat/conversations/:id/close', requireStaff, async (ctx) => {

@@ -7,8 +7,8 @@ import {
   type ClientSecretResponse,
 } from '@shared/schemas/payments';
 import type { Logger } from '../../logger';
-import { enqueueMail, enqueueStaffAlert } from '../mail/outbox';
-import type { FulfilmentContext } from '../payments/payment-outcome';
+import { enqueueMail, enqueueStaffAlert, type StaffAlertSettings } from '../mail/outbox';
+import type { PaymentFulfilment } from '../payments/payment-outcome';
 import type { PaymentOutcome, PaymentProvider } from '../payments/payment-provider';
 import { providerUnavailable } from '../payments/provider-errors';
 import { createServiceRequest } from '../service-requests/service-requests.service';
@@ -16,8 +16,8 @@ import { User } from '../users/user.model';
 
 /** Starts a payment of exactly $199 for the one-hour consultation. */
 export async function startConsultationPayment(
-  user: User,
   { provider, logger }: { provider: PaymentProvider; logger: Logger },
+  user: User,
 ): Promise<ClientSecretResponse> {
   try {
     const payment = await provider.createPayment({
@@ -38,12 +38,14 @@ export async function startConsultationPayment(
 
 /**
  * A settled consultation payment becomes the client's service request,
- * exactly once: the request carries the payment id, which is unique.
+ * exactly once: the request carries the payment id, which is unique. Its
+ * confirmation to the client and the staff alert are queued with it.
  */
 export async function applyConsultationPayment(
   trx: Knex.Transaction,
   outcome: PaymentOutcome,
-  { logger, mail }: FulfilmentContext,
+  logger: Logger,
+  mail: StaffAlertSettings,
 ): Promise<void> {
   if (outcome.status !== 'succeeded') return;
   const context = { paymentId: outcome.paymentId, provider: outcome.provider };
@@ -68,12 +70,12 @@ export async function applyConsultationPayment(
   await queueConsultationMails(trx, user, outcome.paymentId, mail);
 }
 
-/** The client's confirmation (when they have an email) and the staff alert, with the service request. */
+/** The client's confirmation (when they have an email) and the staff alert. */
 async function queueConsultationMails(
   trx: Knex.Transaction,
   user: User,
   paymentId: string,
-  mail: FulfilmentContext['mail'],
+  mail: StaffAlertSettings,
 ): Promise<void> {
   const amount = fromCents(CONSULTATION_AMOUNT_CENTS);
   if (user.email) {
@@ -96,3 +98,8 @@ async function queueConsultationMails(
     ...(user.email ? { replyTo: user.email } : {}),
   });
 }
+
+/** Payments for the consultation (purpose `consultation`); staff alerts go by `mail`. */
+export const consultationFulfilment = (mail: StaffAlertSettings): PaymentFulfilment => ({
+  apply: (trx, outcome, logger) => applyConsultationPayment(trx, outcome, logger, mail),
+});

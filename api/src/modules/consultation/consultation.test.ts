@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { demoCards, roomyRateLimits } from '../../test/commerce-factories';
+import { demoCards } from '../../test/commerce-factories';
+import { roomyRateLimits } from '../../test/config';
 import { buildUser, logIn } from '../../test/factories';
 import { setupTestApp } from '../../test/test-app';
 import { applyConsultationPayment } from './consultation.service';
@@ -9,7 +10,7 @@ const t = setupTestApp({ rateLimits: { ...roomyRateLimits, paymentIntentsPerUser
 const consultation = { amount: 19900, description: 'Technical Consultation - 1 Hour' };
 
 async function client(email: string | null = null) {
-  const built = await buildUser({ firstName: 'Linus', email });
+  const built = await buildUser(t.db, { firstName: 'Linus', email });
   const agent = t.agent();
   await logIn(agent, built);
   return { agent, user: built.user };
@@ -70,9 +71,9 @@ describe('the paid consultation (demo provider)', () => {
       currency: 'usd',
       metadata: { purpose: 'consultation', user_id: user.id },
     };
-    const context = { logger: t.deps.logger, mail: { staffAlertEmails: ['desk@example.com'] } };
-    await t.db.transaction((trx) => applyConsultationPayment(trx, outcome, context));
-    await t.db.transaction((trx) => applyConsultationPayment(trx, outcome, context));
+    const staff = { staffAlertEmails: ['desk@example.com'] };
+    await t.db.transaction((trx) => applyConsultationPayment(trx, outcome, t.deps.logger, staff));
+    await t.db.transaction((trx) => applyConsultationPayment(trx, outcome, t.deps.logger, staff));
     const rows = await requestsOf(user.id);
     expect(rows).toHaveLength(1);
     expect(rows[0]).toMatchObject({ status: 'pending', name: 'Linus', stripePaymentId: 'pi_applied_twice' });

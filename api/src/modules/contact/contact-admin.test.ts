@@ -6,7 +6,7 @@ import { ContactMessage } from './contact-message.model';
 const t = setupTestApp();
 
 async function staffAgent() {
-  const built = await buildUser({ accountType: 'staff' });
+  const built = await buildUser(t.db, { accountType: 'staff' });
   const agent = t.agent();
   await logIn(agent, built);
   return agent;
@@ -15,7 +15,7 @@ async function staffAgent() {
 beforeAll(async () => {
   // 25 enquiries, one minute apart: "Enquiry 25" is the newest.
   const start = Date.UTC(2026, 10, 1, 12, 0, 0);
-  await ContactMessage.query().insert(
+  await ContactMessage.query(t.db).insert(
     Array.from({ length: 25 }, (_, i) => ({
       name: `Sender ${i + 1}`,
       email: `sender${i + 1}@example.com`,
@@ -34,7 +34,7 @@ describe('GET /api/admin/contact-messages', () => {
     expect(anonymous.status).toBe(401);
     expect(anonymous.body).toEqual({ message: 'Unauthorized' });
 
-    const client = await buildUser();
+    const client = await buildUser(t.db);
     const agent = t.agent();
     await logIn(agent, client);
     const res = await agent.get('/api/admin/contact-messages');

@@ -3,6 +3,7 @@ import { contactMessageListQuerySchema, contactMessageSchema } from '@shared/sch
 import type { AppDeps } from '../../app-deps';
 import { optionalUser, requireStaff } from '../../middleware/current-user';
 import { rateLimitByIp } from '../../middleware/rate-limit';
+import { validate } from '../../middleware/validate';
 import { listContactMessages, submitContactMessage } from './contact.service';
 
 const TOO_MANY_MESSAGES =
@@ -16,20 +17,24 @@ export function contactRoutes({ db, config, logger }: AppDeps): Router {
     '/api/contact',
     rateLimitByIp(db, 'contact', config.rateLimits.contactPerIp, TOO_MANY_MESSAGES),
     optionalUser,
+    validate({ body: contactMessageSchema }),
     async (ctx) => {
-      const data = contactMessageSchema.parse(ctx.request.body);
-      const outcome = await submitContactMessage(data, ctx.state.user ?? null, config.mail);
+      const outcome = await submitContactMessage(db, ctx.state.input.body, ctx.state.user ?? null, config.mail);
       if (outcome === 'dropped') logger.info({ requestId: ctx.state.requestId }, 'contact honeypot filled: dropped');
       ctx.status = 201;
       ctx.body = { message: RECEIVED };
     },
   );
 
-  router.get('/api/admin/contact-messages', requireStaff, async (ctx) => {
-    const query = contactMessageListQuerySchema.parse(ctx.query);
-    ctx.set('Cache-Control', 'no-store');
-    ctx.body = await listContactMessages(query);
-  });
+  router.get(
+    '/api/admin/contact-messages',
+    requireStaff,
+    validate({ query: contactMessageListQuerySchema }),
+    async (ctx) => {
+      ctx.set('Cache-Control', 'no-store');
+      ctx.body = await listContactMessages(db, ctx.state.input.query);
+    },
+  );
 
   return router;
 }

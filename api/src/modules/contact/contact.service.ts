@@ -1,3 +1,4 @@
+import type { Knex } from 'knex';
 import type {
   ContactMessageData,
   ContactMessageListQuery,
@@ -10,7 +11,7 @@ import { createServiceRequest } from '../service-requests/service-requests.servi
 import type { User } from '../users/user.model';
 import { ContactMessage } from './contact-message.model';
 
-export type ContactOutcome = 'stored' | 'dropped';
+type ContactOutcome = 'stored' | 'dropped';
 
 /**
  * Stores an enquiry with its mails: an acknowledgement to the sender with a
@@ -20,6 +21,7 @@ export type ContactOutcome = 'stored' | 'dropped';
  * stored or sent, and the caller answers exactly as for a real enquiry.
  */
 export async function submitContactMessage(
+  db: Knex,
   data: ContactMessageData,
   sender: User | null,
   mail: Pick<Config['mail'], 'staffAlertEmails'>,
@@ -33,7 +35,7 @@ export async function submitContactMessage(
     service: data.service,
     message: data.message,
   };
-  await ContactMessage.transaction(async (trx) => {
+  await db.transaction(async (trx) => {
     const { id } = await ContactMessage.query(trx).insert(fields);
     if (sender) await createServiceRequest(trx, { ...fields, userId: sender.id });
     await enqueueMail(trx, {
@@ -52,7 +54,7 @@ export async function submitContactMessage(
   return 'stored';
 }
 
-function toView(row: ContactMessage): ContactMessageView {
+function toContactMessageView(row: ContactMessage): ContactMessageView {
   return {
     id: row.id,
     name: row.name,
@@ -66,19 +68,22 @@ function toView(row: ContactMessage): ContactMessageView {
 }
 
 /** Enquiries newest first, one page at a time, with the total for page links. */
-export async function listContactMessages({ page, pageSize }: ContactMessageListQuery): Promise<ContactMessagePage> {
+export async function listContactMessages(
+  db: Knex,
+  { page, pageSize }: ContactMessageListQuery,
+): Promise<ContactMessagePage> {
   const [rows, total] = await Promise.all([
-    ContactMessage.query()
+    ContactMessage.query(db)
       .orderBy([
         { column: 'createdAt', order: 'desc' },
         { column: 'id', order: 'desc' },
       ])
       .limit(pageSize)
       .offset((page - 1) * pageSize),
-    ContactMessage.query().resultSize(),
+    ContactMessage.query(db).resultSize(),
   ]);
   return {
-    messages: rows.map(toView),
+    messages: rows.map(toContactMessageView),
     page,
     pageSize,
     total,

@@ -40,7 +40,7 @@ describe('POST /api/contact', () => {
     const res = await send({ ...valid, name: '  Priya Raman  ' });
     expect(res.status).toBe(201);
     expect(res.body).toEqual({ message: "Thanks! We'll get back to you within 24 hours." });
-    const rows = await ContactMessage.query().where({ company: 'Lakeshore Clinics' });
+    const rows = await ContactMessage.query(t.db).where({ company: 'Lakeshore Clinics' });
     expect(rows).toHaveLength(1);
     expect(rows[0]).toMatchObject({
       name: 'Priya Raman',
@@ -50,7 +50,7 @@ describe('POST /api/contact', () => {
       message: valid.message,
     });
     // An anonymous enquiry belongs to no account.
-    expect(await ServiceRequest.query().where({ email: 'Priya.Raman@Example.com' })).toHaveLength(0);
+    expect(await ServiceRequest.query(t.db).where({ email: 'Priya.Raman@Example.com' })).toHaveLength(0);
   });
 
   it.each(serviceOptions)('accepts the service option %s', async (service) => {
@@ -61,12 +61,12 @@ describe('POST /api/contact', () => {
   it('treats empty optional fields as not given', async () => {
     const res = await send({ ...valid, phone: '', company: '', email: 'no-extras@example.com' });
     expect(res.status).toBe(201);
-    const row = await ContactMessage.query().findOne({ email: 'no-extras@example.com' });
+    const row = await ContactMessage.query(t.db).findOne({ email: 'no-extras@example.com' });
     expect(row).toMatchObject({ phone: null, company: null });
   });
 
   it('also files a service request for a logged-in client, shown in their portal', async () => {
-    const built = await buildUser({ email: 'client@example.com' });
+    const built = await buildUser(t.db, { email: 'client@example.com' });
     const agent = t.agent();
     await logIn(agent, built);
     const res = await agent
@@ -74,7 +74,7 @@ describe('POST /api/contact', () => {
       .set('X-Forwarded-For', nextIp())
       .send({ ...valid, email: 'client@example.com', service: 'Field IT Services', company: 'Portal Co' });
     expect(res.status).toBe(201);
-    const requests = await ServiceRequest.query().where({ userId: built.user.id });
+    const requests = await ServiceRequest.query(t.db).where({ userId: built.user.id });
     expect(requests).toHaveLength(1);
     expect(requests[0]).toMatchObject({
       service: 'Field IT Services',
@@ -82,14 +82,14 @@ describe('POST /api/contact', () => {
       company: 'Portal Co',
       message: valid.message,
     });
-    expect(await ContactMessage.query().where({ company: 'Portal Co' })).toHaveLength(1);
+    expect(await ContactMessage.query(t.db).where({ company: 'Portal Co' })).toHaveLength(1);
   });
 
   it('stores script tags as plain text', async () => {
     const script = '<script>alert("x")</script><img src=x onerror=alert(1)>';
     const res = await send({ ...valid, name: script, message: script, company: 'Script Test' });
     expect(res.status).toBe(201);
-    const row = await ContactMessage.query().findOne({ company: 'Script Test' });
+    const row = await ContactMessage.query(t.db).findOne({ company: 'Script Test' });
     expect(row?.name).toBe(script);
     expect(row?.message).toBe(script);
   });
@@ -98,21 +98,21 @@ describe('POST /api/contact', () => {
     const message = 'Première ligne\nZweite Zeile 🚀\r\n第三行';
     const res = await send({ ...valid, message, company: 'Unicode Test' });
     expect(res.status).toBe(201);
-    expect((await ContactMessage.query().findOne({ company: 'Unicode Test' }))?.message).toBe(message);
+    expect((await ContactMessage.query(t.db).findOne({ company: 'Unicode Test' }))?.message).toBe(message);
   });
 
   it('answers a filled honeypot like a real enquiry and stores nothing', async () => {
-    const before = await ContactMessage.query().resultSize();
+    const before = await ContactMessage.query(t.db).resultSize();
     const res = await send({ ...valid, website: 'http://spam.example', company: 'Bot Inc' });
     expect(res.status).toBe(201);
     expect(res.body).toEqual({ message: "Thanks! We'll get back to you within 24 hours." });
-    expect(await ContactMessage.query().resultSize()).toBe(before);
+    expect(await ContactMessage.query(t.db).resultSize()).toBe(before);
   });
 
   it('accepts an empty honeypot', async () => {
     const res = await send({ ...valid, website: '', company: 'Human Co' });
     expect(res.status).toBe(201);
-    expect(await ContactMessage.query().where({ company: 'Human Co' })).toHaveLength(1);
+    expect(await ContactMessage.query(t.db).where({ company: 'Human Co' })).toHaveLength(1);
   });
 
   const bad: [string, unknown, string | RegExp][] = [
@@ -149,11 +149,11 @@ describe('POST /api/contact', () => {
   ];
 
   it.each(bad)('refuses %s with 400 and stores nothing', async (_label, body, message) => {
-    const before = await ContactMessage.query().resultSize();
+    const before = await ContactMessage.query(t.db).resultSize();
     const res = await send(body);
     expect(res.status).toBe(400);
     expect(res.body.message).toMatch(message instanceof RegExp ? message : new RegExp(`^${escape(message)}$`));
-    expect(await ContactMessage.query().resultSize()).toBe(before);
+    expect(await ContactMessage.query(t.db).resultSize()).toBe(before);
   });
 
   it('refuses non-JSON bodies without a 5xx', async () => {
@@ -177,7 +177,7 @@ describe('POST /api/contact', () => {
     expect(blocked.status).toBe(429);
     expect(blocked.body.message).toMatch(/several messages in a short time/);
     expect(Number(blocked.headers['retry-after'])).toBeGreaterThan(0);
-    expect(await ContactMessage.query().where({ company: 'Limit 3' })).toHaveLength(0);
+    expect(await ContactMessage.query(t.db).where({ company: 'Limit 3' })).toHaveLength(0);
     // Someone else is unaffected.
     expect((await send({ ...valid, company: 'Other sender' })).status).toBe(201);
   });
@@ -189,12 +189,12 @@ function escape(text: string): string {
 
 describe('the mails of an enquiry', () => {
   it('queues, with the enquiry, an acknowledgement with a copy for the sender and an alert for each staff member', async () => {
-    await buildUser({ accountType: 'staff', email: 'Desk@Example.com' });
-    await buildUser({ accountType: 'staff', email: null });
-    await buildUser({ email: 'client.only@example.com' });
+    await buildUser(t.db, { accountType: 'staff', email: 'Desk@Example.com' });
+    await buildUser(t.db, { accountType: 'staff', email: null });
+    await buildUser(t.db, { email: 'client.only@example.com' });
     const res = await send({ ...valid, company: 'Mail Test Co', phone: '' });
     expect(res.status).toBe(201);
-    const [stored] = await ContactMessage.query().where({ company: 'Mail Test Co' });
+    const [stored] = await ContactMessage.query(t.db).where({ company: 'Mail Test Co' });
     const mails = await t.db('mails').where('idempotencyKey', 'like', `%:${stored!.id}`).orderBy('template');
     expect(mails.map((m) => [m.template, m.recipient, m.replyTo, m.status])).toEqual([
       ['contact-acknowledgement', 'priya.raman@example.com', null, 'queued'],

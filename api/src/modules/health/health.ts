@@ -7,7 +7,7 @@ import type { AppDeps } from '../../app-deps';
  * probes costs one round trip, and every answer reflects a query that started
  * after the probe arrived.
  */
-export function databaseProbe(db: Knex): () => Promise<boolean> {
+function databaseProbe(db: Knex): () => Promise<boolean> {
   let inFlight: Promise<boolean> | null = null;
   let waiting: Promise<boolean> | null = null;
   const run = () =>

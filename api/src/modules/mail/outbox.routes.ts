@@ -4,16 +4,16 @@ import { isUuid } from '@shared/schemas/text';
 import type { AppDeps } from '../../app-deps';
 import { NotFound } from '../../errors';
 import { requireStaff } from '../../middleware/current-user';
+import { validate } from '../../middleware/validate';
 import { findOutboxMail, listOutbox } from './outbox.service';
 
 /** The outbox for staff: what was sent, what is waiting, what failed and why. */
 export function outboxRoutes({ db, config }: AppDeps): Router {
   const router = new Router();
 
-  router.get('/api/admin/outbox', requireStaff, async (ctx) => {
-    const query = outboxListQuerySchema.parse(ctx.query);
+  router.get('/api/admin/outbox', requireStaff, validate({ query: outboxListQuerySchema }), async (ctx) => {
     ctx.set('Cache-Control', 'no-store');
-    ctx.body = await listOutbox(db, query);
+    ctx.body = await listOutbox(db, ctx.state.input.query);
   });
 
   router.get('/api/admin/outbox/:id', requireStaff, async (ctx) => {

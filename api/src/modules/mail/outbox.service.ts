@@ -5,7 +5,7 @@ import type { MailRow } from './mail-row';
 
 const iso = (date: Date | null) => (date ? new Date(date).toISOString() : null);
 
-function toSummary(row: MailRow): OutboxMailSummary {
+function toOutboxMailSummary(row: MailRow): OutboxMailSummary {
   return {
     id: row.id,
     template: row.template,
@@ -58,7 +58,7 @@ export async function listOutbox(db: Knex, query: OutboxListQuery): Promise<Outb
   const page = rows.slice(0, query.limit);
   const last = page.at(-1);
   return {
-    mails: page.map(toSummary),
+    mails: page.map(toOutboxMailSummary),
     nextCursor: rows.length > query.limit && last ? `${last.createdMicros}.${last.id}` : null,
   };
 }
@@ -72,7 +72,7 @@ export async function findOutboxMail(
   const row = await db('mails').where({ id }).first<MailRow | undefined>();
   if (!row) return undefined;
   return {
-    ...toSummary(row),
+    ...toOutboxMailSummary(row),
     from: mailConfig.from,
     replyTo: row.replyTo,
     html: row.htmlBody,

@@ -7,7 +7,7 @@ const t = setupTestApp();
 
 async function staffAgent() {
   const agent = t.agent();
-  await logIn(agent, await buildUser({ accountType: 'staff' }));
+  await logIn(agent, await buildUser(t.db, { accountType: 'staff' }));
   return agent;
 }
 
@@ -40,7 +40,7 @@ describe('GET /api/admin/outbox', () => {
     const anonymous = await t.request().get('/api/admin/outbox');
     expect(anonymous.status).toBe(401);
     const client = t.agent();
-    await logIn(client, await buildUser());
+    await logIn(client, await buildUser(t.db));
     const res = await client.get('/api/admin/outbox');
     expect(res.status).toBe(403);
     expect(res.body).toEqual({ message: 'Staff only' });
@@ -138,9 +138,9 @@ describe('GET /api/admin/outbox/{id}', () => {
 
 describe('staff alert recipients', () => {
   it('are STAFF_ALERT_EMAIL when set, else every staff account with an email', async () => {
-    await buildUser({ accountType: 'staff', email: 'zed.staff@example.com' });
-    await buildUser({ accountType: 'staff', email: null });
-    await buildUser({ email: 'a.client@example.com' });
+    await buildUser(t.db, { accountType: 'staff', email: 'zed.staff@example.com' });
+    await buildUser(t.db, { accountType: 'staff', email: null });
+    await buildUser(t.db, { email: 'a.client@example.com' });
     expect(await staffAlertRecipients(t.db, { staffAlertEmails: ['ops@example.com'] })).toEqual(['ops@example.com']);
     const staff = await staffAlertRecipients(t.db, { staffAlertEmails: [] });
     expect(staff).toContain('zed.staff@example.com');

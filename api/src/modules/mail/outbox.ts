@@ -83,14 +83,14 @@ export async function enqueueMail<Name extends MailTemplateName>(
   return inserted.length;
 }
 
+/** What staff alerts need from the configuration. */
+export type StaffAlertSettings = Pick<Config['mail'], 'staffAlertEmails'>;
+
 /**
  * Who gets staff alerts: STAFF_ALERT_EMAIL when set, else every staff account
  * that has an email address.
  */
-export async function staffAlertRecipients(
-  db: Knex | Knex.Transaction,
-  mail: Pick<Config['mail'], 'staffAlertEmails'>,
-): Promise<string[]> {
+export async function staffAlertRecipients(db: Knex | Knex.Transaction, mail: StaffAlertSettings): Promise<string[]> {
   if (mail.staffAlertEmails.length > 0) return mail.staffAlertEmails;
   const rows = await db('users')
     .where({ accountType: 'staff' })
@@ -103,7 +103,7 @@ export async function staffAlertRecipients(
 /** A staff alert: the same mail to every staff recipient, one row each. */
 export async function enqueueStaffAlert<Name extends MailTemplateName>(
   db: Knex | Knex.Transaction,
-  config: Pick<Config['mail'], 'staffAlertEmails'>,
+  config: StaffAlertSettings,
   mail: Omit<NewMail<Name>, 'to'>,
 ): Promise<number> {
   return enqueueMail(db, { ...mail, to: await staffAlertRecipients(db, config) } as NewMail<Name>);

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { buildProduct, demoCards, roomyRateLimits, validShipping } from '../../test/commerce-factories';
+import { buildProduct, demoCards, validShipping } from '../../test/commerce-factories';
+import { roomyRateLimits } from '../../test/config';
 import { buildUser, logIn, uniqueName } from '../../test/factories';
 import { setupTestApp } from '../../test/test-app';
 import { Order } from './order.model';
@@ -8,17 +9,17 @@ import { OrderItem } from './order-item.model';
 const t = setupTestApp({ rateLimits: roomyRateLimits });
 
 async function loggedInAgent() {
-  const built = await buildUser({ email: `${uniqueName('buyer')}@example.com` });
+  const built = await buildUser(t.db, { email: `${uniqueName('buyer')}@example.com` });
   const agent = t.agent();
   await logIn(agent, built);
   return { agent, user: built.user };
 }
 
-const ordersOf = (userId: string) => Order.query().where({ userId }).resultSize();
+const ordersOf = (userId: string) => Order.query(t.db).where({ userId }).resultSize();
 
 describe('POST /api/create-payment-intent (shop, demo provider)', () => {
   it('prices the cart on the server: three items at $19.99 → $59.97 + $5.10 tax = $65.07', async () => {
-    const product = await buildProduct({ price: '19.99' });
+    const product = await buildProduct(t.db, { price: '19.99' });
     const { agent, user } = await loggedInAgent();
     const res = await agent
       .post('/api/create-payment-intent')
@@ -34,7 +35,7 @@ describe('POST /api/create-payment-intent (shop, demo provider)', () => {
       items: [{ productId: product.id, name: product.name, quantity: 3, price: '19.99', lineTotal: '59.97' }],
     });
 
-    const order = await Order.query().findById(res.body.order.id);
+    const order = await Order.query(t.db).findById(res.body.order.id);
     expect(order).toMatchObject({
       userId: user.id,
       status: 'pending',
@@ -51,8 +52,8 @@ describe('POST /api/create-payment-intent (shop, demo provider)', () => {
   });
 
   it('rounds tax half-up to the cent across several lines', async () => {
-    const a = await buildProduct({ price: '0.10' });
-    const b = await buildProduct({ price: '1299.00' });
+    const a = await buildProduct(t.db, { price: '0.10' });
+    const b = await buildProduct(t.db, { price: '1299.00' });
     const { agent } = await loggedInAgent();
     // 0.10 × 1 → tax 0.0085 → $0.01 (half-up); with $1,299.00 × 2: subtotal 2598.10, tax 220.8385 → 220.84.
     const res = await agent.post('/api/create-payment-intent').send({
@@ -67,7 +68,7 @@ describe('POST /api/create-payment-intent (shop, demo provider)', () => {
   });
 
   it('charges today’s price, whatever the client believes', async () => {
-    const product = await buildProduct({ price: '250.00' });
+    const product = await buildProduct(t.db, { price: '250.00' });
     const { agent, user } = await loggedInAgent();
     const tampered = await agent.post('/api/create-payment-intent').send({
       items: [{ id: product.id, quantity: 1, price: '0.01' }],
@@ -87,13 +88,13 @@ describe('POST /api/create-payment-intent (shop, demo provider)', () => {
   });
 
   it('needs a logged-in user', async () => {
-    const product = await buildProduct();
+    const product = await buildProduct(t.db);
     const res = await t
       .request()
       .post('/api/create-payment-intent')
       .send({ items: [{ id: product.id, quantity: 1 }], shipping: validShipping });
     expect(res.status).toBe(401);
-    expect(await OrderItem.query().where({ productId: product.id }).resultSize()).toBe(0);
+    expect(await OrderItem.query(t.db).where({ productId: product.id }).resultSize()).toBe(0);
   });
 });
 
@@ -209,8 +210,8 @@ describe('bad checkout input: 4xx { message } and no order written', () => {
   ];
 
   it.each(cases)('%s', async (_label, body, message) => {
-    const inStock = await buildProduct();
-    const outOfStock = await buildProduct({ inStock: false });
+    const inStock = await buildProduct(t.db);
+    const outOfStock = await buildProduct(t.db, { inStock: false });
     const { agent, user } = await loggedInAgent();
     const res = await agent
       .post('/api/create-payment-intent')
@@ -234,7 +235,7 @@ describe('bad checkout input: 4xx { message } and no order written', () => {
   });
 
   it('refuses a body over 100 KB with 413', async () => {
-    const product = await buildProduct();
+    const product = await buildProduct(t.db);
     const { agent, user } = await loggedInAgent();
     const res = await agent
       .post('/api/create-payment-intent')
@@ -244,7 +245,7 @@ describe('bad checkout input: 4xx { message } and no order written', () => {
   });
 
   it('refuses totals above what can be charged online', async () => {
-    const product = await buildProduct({ price: '99999.00' });
+    const product = await buildProduct(t.db, { price: '99999.00' });
     const { agent, user } = await loggedInAgent();
     const res = await agent
       .post('/api/create-payment-intent')
@@ -255,8 +256,8 @@ describe('bad checkout input: 4xx { message } and no order written', () => {
   });
 
   it('writes the order and its lines in one transaction: a failure half-way leaves nothing', async () => {
-    const good = await buildProduct();
-    const doomed = await buildProduct({ name: 'Doomed product' });
+    const good = await buildProduct(t.db);
+    const doomed = await buildProduct(t.db, { name: 'Doomed product' });
     // The database refuses the second line after the order and first line were written.
     await t.db.raw(`
       create function refuse_doomed() returns trigger language plpgsql as $$
@@ -277,7 +278,7 @@ describe('bad checkout input: 4xx { message } and no order written', () => {
       expect(res.status).toBe(500);
       expect(res.body).toEqual({ message: 'Internal Server Error' });
       expect(await ordersOf(user.id)).toBe(0);
-      expect(await OrderItem.query().where({ productId: good.id }).resultSize()).toBe(0);
+      expect(await OrderItem.query(t.db).where({ productId: good.id }).resultSize()).toBe(0);
       expect(await t.db('demo_payments').where({ userId: user.id })).toHaveLength(0);
     } finally {
       await t.db.raw('drop trigger refuse_doomed on order_items; drop function refuse_doomed();');
@@ -287,7 +288,7 @@ describe('bad checkout input: 4xx { message } and no order written', () => {
 
 describe('demo payments', () => {
   async function pendingOrder(price = '100.00') {
-    const product = await buildProduct({ price });
+    const product = await buildProduct(t.db, { price });
     const buyer = await loggedInAgent();
     const res = await buyer.agent
       .post('/api/create-payment-intent')
@@ -297,12 +298,12 @@ describe('demo payments', () => {
   }
 
   it('a test card that succeeds marks the order paid, on the server', async () => {
-    await buildUser({ accountType: 'staff', email: 'orders.desk@example.com' });
+    await buildUser(t.db, { accountType: 'staff', email: 'orders.desk@example.com' });
     const { agent, clientSecret, orderId } = await pendingOrder();
     const res = await agent.post('/api/demo-payments/confirm').send({ clientSecret, card: demoCards.succeeds });
     expect(res.status).toBe(200);
     expect(res.body).toEqual({ status: 'succeeded', paymentId: clientSecret.split('_secret_')[0] });
-    const order = await Order.query().findById(orderId);
+    const order = await Order.query(t.db).findById(orderId);
     expect(order?.status).toBe('paid');
     expect(order?.paidAt).toBeInstanceOf(Date);
 
@@ -332,7 +333,7 @@ describe('demo payments', () => {
     const declined = await agent.post('/api/demo-payments/confirm').send({ clientSecret, card: demoCards.declined });
     expect(declined.status).toBe(402);
     expect(declined.body).toEqual({ message: 'Your card was declined.' });
-    expect((await Order.query().findById(orderId))?.status).toBe('payment_failed');
+    expect((await Order.query(t.db).findById(orderId))?.status).toBe('payment_failed');
 
     const poor = await agent
       .post('/api/demo-payments/confirm')
@@ -341,7 +342,7 @@ describe('demo payments', () => {
 
     const paid = await agent.post('/api/demo-payments/confirm').send({ clientSecret, card: demoCards.succeeds });
     expect(paid.status).toBe(200);
-    expect((await Order.query().findById(orderId))?.status).toBe('paid');
+    expect((await Order.query(t.db).findById(orderId))?.status).toBe('paid');
   });
 
   it('refuses a real-looking card number, bad card fields and past expiry without touching the order', async () => {
@@ -351,7 +352,7 @@ describe('demo payments', () => {
       .send({ clientSecret, card: { cardNumber: '4111 1111 1111 1111', expiry: '12/34', cvc: '123' } });
     expect(realCard.status).toBe(402);
     expect(realCard.body.message).toMatch(/only Stripe test cards/);
-    await Order.query().patch({ status: 'pending' }).where({ id: orderId });
+    await Order.query(t.db).patch({ status: 'pending' }).where({ id: orderId });
 
     for (const [card, message] of [
       [{ ...demoCards.succeeds, cardNumber: '4242 4242 4242 4241' }, 'card.cardNumber: Your card number is invalid.'],
@@ -364,7 +365,7 @@ describe('demo payments', () => {
       expect(res.status).toBe(400);
       expect(res.body).toEqual({ message });
     }
-    expect((await Order.query().findById(orderId))?.status).toBe('pending');
+    expect((await Order.query(t.db).findById(orderId))?.status).toBe('pending');
   });
 
   it('a payment belongs to its buyer: another user, or a wrong secret, finds nothing', async () => {
@@ -377,7 +378,7 @@ describe('demo payments', () => {
       .post('/api/demo-payments/confirm')
       .send({ clientSecret: `${clientSecret.split('_secret_')[0]}_secret_guess`, card: demoCards.succeeds });
     expect(forged.status).toBe(404);
-    expect((await Order.query().findById(orderId))?.status).toBe('pending');
+    expect((await Order.query(t.db).findById(orderId))?.status).toBe('pending');
   });
 
   it('two confirmations racing pay once', async () => {
@@ -386,13 +387,13 @@ describe('demo payments', () => {
       [1, 2, 3].map(() => agent.post('/api/demo-payments/confirm').send({ clientSecret, card: demoCards.succeeds })),
     );
     expect(results.map((r) => r.status).sort()).toEqual([200, 409, 409]);
-    expect((await Order.query().findById(orderId))?.status).toBe('paid');
+    expect((await Order.query(t.db).findById(orderId))?.status).toBe('paid');
   });
 });
 
 describe('GET /api/orders and /api/orders/:id', () => {
   it('lists only the caller’s orders, newest first, and hides everyone else’s', async () => {
-    const product = await buildProduct({ price: '10.00' });
+    const product = await buildProduct(t.db, { price: '10.00' });
     const alice = await loggedInAgent();
     const bob = await loggedInAgent();
     const first = await alice.agent

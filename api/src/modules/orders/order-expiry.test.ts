@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { createLogger } from '../../logger';
 import { maintenanceTasks, startMaintenance } from '../../maintenance';
-import { buildProduct, demoCards, roomyRateLimits, validShipping } from '../../test/commerce-factories';
+import { buildProduct, demoCards, validShipping } from '../../test/commerce-factories';
+import { roomyRateLimits } from '../../test/config';
 import { buildUser, logIn } from '../../test/factories';
 import { setupTestApp } from '../../test/test-app';
 import { Order } from './order.model';
@@ -10,8 +11,8 @@ const t = setupTestApp({ rateLimits: roomyRateLimits });
 
 describe('orders left pending', () => {
   it('expire after 24 hours through the maintenance run, and can no longer be paid with the demo provider', async () => {
-    const product = await buildProduct({ price: '40.00' });
-    const built = await buildUser();
+    const product = await buildProduct(t.db, { price: '40.00' });
+    const built = await buildUser(t.db);
     const agent = t.agent();
     await logIn(agent, built);
     const place = () =>
@@ -30,7 +31,7 @@ describe('orders left pending', () => {
     expect(maintenanceTasks.map((task) => task.name)).toContain('orders pending for 24 hours');
     await startMaintenance(t.db, createLogger('silent'), { intervalMs: 3_600_000 }).runOnce();
 
-    const statuses = await Order.query()
+    const statuses = await Order.query(t.db)
       .whereIn('id', [stale.order.id, fresh.order.id, paid.order.id])
       .then((rows) => Object.fromEntries(rows.map((row) => [row.id, row.status])));
     expect(statuses).toEqual({ [stale.order.id]: 'expired', [fresh.order.id]: 'pending', [paid.order.id]: 'paid' });
@@ -44,6 +45,6 @@ describe('orders left pending', () => {
       .post('/api/demo-payments/confirm')
       .send({ clientSecret: stale.clientSecret, card: demoCards.succeeds });
     expect(again.status).toBe(400);
-    expect((await Order.query().findById(stale.order.id))?.status).toBe('expired');
+    expect((await Order.query(t.db).findById(stale.order.id))?.status).toBe('expired');
   });
 });

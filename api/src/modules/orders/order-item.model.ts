@@ -1,6 +1,4 @@
-import { Model, type RelationMappings } from 'objection';
-import { Product } from '../catalog/product.model';
-import { Order } from './order.model';
+import { Model } from 'objection';
 
 export class OrderItem extends Model {
   static override tableName = 'order_items';
@@ -12,20 +10,4 @@ export class OrderItem extends Model {
   quantity!: number;
   /** Unit price charged, numeric(10,2) as a string. */
   price!: string;
-
-  order?: Order;
-  product?: Product;
-
-  static override relationMappings = (): RelationMappings => ({
-    order: {
-      relation: Model.BelongsToOneRelation,
-      modelClass: Order,
-      join: { from: 'order_items.orderId', to: 'orders.id' },
-    },
-    product: {
-      relation: Model.BelongsToOneRelation,
-      modelClass: Product,
-      join: { from: 'order_items.productId', to: 'products.id' },
-    },
-  });
 }

@@ -1,8 +1,7 @@
 import type { Knex } from 'knex';
 import { fromCents, TAX_RATE_LABEL, toCents } from '@shared/money';
 import { orderNumber } from '@shared/schemas/orders';
-import type { Config } from '../../config';
-import { enqueueMail, enqueueStaffAlert } from '../mail/outbox';
+import { enqueueMail, enqueueStaffAlert, type StaffAlertSettings } from '../mail/outbox';
 
 /**
  * The mails of a paid order, in the transaction that marked it paid: the
@@ -12,7 +11,7 @@ import { enqueueMail, enqueueStaffAlert } from '../mail/outbox';
 export async function queueOrderPaidMails(
   trx: Knex.Transaction,
   orderId: string,
-  mail: Pick<Config['mail'], 'staffAlertEmails'>,
+  mail: StaffAlertSettings,
 ): Promise<void> {
   const order = await trx('orders as o').join('users as u', 'u.id', 'o.userId').where('o.id', orderId).first<{
     id: string;

@@ -1,10 +1,13 @@
 import type { Knex } from 'knex';
 import { toCents } from '@shared/money';
+import type { OrderStatus } from '@shared/schemas/orders';
 import { uuid } from '@shared/schemas/text';
-import type { FulfilmentContext } from '../payments/payment-outcome';
+import type { Logger } from '../../logger';
+import type { StaffAlertSettings } from '../mail/outbox';
+import type { PaymentFulfilment } from '../payments/payment-outcome';
 import type { PaymentOutcome } from '../payments/payment-provider';
 import { queueOrderPaidMails } from './order-mails';
-import { Order, type OrderStatus } from './order.model';
+import { Order } from './order.model';
 
 /** A payment can still settle an order in these states (money received after expiry is still received). */
 const PAYABLE: ReadonlySet<OrderStatus> = new Set(['pending', 'payment_failed', 'expired']);
@@ -13,12 +16,14 @@ const PAYABLE: ReadonlySet<OrderStatus> = new Set(['pending', 'payment_failed', 
  * Applies a settled payment to its order, inside the caller's transaction,
  * with the order row locked. Idempotent and safe against events arriving
  * twice or out of order: a paid order never goes back, and a failure only
- * moves an order that is still pending.
+ * moves an order that is still pending. Paid, it queues its receipt and the
+ * staff alert in the same transaction.
  */
-export async function applyOrderPayment(
+async function applyOrderPayment(
   trx: Knex.Transaction,
   outcome: PaymentOutcome,
-  { logger, mail }: FulfilmentContext,
+  logger: Logger,
+  mail: StaffAlertSettings,
 ): Promise<void> {
   const orderId = outcome.metadata.order_id;
   const query = Order.query(trx).forUpdate();
@@ -64,13 +69,22 @@ export async function applyOrderPayment(
 }
 
 /** Whether an order can still be paid (the demo provider asks before "charging"). */
-export async function orderAcceptsPayment(trx: Knex.Transaction, orderId: string | undefined): Promise<boolean> {
+async function orderAcceptsPayment(trx: Knex.Transaction, orderId: string | undefined): Promise<boolean> {
   if (!orderId || !uuid.safeParse(orderId).success) return false;
   const order = await Order.query(trx).findById(orderId);
   return Boolean(order && (order.status === 'pending' || order.status === 'payment_failed'));
 }
 
-export const ORDER_PAYMENT_WINDOW_HOURS = 24;
+/** Payments for the shop's orders (purpose `order`, metadata `order_id`); staff alerts go by `mail`. */
+export const orderFulfilment = (mail: StaffAlertSettings): PaymentFulfilment => ({
+  apply: (trx, outcome, logger) => applyOrderPayment(trx, outcome, logger, mail),
+  refuseDemoPayment: async (trx, payment) =>
+    (await orderAcceptsPayment(trx, payment.metadata.order_id))
+      ? null
+      : 'This order can no longer be paid. Please return to the shop and check out again.',
+});
+
+const ORDER_PAYMENT_WINDOW_HOURS = 24;
 
 /** Maintenance: orders left pending for 24 hours become expired. */
 export async function expireStaleOrders(db: Knex): Promise<number> {

@@ -1,9 +1,5 @@
-import { Model, type RelationMappings } from 'objection';
-import { User } from '../users/user.model';
-import { OrderItem } from './order-item.model';
-
-export const orderStatuses = ['pending', 'paid', 'payment_failed', 'expired', 'completed'] as const;
-export type OrderStatus = (typeof orderStatuses)[number];
+import { Model } from 'objection';
+import type { OrderStatus } from '@shared/schemas/orders';
 
 export class Order extends Model {
   static override tableName = 'orders';
@@ -26,22 +22,6 @@ export class Order extends Model {
   paidAt!: Date | null;
   createdAt!: Date;
   updatedAt!: Date;
-
-  user?: User;
-  items?: OrderItem[];
-
-  static override relationMappings = (): RelationMappings => ({
-    user: {
-      relation: Model.BelongsToOneRelation,
-      modelClass: User,
-      join: { from: 'orders.userId', to: 'users.id' },
-    },
-    items: {
-      relation: Model.HasManyRelation,
-      modelClass: OrderItem,
-      join: { from: 'orders.id', to: 'order_items.orderId' },
-    },
-  });
 
   override $beforeUpdate(): void {
     this.updatedAt = new Date();

@@ -1,24 +1,41 @@
 import Router from '@koa/router';
+import type { Middleware } from 'koa';
+import { checkoutRequestSchema } from '@shared/schemas/orders';
 import { uuid } from '@shared/schemas/text';
 import type { AppDeps } from '../../app-deps';
 import { NotFound } from '../../errors';
 import { requireUser, userOf } from '../../middleware/current-user';
-import { getOrder, listOrders } from './orders.service';
+import { validated } from '../../middleware/validate';
+import type { PaymentProvider } from '../payments/payment-provider';
+import { createCheckoutOrder, getOrder, listOrders } from './orders.service';
 
-export function ordersRoutes(_deps: AppDeps): Router {
+export function ordersRoutes({ db }: AppDeps): Router {
   const router = new Router();
 
   router.get('/api/orders', requireUser, async (ctx) => {
     ctx.set('Cache-Control', 'no-store');
-    ctx.body = await listOrders(userOf(ctx).id);
+    ctx.body = await listOrders(db, userOf(ctx).id);
   });
 
   router.get('/api/orders/:id', requireUser, async (ctx) => {
     const id = uuid.safeParse(ctx.params.id);
     if (!id.success) throw new NotFound('Order not found');
     ctx.set('Cache-Control', 'no-store');
-    ctx.body = await getOrder(userOf(ctx).id, id.data);
+    ctx.body = await getOrder(db, userOf(ctx).id, id.data);
   });
 
   return router;
+}
+
+/**
+ * The shop's checkout: POST /api/create-payment-intent with the cart's items
+ * and the shipping address. The spec gives the consultation the same URL, so
+ * the route itself is registered in api/src/payment-wiring.ts, which checks
+ * the user, the provider and the payment allowance, then hands carts here.
+ */
+export function checkoutRoute({ db, logger }: AppDeps, provider: PaymentProvider): Middleware {
+  return validated({ body: checkoutRequestSchema }, async (ctx) => {
+    ctx.status = 201;
+    ctx.body = await createCheckoutOrder({ db, provider, logger }, userOf(ctx), ctx.state.input.body);
+  });
 }

@@ -45,9 +45,9 @@ async function priceCart(trx: Knex.Transaction, items: CheckoutRequest['items'])
  * If the provider fails, the order is removed again: no half order remains.
  */
 export async function createCheckoutOrder(
+  { db, provider, logger }: { db: Knex; provider: PaymentProvider; logger: Logger },
   user: User,
   request: CheckoutRequest,
-  { db, provider, logger }: { db: Knex; provider: PaymentProvider; logger: Logger },
 ): Promise<CheckoutResponse> {
   const { order, items, totalCents } = await db.transaction(async (trx) => {
     const lines = await priceCart(trx, request.items);
@@ -100,11 +100,11 @@ export async function createCheckoutOrder(
 }
 
 /** The caller's orders, newest first. */
-export async function listOrders(userId: string) {
-  const orders = await Order.query()
+export async function listOrders(db: Knex, userId: string) {
+  const orders = await Order.query(db)
     .select(
       'orders.*',
-      OrderItem.query().whereColumn('order_items.order_id', 'orders.id').sum('quantity').as('itemCount'),
+      OrderItem.query(db).whereColumn('order_items.order_id', 'orders.id').sum('quantity').as('itemCount'),
     )
     .where('orders.userId', userId)
     .orderBy('orders.createdAt', 'desc')
@@ -113,9 +113,9 @@ export async function listOrders(userId: string) {
 }
 
 /** One of the caller's orders with its lines; anyone else's is "not found". */
-export async function getOrder(userId: string, orderId: string): Promise<OrderDetails> {
-  const order = await Order.query().findOne({ id: orderId, userId });
+export async function getOrder(db: Knex, userId: string, orderId: string): Promise<OrderDetails> {
+  const order = await Order.query(db).findOne({ id: orderId, userId });
   if (!order) throw new NotFound('Order not found');
-  const items = await OrderItem.query().where({ orderId }).orderBy('productName');
+  const items = await OrderItem.query(db).where({ orderId }).orderBy('productName');
   return toOrderDetails(order, items);
 }

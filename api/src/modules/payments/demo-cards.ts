@@ -5,7 +5,7 @@
  * type a real card into a demo.
  */
 
-export type DemoCardResult = { outcome: 'succeeded' } | { outcome: 'declined'; code: string; message: string };
+type DemoCardResult = { outcome: 'succeeded' } | { outcome: 'declined'; code: string; message: string };
 
 const SUCCEEDS = new Set([
   '4242424242424242', // Visa

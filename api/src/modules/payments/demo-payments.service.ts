@@ -8,12 +8,10 @@ import {
 } from '@shared/schemas/payments';
 import type { z } from 'zod';
 import { BadRequest, Conflict, HttpError, NotFound } from '../../errors';
-import { orderAcceptsPayment } from '../orders/order-payments';
-import { subscriptionAcceptsPayment } from '../subscriptions/demo-subscription-payments';
+import type { Logger } from '../../logger';
 import { demoCardResult } from './demo-cards';
 import { hashSecret } from './demo-provider';
-import type { FulfilmentContext } from './payment-outcome';
-import { applyPaymentOutcome } from './payment-outcome';
+import { applyPaymentOutcome, fulfilmentOf, type PaymentFulfilments } from './payment-outcome';
 import type { PaymentOutcome } from './payment-provider';
 
 interface DemoPaymentRow {
@@ -27,7 +25,7 @@ interface DemoPaymentRow {
 }
 
 /** Stripe answers a declined card with 402 and the decline message. */
-export class CardDeclined extends HttpError {
+class CardDeclined extends HttpError {
   constructor(message: string) {
     super(402, message);
   }
@@ -48,10 +46,9 @@ type Result = { ok: true; paymentId: string } | { ok: false; message: string };
  * transaction with the payment row locked (a double submit cannot pay twice).
  */
 export async function confirmDemoPayment(
-  db: Knex,
+  { db, fulfilments, logger }: { db: Knex; fulfilments: PaymentFulfilments; logger: Logger },
   userId: string,
   input: z.output<typeof demoConfirmSchema>,
-  context: FulfilmentContext,
   now = new Date(),
 ): Promise<DemoConfirmResponse> {
   const id = input.clientSecret.split('_secret_')[0] ?? '';
@@ -63,16 +60,12 @@ export async function confirmDemoPayment(
     if (row.status === 'succeeded') throw new Conflict('This payment has already been completed.');
     if (row.status === 'canceled') throw new BadRequest('This payment was canceled. Please start again.');
     if (!expiryInFuture(input.card.expiry, now)) throw new BadRequest(EXPIRY_IN_PAST_MESSAGE);
-    if (row.metadata.purpose === 'order' && !(await orderAcceptsPayment(trx, row.metadata.order_id))) {
+    // What the payment was for may have moved on (an expired order, a subscription that no longer waits).
+    const fulfilment = fulfilmentOf(fulfilments, row.metadata);
+    const refusal = await fulfilment?.refuseDemoPayment?.(trx, { id: row.id, metadata: row.metadata });
+    if (refusal) {
       await trx('demo_payments').where({ id }).update({ status: 'canceled', updatedAt: trx.fn.now() });
-      return { ok: false, message: 'This order can no longer be paid. Please return to the shop and check out again.' };
-    }
-    if (
-      row.metadata.purpose === 'subscription' &&
-      !(await subscriptionAcceptsPayment(trx, row.metadata.subscription_id, row.id))
-    ) {
-      await trx('demo_payments').where({ id }).update({ status: 'canceled', updatedAt: trx.fn.now() });
-      return { ok: false, message: 'This subscription payment is no longer needed. Please choose your plan again.' };
+      return { ok: false, message: refusal };
     }
 
     const card = demoCardResult(input.card.cardNumber);
@@ -93,7 +86,7 @@ export async function confirmDemoPayment(
         cardLast4: input.card.cardNumber.slice(-4),
         updatedAt: trx.fn.now(),
       });
-    await applyPaymentOutcome(trx, outcome, context);
+    await applyPaymentOutcome(fulfilments, trx, outcome, logger);
     return card.outcome === 'succeeded' ? { ok: true, paymentId: row.id } : { ok: false, message: card.message };
   });
   if (!result.ok) throw new CardDeclined(result.message);

@@ -1,7 +1,11 @@
 import type { PaymentConfig } from '@shared/schemas/payments';
 
-/** What a payment is for; the fulfilment code dispatches on it (metadata `purpose`). */
-export type PaymentPurpose = 'order' | 'consultation' | 'subscription';
+/**
+ * What a payment is for (metadata `purpose`), named by the domain that sells
+ * it: `order`, `consultation`, `subscription`. Payments know no domain; the
+ * composition (api/src/payment-wiring.ts) registers one fulfilment per purpose.
+ */
+export type PaymentPurpose = string;
 
 export interface CreatePaymentInput {
   /** Integer cents, decided by the server. */
@@ -27,7 +31,7 @@ export interface CreatedPayment {
  * The one interface both payment providers implement. Creating a payment
  * never marks anything paid: that happens only when the provider reports the
  * outcome (a verified Stripe webhook, or the demo provider's server-side
- * confirmation), through `applyPaymentOutcome`.
+ * confirmation), through `applyPaymentOutcome` and the purpose's fulfilment.
  */
 export interface PaymentProvider {
   readonly name: 'stripe' | 'demo';

@@ -2,7 +2,7 @@ import type { Knex } from 'knex';
 import type { Config } from '../../config';
 import { consumeRateLimit } from '../../middleware/rate-limit';
 
-export const TOO_MANY_PAYMENTS = 'Too many payment attempts. Please wait a while and try again.';
+const TOO_MANY_PAYMENTS = 'Too many payment attempts. Please wait a while and try again.';
 
 /**
  * Counts one payment attempt against the user's hourly allowance

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { roomyRateLimits } from '../../test/commerce-factories';
+import { roomyRateLimits } from '../../test/config';
 import { buildUser, logIn } from '../../test/factories';
 import { setupTestApp } from '../../test/test-app';
 
@@ -9,7 +9,7 @@ const t = setupTestApp({ env: 'production', rateLimits: roomyRateLimits });
 describe('payments without configuration', () => {
   it('shows "not configured", charges nothing and exposes no demo or webhook endpoint', async () => {
     expect((await t.request().get('/api/payment-config')).body).toEqual({ provider: 'none' });
-    const built = await buildUser();
+    const built = await buildUser(t.db);
     const agent = t.agent();
     await logIn(agent, built);
     const res = await agent

@@ -6,7 +6,7 @@ export class StripePaymentProvider implements PaymentProvider {
   readonly name = 'stripe';
 
   constructor(
-    readonly stripe: Stripe,
+    private readonly stripe: Stripe,
     private readonly publishableKey: string,
   ) {}
 

@@ -8,7 +8,7 @@ import type {
   StripeEventType,
 } from './stripe-event-handlers';
 
-export type WebhookResult = 'processed' | 'ignored' | 'duplicate';
+type WebhookResult = 'processed' | 'ignored' | 'duplicate';
 
 /** Verifies the Stripe-Signature header against the raw body; anything else is refused with 400. */
 export function verifyStripeEvent(

@@ -1,5 +1,6 @@
 import { afterAll, beforeEach, describe, expect, it } from 'vitest';
-import { buildProduct, roomyRateLimits, validShipping } from '../../test/commerce-factories';
+import { buildProduct, validShipping } from '../../test/commerce-factories';
+import { roomyRateLimits } from '../../test/config';
 import { buildUser, logIn, uniqueName } from '../../test/factories';
 import { FAKE_STRIPE_KEYS, postSignedEvent, signedEvent, startStripeFake } from '../../test/stripe-fake';
 import { setupTestApp } from '../../test/test-app';
@@ -13,8 +14,8 @@ const t = setupTestApp({ stripe: { ...FAKE_STRIPE_KEYS, apiUrl: stripe.url }, ra
 beforeEach(() => stripe.reset());
 
 async function checkout(price = '100.00', quantity = 1) {
-  const product = await buildProduct({ price });
-  const built = await buildUser({ email: `${uniqueName('buyer')}@example.com` });
+  const product = await buildProduct(t.db, { price });
+  const built = await buildUser(t.db, { email: `${uniqueName('buyer')}@example.com` });
   const agent = t.agent();
   await logIn(agent, built);
   const res = await agent
@@ -25,7 +26,7 @@ async function checkout(price = '100.00', quantity = 1) {
 
 const postEvent = (event: { payload: string; signature: string }) => postSignedEvent(t, event);
 
-const statusOf = async (orderId: string) => (await Order.query().findById(orderId))?.status;
+const statusOf = async (orderId: string) => (await Order.query(t.db).findById(orderId))?.status;
 
 describe('Stripe PaymentIntents', () => {
   it('tells the browser to use Stripe with the publishable key', async () => {
@@ -51,7 +52,7 @@ describe('Stripe PaymentIntents', () => {
     });
     const intent = [...stripe.intents.values()][0]!;
     expect(res.body.clientSecret).toBe(intent.client_secret);
-    const order = await Order.query().findById(orderId);
+    const order = await Order.query(t.db).findById(orderId);
     expect(order).toMatchObject({ paymentProvider: 'stripe', stripePaymentId: intent.id, status: 'pending' });
   });
 
@@ -61,7 +62,7 @@ describe('Stripe PaymentIntents', () => {
     const { res, user } = await checkout();
     expect(res.status).toBe(502);
     expect(res.body).toEqual({ message: 'The payment provider is unavailable. Please try again in a moment.' });
-    expect(await Order.query().where({ userId: user.id })).toHaveLength(0);
+    expect(await Order.query(t.db).where({ userId: user.id })).toHaveLength(0);
   });
 });
 
@@ -75,13 +76,13 @@ describe('POST /api/stripe/webhook', () => {
     const first = await postEvent(event);
     expect(first.status).toBe(200);
     expect(first.body).toEqual({ received: true, result: 'processed' });
-    const paid = await Order.query().findById(orderId);
+    const paid = await Order.query(t.db).findById(orderId);
     expect(paid?.status).toBe('paid');
 
     const replay = await postEvent(event);
     expect(replay.status).toBe(200);
     expect(replay.body.result).toBe('duplicate');
-    const after = await Order.query().findById(orderId);
+    const after = await Order.query(t.db).findById(orderId);
     expect(after?.paidAt).toEqual(paid?.paidAt);
     expect(await t.db('stripe_webhook_events').where({ id: event.id })).toHaveLength(1);
 
@@ -167,7 +168,7 @@ describe('POST /api/stripe/webhook', () => {
   });
 
   it('turns a consultation paid through Stripe into one service request, however often Stripe reports it', async () => {
-    const built = await buildUser({ email: `${uniqueName('client')}@example.com`, firstName: 'Grace' });
+    const built = await buildUser(t.db, { email: `${uniqueName('client')}@example.com`, firstName: 'Grace' });
     const agent = t.agent();
     await logIn(agent, built);
     const res = await agent

@@ -1,8 +1,5 @@
-import { Model, type RelationMappings } from 'objection';
-import { User } from '../users/user.model';
-
-export const serviceRequestStatuses = ['pending', 'in_progress', 'completed', 'cancelled'] as const;
-export type ServiceRequestStatus = (typeof serviceRequestStatuses)[number];
+import { Model } from 'objection';
+import type { ServiceRequestStatus } from '@shared/schemas/service-requests';
 
 export class ServiceRequest extends Model {
   static override tableName = 'service_requests';
@@ -18,14 +15,4 @@ export class ServiceRequest extends Model {
   status!: ServiceRequestStatus;
   stripePaymentId!: string | null;
   createdAt!: Date;
-
-  user?: User;
-
-  static override relationMappings = (): RelationMappings => ({
-    user: {
-      relation: Model.BelongsToOneRelation,
-      modelClass: User,
-      join: { from: 'service_requests.userId', to: 'users.id' },
-    },
-  });
 }

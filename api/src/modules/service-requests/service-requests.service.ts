@@ -4,7 +4,7 @@ import { ServiceRequest } from './service-request.model';
 
 const LIST_LIMIT = 100;
 
-export interface NewServiceRequest {
+interface NewServiceRequest {
   userId: string;
   name: string;
   email: string;
@@ -27,16 +27,21 @@ export async function createServiceRequest(trx: Knex.Transaction, request: NewSe
 }
 
 /** The caller's service requests, newest first. */
-export async function listServiceRequests(userId: string): Promise<ServiceRequestSummary[]> {
-  const requests = await ServiceRequest.query()
+export async function listServiceRequests(db: Knex, userId: string): Promise<ServiceRequestSummary[]> {
+  const requests = await ServiceRequest.query(db)
     .select('id', 'service', 'status', 'createdAt')
     .where({ userId })
     .orderBy('createdAt', 'desc')
     .limit(LIST_LIMIT);
-  return requests.map((request) => ({
+  return requests.map(toServiceRequestSummary);
+}
+
+/** A service request as its owner sees it. */
+function toServiceRequestSummary(request: ServiceRequest): ServiceRequestSummary {
+  return {
     id: request.id,
     service: request.service,
     status: request.status,
     createdAt: new Date(request.createdAt).toISOString(),
-  }));
+  };
 }

@@ -1,16 +1,11 @@
-import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
 import request from 'supertest';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { comingSoonSites } from '@shared/site/subdomains';
 import { createApp } from '../../app';
+import { useSiteBuild } from '../../test/site-build';
 import { setupTestApp } from '../../test/test-app';
-import { loadStaticFiles, type StaticFile } from './static-files';
 
 const t = setupTestApp();
-let webRoot: string;
-let files: Map<string, StaticFile>;
 
 // A miniature build: the pages and files the middleware chooses between.
 const build: Record<string, string> = {
@@ -29,21 +24,10 @@ const build: Record<string, string> = {
   ),
 };
 
-beforeAll(async () => {
-  webRoot = await mkdtemp(path.join(os.tmpdir(), 'northstar-site-'));
-  for (const [file, body] of Object.entries(build)) {
-    await mkdir(path.dirname(path.join(webRoot, file)), { recursive: true });
-    await writeFile(path.join(webRoot, file), body);
-  }
-  files = await loadStaticFiles(webRoot, 'https://www.example.com');
-});
-
-afterAll(async () => {
-  await rm(webRoot, { recursive: true, force: true });
-});
+const siteBuild = useSiteBuild(build);
 
 function site(publicUrl = 'https://www.example.com') {
-  const app = createApp({ ...t.deps, config: { ...t.deps.config, publicUrl } }, { siteFiles: files });
+  const app = createApp({ ...t.deps, config: { ...t.deps.config, publicUrl } }, { siteFiles: siteBuild.files });
   return request(app.callback());
 }
 

@@ -27,7 +27,7 @@ export function send(ctx: Context, file: StaticFile, status = 200): void {
 }
 
 /** The prerendered HTML file of a site route. */
-export function pageFile(routePath: string): string {
+function pageFile(routePath: string): string {
   return routePath === '/' ? '/index.html' : `${routePath}/index.html`;
 }
 

@@ -30,7 +30,6 @@ const TYPES: Record<string, string> = {
   '.avif': 'image/avif',
   '.ico': 'image/x-icon',
   '.woff2': 'font/woff2',
-  '.map': 'application/json; charset=utf-8',
 };
 
 function cacheControlFor(urlPath: string): string {
@@ -52,7 +51,7 @@ async function walk(dir: string): Promise<string[]> {
 }
 
 /** Prerendered pages carry this token where the public origin belongs (canonical, og:url, JSON-LD). */
-export const PUBLIC_URL_TOKEN = '%PUBLIC_URL%';
+const PUBLIC_URL_TOKEN = '%PUBLIC_URL%';
 
 function etagOf(body: Buffer): string {
   return `"${createHash('sha1').update(body).digest('base64url').slice(0, 22)}"`;
@@ -61,7 +60,8 @@ function etagOf(body: Buffer): string {
 /**
  * Loads the built web app into memory (a few MB), so serving a file is a map
  * lookup. Assets come with the .br/.gz siblings the build wrote; HTML pages get
- * the public origin filled in and are compressed here, once per start.
+ * the public origin filled in and are compressed here, once per start. Build
+ * metadata and source maps are left out: they are never served.
  */
 export async function loadStaticFiles(root: string, publicUrl: string): Promise<Map<string, StaticFile>> {
   const files = new Map<string, StaticFile>();
@@ -74,6 +74,8 @@ export async function loadStaticFiles(root: string, publicUrl: string): Promise<
     // Build metadata such as .vite/manifest.json is not for the public.
     if (relative.some((segment) => segment.startsWith('.'))) continue;
     const ext = path.extname(file);
+    // Source maps stay on disk for whoever reads the server's error reports; visitors never get them (decision 064).
+    if (ext === '.map') continue;
     const urlPath = `/${relative.join('/')}`;
     let body = await readFile(file);
     let brotli = present.has(`${file}.br`) ? await readFile(`${file}.br`) : undefined;

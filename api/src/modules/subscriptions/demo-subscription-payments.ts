@@ -1,7 +1,7 @@
 import type { Knex } from 'knex';
 import type { Logger } from '../../logger';
+import type { PaymentFulfilment } from '../payments/payment-outcome';
 import type { PaymentOutcome } from '../payments/payment-provider';
-import type { FulfilmentContext } from '../payments/payment-outcome';
 import { addInterval } from './billing-periods';
 import { firstPeriod, snapshotOfRow } from './demo-subscription-provider';
 import { SubscriptionPlan } from './subscription-plan.model';
@@ -9,7 +9,7 @@ import { applySubscriptionSnapshot, INCOMPLETE_WINDOW_MS, lockUser } from './sub
 import { Subscription } from './subscription.model';
 
 /** Whether a demo payment is the one a demo subscription is still waiting for. */
-export async function subscriptionAcceptsPayment(
+async function subscriptionAcceptsPayment(
   trx: Knex.Transaction,
   subscriptionId: string | undefined,
   paymentId: string,
@@ -25,11 +25,7 @@ export async function subscriptionAcceptsPayment(
  * period. Stripe subscriptions are never settled here — their state comes
  * from Stripe's subscription and invoice events.
  */
-export async function applySubscriptionPayment(
-  trx: Knex.Transaction,
-  outcome: PaymentOutcome,
-  { logger }: FulfilmentContext,
-): Promise<void> {
+async function applySubscriptionPayment(trx: Knex.Transaction, outcome: PaymentOutcome, logger: Logger): Promise<void> {
   const context = { paymentId: outcome.paymentId, subscriptionId: outcome.metadata.subscription_id };
   if (outcome.provider !== 'demo') {
     logger.info(context, 'Stripe subscription payments are applied from subscription events');
@@ -57,6 +53,15 @@ export async function applySubscriptionPayment(
     logger,
   );
 }
+
+/** Payments for subscriptions (purpose `subscription`): only the demo provider's first payment. */
+export const subscriptionFulfilment: PaymentFulfilment = {
+  apply: applySubscriptionPayment,
+  refuseDemoPayment: async (trx, payment) =>
+    (await subscriptionAcceptsPayment(trx, payment.metadata.subscription_id, payment.id))
+      ? null
+      : 'This subscription payment is no longer needed. Please choose your plan again.',
+};
 
 /**
  * Maintenance for the demo provider, doing what Stripe does on its own:

@@ -5,7 +5,7 @@ import { isMissing, stripeCall } from './stripe-subscription-sync';
 import { SubscriptionPlan } from './subscription-plan.model';
 import { listActivePlans } from './subscriptions.service';
 
-export interface PlanSyncResult {
+interface PlanSyncResult {
   plan: string;
   /** created: the plan had no price; replaced: its price or interval changed; unchanged: nothing to do. */
   action: 'created' | 'replaced' | 'unchanged';

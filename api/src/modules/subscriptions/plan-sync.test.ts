@@ -19,14 +19,14 @@ const t = setupTestApp(config);
 describe('npm run stripe:sync-plans (syncPlansToStripe)', () => {
   it('creates a Product and a monthly Price per active plan once, then leaves them alone', async () => {
     const stripe = createStripeClient(config)!;
-    const retired = await buildPlan({ isActive: false });
+    const retired = await buildPlan(t.db, { isActive: false });
     const first = await syncPlansToStripe(t.db, stripe);
     expect(first.map((r) => [r.plan, r.action])).toEqual([
       ['Essentials', 'created'],
       ['Professional', 'created'],
       ['Enterprise', 'created'],
     ]);
-    const professional = await SubscriptionPlan.query().findOne({ name: 'Professional' }).throwIfNotFound();
+    const professional = await SubscriptionPlan.query(t.db).findOne({ name: 'Professional' }).throwIfNotFound();
     const price = fake.billing.prices.get(professional.stripePriceId!)!;
     expect(price).toMatchObject({
       product: productIdFor(professional),
@@ -36,7 +36,7 @@ describe('npm run stripe:sync-plans (syncPlansToStripe)', () => {
       active: true,
     });
     expect(fake.billing.products.get(productIdFor(professional))).toMatchObject({ name: 'Professional' });
-    expect((await SubscriptionPlan.query().findById(retired.id))?.stripePriceId).toBeNull();
+    expect((await SubscriptionPlan.query(t.db).findById(retired.id))?.stripePriceId).toBeNull();
 
     const requests = fake.requests.length;
     const second = await syncPlansToStripe(t.db, stripe);
@@ -48,13 +48,13 @@ describe('npm run stripe:sync-plans (syncPlansToStripe)', () => {
   it('gives a plan whose price changed a new Price, archives the old one, and updates the product', async () => {
     const stripe = createStripeClient(config)!;
     await syncPlansToStripe(t.db, stripe);
-    const plan = await SubscriptionPlan.query().findOne({ name: 'Essentials' }).throwIfNotFound();
-    await SubscriptionPlan.query()
+    const plan = await SubscriptionPlan.query(t.db).findOne({ name: 'Essentials' }).throwIfNotFound();
+    await SubscriptionPlan.query(t.db)
       .patch({ price: '549.00', description: 'Updated description.' })
       .where({ id: plan.id });
     const results = await syncPlansToStripe(t.db, stripe);
     expect(results.find((r) => r.plan === 'Essentials')?.action).toBe('replaced');
-    const updated = await SubscriptionPlan.query().findById(plan.id);
+    const updated = await SubscriptionPlan.query(t.db).findById(plan.id);
     expect(updated?.stripePriceId).not.toBe(plan.stripePriceId);
     expect(fake.billing.prices.get(updated!.stripePriceId!)?.unit_amount).toBe(54900);
     expect(fake.billing.prices.get(plan.stripePriceId!)?.active).toBe(false);
@@ -65,13 +65,13 @@ describe('npm run stripe:sync-plans (syncPlansToStripe)', () => {
     fake.billing.prices.set(archived, { ...fake.billing.prices.get(archived)!, active: false });
     const again = await syncPlansToStripe(t.db, stripe);
     expect(again.find((r) => r.plan === 'Essentials')?.action).toBe('replaced');
-    const current = (await SubscriptionPlan.query().findById(plan.id))!.stripePriceId!;
+    const current = (await SubscriptionPlan.query(t.db).findById(plan.id))!.stripePriceId!;
     expect(current).not.toBe(archived);
     expect(fake.billing.prices.get(current)).toMatchObject({ active: true, unit_amount: 54900 });
   });
 
   it('runs as `npm run stripe:sync-plans`, and refuses to run without a Stripe key', async () => {
-    await SubscriptionPlan.query().patch({ stripePriceId: null });
+    await SubscriptionPlan.query(t.db).patch({ stripePriceId: null });
     const env = {
       ...process.env,
       DATABASE_URL: t.deps.config.databaseUrl!,
@@ -83,7 +83,7 @@ describe('npm run stripe:sync-plans (syncPlansToStripe)', () => {
     };
     const { stdout } = await promisify(execFile)('npx', ['tsx', 'api/src/cli/sync-stripe-plans.ts'], { env });
     expect(stdout).toMatch(/Professional\s+created\s+price_\w+ \$1,299\.00\/month/);
-    expect(await SubscriptionPlan.query().where({ isActive: true }).whereNull('stripePriceId')).toHaveLength(0);
+    expect(await SubscriptionPlan.query(t.db).where({ isActive: true }).whereNull('stripePriceId')).toHaveLength(0);
 
     const withoutKey = promisify(execFile)('npx', ['tsx', 'api/src/cli/sync-stripe-plans.ts'], {
       env: { ...env, STRIPE_SECRET_KEY: '' },

@@ -42,7 +42,7 @@ const toDate = (seconds: number | null | undefined): Date | null =>
  * the subscription items in current API versions; with several items the
  * subscription renews at the earliest of their period ends.
  */
-export async function snapshotFromStripe(
+async function snapshotFromStripe(
   trx: Knex.Transaction,
   subscription: Stripe.Subscription & { status: ProviderSubscriptionStatus },
   userId: string,

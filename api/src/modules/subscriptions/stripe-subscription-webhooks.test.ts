@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { roomyRateLimits } from '../../test/commerce-factories';
+import { roomyRateLimits } from '../../test/config';
 import { FAKE_STRIPE_KEYS, signedEvent, startStripeFake } from '../../test/stripe-fake';
 import { stripeSubscriptionHelpers } from '../../test/stripe-subscriptions';
 import { seededPlan, subscriptionRows } from '../../test/subscription-factories';
@@ -17,7 +17,7 @@ const NONE = { status: 'none', plan: null, currentPeriodEnd: null, cancelAtPerio
 /** A client with a subscription waiting for its first payment (no webhook delivered yet). */
 async function pendingSubscriber(email?: string) {
   const subscriber = await client(email ? { email } : {});
-  const plan = await seededPlan('Professional');
+  const plan = await seededPlan(t.db, 'Professional');
   await subscriber.agent.post('/api/create-subscription').send({ planId: plan.id });
   const created = latestOf(subscriber.user.id);
   return {
@@ -46,7 +46,7 @@ describe('subscription webhooks', () => {
       currentPeriodEnd: subscription.items.data[0]!.current_period_end,
       cancelAtPeriodEnd: false,
     });
-    const stored = await User.query().findById(user.id);
+    const stored = await User.query(t.db).findById(user.id);
     expect(stored).toMatchObject({
       stripeSubscriptionId: subscription.id,
       subscriptionStatus: 'active',
@@ -104,12 +104,12 @@ describe('subscription webhooks', () => {
     const { invoice: failed } = stripe.billing.renew(created.id, 'failed');
     await deliver('invoice.payment_failed', failed);
     expect((await statusOf()).status).toBe('past_due');
-    expect((await User.query().findById(user.id))?.subscriptionStatus).toBe('past_due');
+    expect((await User.query(t.db).findById(user.id))?.subscriptionStatus).toBe('past_due');
 
     const { subscription: ended } = stripe.billing.end(created.id);
     await deliver('customer.subscription.deleted', ended);
     expect(await statusOf()).toEqual(NONE);
-    expect(await User.query().findById(user.id)).toMatchObject({
+    expect(await User.query(t.db).findById(user.id)).toMatchObject({
       subscriptionStatus: 'canceled',
       stripeSubscriptionId: created.id,
     });

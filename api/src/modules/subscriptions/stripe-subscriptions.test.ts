@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { roomyRateLimits } from '../../test/commerce-factories';
+import { roomyRateLimits } from '../../test/config';
 import { FAKE_STRIPE_KEYS, startStripeFake } from '../../test/stripe-fake';
 import { stripeSubscriptionHelpers } from '../../test/stripe-subscriptions';
 import { buildPlan, seededPlan, subscriptionRows } from '../../test/subscription-factories';
@@ -21,7 +21,7 @@ const calls = (method: string, path: string | RegExp) =>
 /** Subscribes, then Stripe reports the paid first invoice. */
 async function activeSubscriber(planName: 'Essentials' | 'Professional' | 'Enterprise' = 'Professional') {
   const subscriber = await client();
-  const plan = await seededPlan(planName);
+  const plan = await seededPlan(t.db, planName);
   const res = await subscriber.agent.post('/api/create-subscription').send({ planId: plan.id });
   expect(res.status).toBe(201);
   const { subscription, invoice } = stripe.billing.payFirstInvoice(latestOf(subscriber.user.id).id);
@@ -32,12 +32,12 @@ async function activeSubscriber(planName: 'Essentials' | 'Professional' | 'Enter
 describe('POST /api/create-subscription with Stripe', () => {
   it('creates the customer once, then an incomplete subscription whose first invoice the browser pays', async () => {
     const { agent, user } = await client({ email: 'margaret@example.com' });
-    const plan = await seededPlan('Professional');
+    const plan = await seededPlan(t.db, 'Professional');
     const res = await agent.post('/api/create-subscription').send({ planId: plan.id });
     expect(res.status).toBe(201);
 
     const [customerCall] = calls('POST', '/v1/customers').slice(-1);
-    const stored = await User.query().findById(user.id);
+    const stored = await User.query(t.db).findById(user.id);
     expect(stored?.stripeCustomerId).toMatch(/^cus_/);
     expect(stripe.billing.customers.get(stored!.stripeCustomerId!)).toMatchObject({
       email: 'margaret@example.com',
@@ -83,7 +83,7 @@ describe('POST /api/create-subscription with Stripe', () => {
 
   it('after paying, the status reads the new state from Stripe even before the webhook arrives', async () => {
     const { agent, user } = await client();
-    const plan = await seededPlan('Essentials');
+    const plan = await seededPlan(t.db, 'Essentials');
     await agent.post('/api/create-subscription').send({ planId: plan.id });
     const { subscription } = stripe.billing.payFirstInvoice(latestOf(user.id).id);
     const status = await agent.get('/api/subscription-status');
@@ -93,7 +93,7 @@ describe('POST /api/create-subscription with Stripe', () => {
       currentPeriodEnd: subscription.items.data[0]!.current_period_end,
       cancelAtPeriodEnd: false,
     });
-    expect(await User.query().findById(user.id)).toMatchObject({
+    expect(await User.query(t.db).findById(user.id)).toMatchObject({
       stripeSubscriptionId: subscription.id,
       subscriptionStatus: 'active',
       subscriptionPlan: 'Essentials',
@@ -102,8 +102,8 @@ describe('POST /api/create-subscription with Stripe', () => {
 
   it('gives up an unpaid subscription for another plan instead of keeping two', async () => {
     const { agent, user } = await client();
-    const essentials = await seededPlan('Essentials');
-    const enterprise = await seededPlan('Enterprise');
+    const essentials = await seededPlan(t.db, 'Essentials');
+    const enterprise = await seededPlan(t.db, 'Enterprise');
     await agent.post('/api/create-subscription').send({ planId: essentials.id });
     const abandoned = latestOf(user.id);
     const res = await agent.post('/api/create-subscription').send({ planId: enterprise.id });
@@ -117,7 +117,7 @@ describe('POST /api/create-subscription with Stripe', () => {
     const same = await agent.post('/api/create-subscription').send({ planId: plan.id });
     expect(same.status).toBe(409);
 
-    const professional = await seededPlan('Professional');
+    const professional = await seededPlan(t.db, 'Professional');
     const res = await agent.post('/api/create-subscription').send({ planId: professional.id });
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({
@@ -183,7 +183,9 @@ describe('POST /api/create-subscription with Stripe', () => {
       outcome: 'payment_required',
       clientSecret: invoice.confirmation_secret!.client_secret,
     });
-    const other = await agent.post('/api/create-subscription').send({ planId: (await seededPlan('Enterprise')).id });
+    const other = await agent
+      .post('/api/create-subscription')
+      .send({ planId: (await seededPlan(t.db, 'Enterprise')).id });
     expect(other.status).toBe(409);
     expect(other.body.message).toMatch(/unpaid invoice/);
     expect(subscriptionsOf(user.id)).toHaveLength(1);
@@ -191,30 +193,30 @@ describe('POST /api/create-subscription with Stripe', () => {
 
   it('makes a new customer when the stored one was deleted in the dashboard', async () => {
     const { agent, user } = await client();
-    const plan = await seededPlan('Essentials');
+    const plan = await seededPlan(t.db, 'Essentials');
     await agent.post('/api/create-subscription').send({ planId: plan.id });
-    const first = (await User.query().findById(user.id))!.stripeCustomerId!;
+    const first = (await User.query(t.db).findById(user.id))!.stripeCustomerId!;
     stripe.billing.deleteCustomer(first);
     const res = await agent.post('/api/create-subscription').send({ planId: plan.id });
     expect(res.status).toBe(201);
-    const second = (await User.query().findById(user.id))!.stripeCustomerId!;
+    const second = (await User.query(t.db).findById(user.id))!.stripeCustomerId!;
     expect(second).not.toBe(first);
     expect(latestOf(user.id).customer).toBe(second);
   });
 
   it('answers 502 when Stripe is down, 503 for a plan without a Stripe price, and changes nothing', async () => {
     const { agent, user } = await client();
-    const plan = await seededPlan('Essentials');
+    const plan = await seededPlan(t.db, 'Essentials');
     stripe.failNext(3, 500);
     const down = await agent.post('/api/create-subscription').send({ planId: plan.id });
     expect(down.status).toBe(502);
     expect(down.body).toEqual({ message: 'The payment provider is unavailable. Please try again in a moment.' });
-    const unpriced = await buildPlan({ stripePriceId: null });
+    const unpriced = await buildPlan(t.db, { stripePriceId: null });
     const res = await agent.post('/api/create-subscription').send({ planId: unpriced.id });
     expect(res.status).toBe(503);
     expect(res.body.message).toMatch(/contact our sales team/);
     // An inactive plan is refused before anything is created at Stripe (not even the customer).
-    const retired = await buildPlan({ isActive: false, stripePriceId: stripe.billing.addPrice(1000).id });
+    const retired = await buildPlan(t.db, { isActive: false, stripePriceId: stripe.billing.addPrice(1000).id });
     const customers = calls('POST', '/v1/customers').length;
     expect((await agent.post('/api/create-subscription').send({ planId: retired.id })).status).toBe(404);
     expect(calls('POST', '/v1/customers')).toHaveLength(customers);

@@ -1,5 +1,5 @@
 import { Model } from 'objection';
-import type { PlanInterval, SubscriptionPlan as SubscriptionPlanDto } from '@shared/schemas/subscriptions';
+import type { PlanInterval } from '@shared/schemas/subscriptions';
 
 export class SubscriptionPlan extends Model {
   static override tableName = 'subscription_plans';
@@ -13,18 +13,4 @@ export class SubscriptionPlan extends Model {
   features!: string[];
   isActive!: boolean;
   createdAt!: Date;
-
-  toDto(): SubscriptionPlanDto {
-    return {
-      id: this.id,
-      name: this.name,
-      description: this.description,
-      price: this.price,
-      interval: this.interval,
-      stripePriceId: this.stripePriceId,
-      features: this.features,
-      isActive: this.isActive,
-      createdAt: new Date(this.createdAt).toISOString(),
-    };
-  }
 }

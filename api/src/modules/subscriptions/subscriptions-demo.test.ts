@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createLogger } from '../../logger';
-import { demoCards, roomyRateLimits } from '../../test/commerce-factories';
+import { demoCards } from '../../test/commerce-factories';
+import { roomyRateLimits } from '../../test/config';
 import { buildPlan, loggedInClient, seededPlan, subscriptionRows } from '../../test/subscription-factories';
 import { setupTestApp } from '../../test/test-app';
 import { User } from '../users/user.model';
@@ -23,7 +24,7 @@ const pay = (agent: Agent, clientSecret: string, card: object = demoCards.succee
 /** Subscribes and pays the first payment with the demo card form's test card. */
 async function subscribed(planName: 'Essentials' | 'Professional' | 'Enterprise' = 'Professional') {
   const { agent, user } = await client();
-  const plan = await seededPlan(planName);
+  const plan = await seededPlan(t.db, planName);
   const res = await agent.post('/api/create-subscription').send({ planId: plan.id });
   expect(res.status).toBe(201);
   expect((await pay(agent, res.body.clientSecret)).status).toBe(200);
@@ -34,7 +35,7 @@ const statusOf = async (agent: Agent) => (await agent.get('/api/subscription-sta
 
 describe('GET /api/subscription-plans', () => {
   it('lists the active plans, cheapest first, with the spec fields; Professional is seeded', async () => {
-    const hidden = await buildPlan({ isActive: false });
+    const hidden = await buildPlan(t.db, { isActive: false });
     const res = await t.request().get('/api/subscription-plans');
     expect(res.status).toBe(200);
     const names = res.body.map((plan: { name: string }) => plan.name);
@@ -65,7 +66,7 @@ describe('subscribing with the demo provider', () => {
       currentPeriodEnd: null,
       cancelAtPeriodEnd: false,
     });
-    const plan = await seededPlan('Professional');
+    const plan = await seededPlan(t.db, 'Professional');
     const res = await agent.post('/api/create-subscription').send({ planId: plan.id });
     expect(res.status).toBe(201);
     expect(res.body).toEqual({
@@ -104,7 +105,7 @@ describe('subscribing with the demo provider', () => {
     expect(status.currentPeriodEnd).toBeLessThan(expectedEnd + 60);
 
     // The spec's user columns follow the subscription.
-    const row = await User.query().findById(user.id);
+    const row = await User.query(t.db).findById(user.id);
     expect(row).toMatchObject({
       subscriptionStatus: 'active',
       subscriptionPlan: 'Professional',
@@ -121,7 +122,7 @@ describe('subscribing with the demo provider', () => {
     expect(same.status).toBe(409);
     expect(same.body).toEqual({ message: 'You are already subscribed to the Professional plan.' });
 
-    const essentials = await seededPlan('Essentials');
+    const essentials = await seededPlan(t.db, 'Essentials');
     const switched = await agent.post('/api/create-subscription').send({ planId: essentials.id });
     expect(switched.status).toBe(200);
     expect(switched.body).toMatchObject({
@@ -132,7 +133,7 @@ describe('subscribing with the demo provider', () => {
     expect(await payments()).toBe(paid);
     const rows = await subscriptionRows(t.db, user.id);
     expect(rows).toHaveLength(1);
-    expect((await User.query().findById(user.id))?.subscriptionPlan).toBe('Essentials');
+    expect((await User.query(t.db).findById(user.id))?.subscriptionPlan).toBe('Essentials');
   });
 
   it('cancels at the period end, refuses to cancel twice, and resumes without a charge when subscribing again', async () => {
@@ -159,7 +160,7 @@ describe('subscribing with the demo provider', () => {
   it('resuming with another plan also switches it', async () => {
     const { agent } = await subscribed('Essentials');
     await agent.post('/api/cancel-subscription');
-    const professional = await seededPlan('Professional');
+    const professional = await seededPlan(t.db, 'Professional');
     const res = await agent.post('/api/create-subscription').send({ planId: professional.id });
     expect(res.body).toMatchObject({
       outcome: 'resumed',
@@ -169,7 +170,7 @@ describe('subscribing with the demo provider', () => {
 
   it('reuses a subscription still waiting for its first payment, and gives it up for another plan', async () => {
     const { agent, user } = await client();
-    const essentials = await seededPlan('Essentials');
+    const essentials = await seededPlan(t.db, 'Essentials');
     const first = await agent.post('/api/create-subscription').send({ planId: essentials.id });
     const second = await agent.post('/api/create-subscription').send({ planId: essentials.id });
     expect(second.body.outcome).toBe('payment_required');
@@ -180,7 +181,7 @@ describe('subscribing with the demo provider', () => {
     expect(stale.status).toBe(402);
     expect(stale.body.message).toMatch(/no longer needed/);
 
-    const professional = await seededPlan('Professional');
+    const professional = await seededPlan(t.db, 'Professional');
     const other = await agent.post('/api/create-subscription').send({ planId: professional.id });
     expect(other.status).toBe(201);
     const rows = await subscriptionRows(t.db, user.id);
@@ -195,11 +196,11 @@ describe('subscribing with the demo provider', () => {
 
   it('lets a client keep (renew) a plan that is no longer offered, but nobody can newly choose it', async () => {
     const { agent } = await client();
-    const retiring = await buildPlan({ price: '250.00' });
+    const retiring = await buildPlan(t.db, { price: '250.00' });
     const started = await agent.post('/api/create-subscription').send({ planId: retiring.id });
     await pay(agent, started.body.clientSecret);
     await agent.post('/api/cancel-subscription');
-    await SubscriptionPlan.query().patch({ isActive: false }).where({ id: retiring.id });
+    await SubscriptionPlan.query(t.db).patch({ isActive: false }).where({ id: retiring.id });
 
     const renewed = await agent.post('/api/create-subscription').send({ planId: retiring.id });
     expect(renewed.body).toMatchObject({
@@ -213,7 +214,7 @@ describe('subscribing with the demo provider', () => {
 
   it('activates a free plan at once, with nothing to pay', async () => {
     const { agent } = await client();
-    const free = await buildPlan({ price: '0.00' });
+    const free = await buildPlan(t.db, { price: '0.00' });
     const res = await agent.post('/api/create-subscription').send({ planId: free.id });
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({
@@ -230,7 +231,7 @@ describe('demo renewals (maintenance)', () => {
     const ending = await subscribed('Professional');
     await ending.agent.post('/api/cancel-subscription');
     const { agent: abandoner, user: abandonerUser } = await client();
-    await abandoner.post('/api/create-subscription').send({ planId: (await seededPlan('Enterprise')).id });
+    await abandoner.post('/api/create-subscription').send({ planId: (await seededPlan(t.db, 'Enterprise')).id });
 
     const [row] = await subscriptionRows(t.db, renewing.user.id);
     const later = new Date(row.currentPeriodEnd.getTime() + DAY);
@@ -246,7 +247,7 @@ describe('demo renewals (maintenance)', () => {
       currentPeriodEnd: null,
       cancelAtPeriodEnd: false,
     });
-    expect((await User.query().findById(ending.user.id))?.subscriptionStatus).toBe('canceled');
+    expect((await User.query(t.db).findById(ending.user.id))?.subscriptionStatus).toBe('canceled');
     const [expired] = await subscriptionRows(t.db, abandonerUser.id);
     expect(expired.status).toBe('incomplete_expired');
 

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { demoCards, roomyRateLimits } from '../../test/commerce-factories';
+import { demoCards } from '../../test/commerce-factories';
+import { roomyRateLimits } from '../../test/config';
 import { buildPlan, loggedInClient, seededPlan, subscriptionRows } from '../../test/subscription-factories';
 import { setupTestApp } from '../../test/test-app';
 
@@ -15,8 +16,8 @@ const nothingWritten = async (userId: string) => {
 describe('bad subscription input: 4xx { message } and nothing changes', () => {
   it('refuses missing, malformed, unknown and inactive plans', async () => {
     const { agent, user } = await client();
-    const inactive = await buildPlan({ isActive: false });
-    const plan = await seededPlan('Professional');
+    const inactive = await buildPlan(t.db, { isActive: false });
+    const plan = await seededPlan(t.db, 'Professional');
     const cases: [string, unknown, number, string | RegExp][] = [
       ['no body', undefined, 400, 'planId: Choose a plan'],
       ['an empty object', {}, 400, 'planId: Choose a plan'],
@@ -50,7 +51,7 @@ describe('bad subscription input: 4xx { message } and nothing changes', () => {
   });
 
   it('requires login for status, subscribing and cancelling', async () => {
-    const plan = await seededPlan('Essentials');
+    const plan = await seededPlan(t.db, 'Essentials');
     expect((await t.request().get('/api/subscription-status')).status).toBe(401);
     expect((await t.request().post('/api/create-subscription').send({ planId: plan.id })).status).toBe(401);
     const cancel = await t.request().post('/api/cancel-subscription');
@@ -60,7 +61,7 @@ describe('bad subscription input: 4xx { message } and nothing changes', () => {
 
   it('cancels only the caller’s own subscription: no id can be passed, and nothing to cancel is a 404', async () => {
     const owner = await client();
-    const plan = await seededPlan('Essentials');
+    const plan = await seededPlan(t.db, 'Essentials');
     const started = await owner.agent.post('/api/create-subscription').send({ planId: plan.id });
     await owner.agent
       .post('/api/demo-payments/confirm')
@@ -89,13 +90,13 @@ describe('bad subscription input: 4xx { message } and nothing changes', () => {
 
   it('cannot cancel a subscription that was never paid', async () => {
     const { agent } = await client();
-    await agent.post('/api/create-subscription').send({ planId: (await seededPlan('Essentials')).id });
+    await agent.post('/api/create-subscription').send({ planId: (await seededPlan(t.db, 'Essentials')).id });
     expect((await agent.post('/api/cancel-subscription')).status).toBe(404);
   });
 
   it('limits how often one user may start payments', async () => {
     const { agent, user } = await client();
-    const plan = await seededPlan('Essentials');
+    const plan = await seededPlan(t.db, 'Essentials');
     for (let i = 0; i < 40; i += 1) await agent.post('/api/create-subscription').send({ planId: plan.id });
     const limited = await agent.post('/api/create-subscription').send({ planId: plan.id });
     expect(limited.status).toBe(429);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { roomyRateLimits } from '../../test/commerce-factories';
+import { roomyRateLimits } from '../../test/config';
 import { loggedInClient, seededPlan } from '../../test/subscription-factories';
 import { setupTestApp } from '../../test/test-app';
 
@@ -16,7 +16,7 @@ describe('subscriptions without a payment provider', () => {
       currentPeriodEnd: null,
       cancelAtPeriodEnd: false,
     });
-    const plan = await seededPlan('Professional');
+    const plan = await seededPlan(t.db, 'Professional');
     const res = await agent.post('/api/create-subscription').send({ planId: plan.id });
     expect(res.status).toBe(503);
     expect(res.body).toEqual({ message: 'The subscription system is not configured.' });

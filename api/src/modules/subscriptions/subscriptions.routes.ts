@@ -3,26 +3,28 @@ import { cancelSubscriptionSchema, createSubscriptionSchema, NO_SUBSCRIPTION } f
 import type { AppDeps } from '../../app-deps';
 import { ServiceUnavailable } from '../../errors';
 import { requireUser, userOf } from '../../middleware/current-user';
+import { validate } from '../../middleware/validate';
 import { consumePaymentAttempt } from '../payments/payment-rate-limit';
-import { createSubscriptionProvider } from './subscription-providers';
+import type { SubscriptionProvider } from './subscription-provider';
 import {
   cancelSubscription,
   listActivePlans,
   subscribe,
   subscriptionStatus,
+  toSubscriptionPlan,
   type SubscriptionDeps,
 } from './subscriptions.service';
 
 const NOT_CONFIGURED = 'The subscription system is not configured.';
 
-export function subscriptionsRoutes({ db, config, logger }: AppDeps): Router {
-  const provider = createSubscriptionProvider(config, db);
+/** `provider` is the app's subscription provider (payment-wiring.ts); null when payments are not configured. */
+export function subscriptionsRoutes({ db, config, logger }: AppDeps, provider: SubscriptionProvider | null): Router {
   const deps: SubscriptionDeps | null = provider ? { db, provider, logger } : null;
   const router = new Router();
 
   router.get('/api/subscription-plans', async (ctx) => {
     ctx.set('Cache-Control', 'no-cache');
-    ctx.body = (await listActivePlans(db)).map((plan) => plan.toDto());
+    ctx.body = (await listActivePlans(db)).map(toSubscriptionPlan);
   });
 
   router.get('/api/subscription-status', requireUser, async (ctx) => {
@@ -30,9 +32,9 @@ export function subscriptionsRoutes({ db, config, logger }: AppDeps): Router {
     ctx.body = deps ? await subscriptionStatus(deps, userOf(ctx)) : NO_SUBSCRIPTION;
   });
 
-  router.post('/api/create-subscription', requireUser, async (ctx) => {
+  router.post('/api/create-subscription', requireUser, validate({ body: createSubscriptionSchema }), async (ctx) => {
     const user = userOf(ctx);
-    const { planId } = createSubscriptionSchema.parse(ctx.request.body);
+    const { planId } = ctx.state.input.body;
     if (!deps) throw new ServiceUnavailable(NOT_CONFIGURED);
     // Subscription changes count against the same hourly allowance as other payments.
     await consumePaymentAttempt(db, config, user.id);
@@ -41,9 +43,8 @@ export function subscriptionsRoutes({ db, config, logger }: AppDeps): Router {
     ctx.body = result;
   });
 
-  router.post('/api/cancel-subscription', requireUser, async (ctx) => {
+  router.post('/api/cancel-subscription', requireUser, validate({ body: cancelSubscriptionSchema }), async (ctx) => {
     const user = userOf(ctx);
-    cancelSubscriptionSchema.parse(ctx.request.body ?? {});
     if (!deps) throw new ServiceUnavailable(NOT_CONFIGURED);
     await consumePaymentAttempt(db, config, user.id);
     ctx.body = await cancelSubscription(deps, user);

@@ -2,6 +2,7 @@ import type { Knex } from 'knex';
 import {
   liveSubscriptionStatuses,
   type CreateSubscriptionResponse,
+  type SubscriptionPlan as SubscriptionPlanJson,
   type SubscriptionOutcome,
   type SubscriptionStatusResponse,
 } from '@shared/schemas/subscriptions';
@@ -30,6 +31,21 @@ const PLAN_NOT_FOUND = 'This plan does not exist or is no longer offered.';
 /** Active plans, cheapest first (GET /api/subscription-plans). */
 export async function listActivePlans(db: Knex): Promise<SubscriptionPlan[]> {
   return SubscriptionPlan.query(db).where({ isActive: true }).orderBy('price').orderBy('name');
+}
+
+/** A plan as the API sends it. */
+export function toSubscriptionPlan(plan: SubscriptionPlan): SubscriptionPlanJson {
+  return {
+    id: plan.id,
+    name: plan.name,
+    description: plan.description,
+    price: plan.price,
+    interval: plan.interval,
+    stripePriceId: plan.stripePriceId,
+    features: plan.features,
+    isActive: plan.isActive,
+    createdAt: new Date(plan.createdAt).toISOString(),
+  };
 }
 
 /** Whether the user's live subscription is on this plan (as last synchronised). */

@@ -1,8 +1,5 @@
-import { Model, type Pojo, type RelationMappings } from 'objection';
-import type { AccountType, PublicUser } from '@shared/schemas/auth';
-import { ChatConversation } from '../chat/chat-conversation.model';
-import { Order } from '../orders/order.model';
-import { ServiceRequest } from '../service-requests/service-request.model';
+import { Model, type Pojo } from 'objection';
+import type { AccountType } from '@shared/schemas/auth';
 
 export class User extends Model {
   static override tableName = 'users';
@@ -22,28 +19,6 @@ export class User extends Model {
   createdAt!: Date;
   updatedAt!: Date;
 
-  orders?: Order[];
-  serviceRequests?: ServiceRequest[];
-  chatConversations?: ChatConversation[];
-
-  static override relationMappings = (): RelationMappings => ({
-    orders: {
-      relation: Model.HasManyRelation,
-      modelClass: Order,
-      join: { from: 'users.id', to: 'orders.userId' },
-    },
-    serviceRequests: {
-      relation: Model.HasManyRelation,
-      modelClass: ServiceRequest,
-      join: { from: 'users.id', to: 'service_requests.userId' },
-    },
-    chatConversations: {
-      relation: Model.HasManyRelation,
-      modelClass: ChatConversation,
-      join: { from: 'users.id', to: 'chat_conversations.userId' },
-    },
-  });
-
   override $beforeUpdate(): void {
     this.updatedAt = new Date();
   }
@@ -62,18 +37,5 @@ export class User extends Model {
   /** The name to address the client by: first and last name as given, or the username without either. */
   get displayName(): string {
     return [this.firstName, this.lastName].filter(Boolean).join(' ') || this.username;
-  }
-
-  toPublic(): PublicUser {
-    return {
-      id: this.id,
-      username: this.username,
-      email: this.email,
-      firstName: this.firstName,
-      lastName: this.lastName,
-      profileImageUrl: this.profileImageUrl,
-      accountType: this.accountType,
-      createdAt: new Date(this.createdAt).toISOString(),
-    };
   }
 }

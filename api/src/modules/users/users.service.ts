@@ -1,11 +1,11 @@
 import type { Knex } from 'knex';
 import { UniqueViolationError } from 'objection';
-import type { AccountType } from '@shared/schemas/auth';
+import type { AccountType, PublicUser } from '@shared/schemas/auth';
 import { Conflict } from '../../errors';
-import { hashPassword } from '../auth/password';
+import { hashPassword } from './password';
 import { User } from './user.model';
 
-export interface NewUser {
+interface NewUser {
   username: string;
   password: string;
   email?: string | null;
@@ -14,28 +14,24 @@ export interface NewUser {
   accountType?: AccountType;
 }
 
-export const USERNAME_TAKEN = 'Username is already taken';
+const USERNAME_TAKEN = 'Username is already taken';
 export const EMAIL_TAKEN = 'An account with this email already exists';
 
-export async function findUserByUsername(username: string, trx?: Knex.Transaction): Promise<User | undefined> {
-  return User.query(trx).whereRaw('lower(username) = lower(?)', [username]).first();
+export async function findUserByUsername(db: Knex, username: string): Promise<User | undefined> {
+  return User.query(db).whereRaw('lower(username) = lower(?)', [username]).first();
 }
 
-export async function findUserByEmail(email: string, trx?: Knex.Transaction): Promise<User | undefined> {
-  return User.query(trx).whereRaw('lower(email) = lower(?)', [email]).first();
+export async function findUserByEmail(db: Knex, email: string): Promise<User | undefined> {
+  return User.query(db).whereRaw('lower(email) = lower(?)', [email]).first();
 }
 
-export async function findUserById(id: string): Promise<User | undefined> {
-  return User.query().findById(id);
-}
-
-/** Creates an account (in `trx` when given); duplicate usernames or emails (ignoring case) → 409. */
-export async function createUser(input: NewUser, trx?: Knex.Transaction): Promise<User> {
-  if (await findUserByUsername(input.username, trx)) throw new Conflict(USERNAME_TAKEN);
-  if (input.email && (await findUserByEmail(input.email, trx))) throw new Conflict(EMAIL_TAKEN);
+/** Creates an account (in `db`, which may be a transaction); duplicate usernames or emails (ignoring case) → 409. */
+export async function createUser(db: Knex, input: NewUser): Promise<User> {
+  if (await findUserByUsername(db, input.username)) throw new Conflict(USERNAME_TAKEN);
+  if (input.email && (await findUserByEmail(db, input.email))) throw new Conflict(EMAIL_TAKEN);
   const passwordHash = await hashPassword(input.password);
   try {
-    return await User.query(trx).insertAndFetch({
+    return await User.query(db).insertAndFetch({
       username: input.username,
       passwordHash,
       email: input.email ?? null,
@@ -50,4 +46,18 @@ export async function createUser(input: NewUser, trx?: Knex.Transaction): Promis
     }
     throw err;
   }
+}
+
+/** An account as the API shows it to its owner (never the password hash). */
+export function toPublicUser(user: User): PublicUser {
+  return {
+    id: user.id,
+    username: user.username,
+    email: user.email,
+    firstName: user.firstName,
+    lastName: user.lastName,
+    profileImageUrl: user.profileImageUrl,
+    accountType: user.accountType,
+    createdAt: new Date(user.createdAt).toISOString(),
+  };
 }

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { CHAT_CLOSE } from '@shared/schemas/chat-frames';
-import { buildUser } from '../../test/factories';
+import { buildUser } from '../../../test/factories';
 import {
   chatActors,
   eventually,
@@ -10,7 +10,7 @@ import {
   startVisitorChat,
   TestSocket,
   useChatServers,
-} from '../../test/chat';
+} from '../../../test/chat';
 
 // A short heartbeat, to see dead sockets and ended staff sessions dropped.
 const servers = useChatServers(1, { heartbeatMs: 400 });
@@ -64,7 +64,7 @@ describe('who may join', () => {
 
   it('refuses staff joins from a client account (403) and from an anonymous visitor (401)', async () => {
     const target = await startVisitorChat(url());
-    const client = await buildUser();
+    const client = await buildUser(servers.db);
     const clientSocket = await TestSocket.open(url(), { cookie: await loginCookie(url(), client) });
     clientSocket.send({ type: 'join', conversationId: target.id, isAdmin: true, userId: client.user.id });
     expect(await clientSocket.next('error')).toMatchObject({ code: 'forbidden', message: 'Staff only' });
@@ -91,7 +91,7 @@ describe('who may join', () => {
   });
 
   it('lets a logged-in client rejoin their conversation from another browser', async () => {
-    const client = await buildUser();
+    const client = await buildUser(servers.db);
     const first = await loginCookie(url(), client);
     const { id } = await startVisitorChat(url(), { visitorName: 'Client', visitorEmail: null }, first);
     const elsewhere = await TestSocket.open(url(), { cookie: await loginCookie(url(), client) });
@@ -112,7 +112,7 @@ describe('heartbeat and sessions', () => {
   });
 
   it('drops a staff console whose session was logged out', async () => {
-    const cookie = await staffCookie(url());
+    const cookie = await staffCookie(servers.db, url());
     const desk = await TestSocket.open(url(), { cookie });
     desk.send({ type: 'staff_feed' });
     await eventually(() => servers.instance().chat.hub.isStaffOnline);

@@ -1,6 +1,6 @@
 import type { Knex } from 'knex';
-import type { Logger } from '../../logger';
-import { publishChatEvent } from './chat-events';
+import type { Logger } from '../../../logger';
+import { publishChatEvent } from '../events/events';
 
 /**
  * "Is any staff member connected?" across every API instance. Each instance
@@ -9,7 +9,7 @@ import { publishChatEvent } from './chat-events';
  * that died) no longer count.
  */
 export const PRESENCE_HEARTBEAT_MS = 15_000;
-export const PRESENCE_STALE_MS = 3 * PRESENCE_HEARTBEAT_MS;
+const PRESENCE_STALE_MS = 3 * PRESENCE_HEARTBEAT_MS;
 
 export async function reportStaffConnections(db: Knex, instanceId: string, count: number): Promise<void> {
   await db.raw(
@@ -19,7 +19,7 @@ export async function reportStaffConnections(db: Knex, instanceId: string, count
   );
 }
 
-export async function removeInstancePresence(db: Knex, instanceId: string): Promise<void> {
+async function removeInstancePresence(db: Knex, instanceId: string): Promise<void> {
   await db.raw('delete from chat_presence where instance_id = ?', [instanceId]);
 }
 

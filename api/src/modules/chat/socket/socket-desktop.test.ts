@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { tokenLoginAnswerSchema, type AccountType } from '@shared/schemas/auth';
 import { CHAT_CLOSE } from '@shared/schemas/chat-frames';
-import { buildUser } from '../../test/factories';
-import { staffCookie, startVisitorChat, TestSocket, useChatServers } from '../../test/chat';
+import { buildUser } from '../../../test/factories';
+import { staffCookie, startVisitorChat, TestSocket, useChatServers } from '../../../test/chat';
 
 // A short heartbeat, to see a desktop session that ended dropped.
 const servers = useChatServers(1, { heartbeatMs: 300 });
@@ -11,7 +11,7 @@ const DESKTOP = 'app://console';
 
 /** The desktop console's credentials: a bearer session token from a token login. */
 async function desktopBearer(accountType: AccountType = 'staff'): Promise<string> {
-  const built = await buildUser({ accountType });
+  const built = await buildUser(servers.db, { accountType });
   const res = await fetch(`${url()}/api/login`, {
     method: 'POST',
     headers: { 'Content-Type': 'application/json', 'X-Session-Transport': 'token' },
@@ -36,7 +36,7 @@ describe('desktop console sockets (bearer session on the upgrade)', () => {
   });
 
   it('refuse the desktop origin for cookie sessions, and foreign origins for bearer ones', async () => {
-    const cookie = await staffCookie(url());
+    const cookie = await staffCookie(servers.db, url());
     await expect(TestSocket.open(url(), { cookie, origin: DESKTOP })).rejects.toThrow('upgrade refused: 403');
     const authorization = await desktopBearer();
     await expect(TestSocket.open(url(), { authorization, origin: 'https://evil.example' })).rejects.toThrow(

@@ -32,7 +32,7 @@ export interface ConversationRow {
 export const MESSAGE_COLUMNS = `m.id, m.seq, m.conversation_id as "conversationId", m.message, m.sender_type as "senderType",
   m.created_at as "createdAt", m.is_read as "isRead", m.client_id as "clientId"`;
 
-export const UNREAD_COUNT = `(select count(*) from chat_messages u
+const UNREAD_COUNT = `(select count(*) from chat_messages u
   where u.conversation_id = c.id and not u.is_read and u.sender_type = 'visitor')::int`;
 
 export const CONVERSATION_COLUMNS = `c.id, c.visitor_id as "visitorId", c.user_id as "userId", c.visitor_name as "visitorName",

@@ -1,6 +1,6 @@
-import type { Logger } from '../../logger';
+import type { Logger } from '../../../logger';
 
-export type Task = () => void | Promise<void>;
+type Task = () => void | Promise<void>;
 
 /**
  * Runs tasks one after another. While nothing is queued a synchronous task

@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { setupTestApp } from '../../test/test-app';
-import { CHAT_CHANNEL, decodeChatEvent, type ChatEvent } from './chat-events';
-import { MessageWriter, storeMessages } from './chat-message-writer';
-import { ConversationClosedError, ConversationMissingError, type NewMessage } from './chat-messages.service';
+import { setupTestApp } from '../../../test/test-app';
+import { CHAT_CHANNEL, decodeChatEvent, type ChatEvent } from '../events/events';
+import { MessageWriter } from './message-writer';
+import { ConversationClosedError, ConversationMissingError, storeMessages, type NewMessage } from './messages';
 
 const t = setupTestApp();
 let listener: pg.Client;

@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { CHAT_CLOSE } from '@shared/schemas/chat-frames';
-import { listenerName } from './chat-bus';
-import { eventually, staffCookie, startVisitorChat, TestSocket, useChatServers } from '../../test/chat';
+import { listenerName } from './bus';
+import { eventually, staffCookie, startVisitorChat, TestSocket, useChatServers } from '../../../test/chat';
 
 // Two API instances on one database, as behind a load balancer.
 const servers = useChatServers(2);
@@ -20,7 +20,7 @@ describe('two instances on one database', () => {
     await visitor.join(visitorChat.id);
     expect((await visitor.next('presence')).staffOnline).toBe(false);
 
-    const cookie = await staffCookie(servers.url(1));
+    const cookie = await staffCookie(servers.db, servers.url(1));
     const staff = await TestSocket.open(servers.url(1), { cookie });
     staff.send({ type: 'staff_feed' });
     // Staff connected on instance 1: the visitor on instance 0 hears of it.
@@ -53,7 +53,7 @@ describe('two instances on one database', () => {
 describe('reconnecting', () => {
   it('gives a client that comes back exactly the messages it missed', async () => {
     const chat = await startVisitorChat(servers.url(0));
-    const staff = await TestSocket.open(servers.url(1), { cookie: await staffCookie(servers.url(1)) });
+    const staff = await TestSocket.open(servers.url(1), { cookie: await staffCookie(servers.db, servers.url(1)) });
     await staff.join(chat.id, { isAdmin: true });
     let visitor = await TestSocket.open(servers.url(0), { cookie: chat.cookie });
     await visitor.join(chat.id);
@@ -80,7 +80,7 @@ describe('reconnecting', () => {
 
   it('survives a server restart in the middle of a conversation, without loss or duplicates', async () => {
     const chat = await startVisitorChat(servers.url(0));
-    const staffLogin = await staffCookie(servers.url(0));
+    const staffLogin = await staffCookie(servers.db, servers.url(0));
     let visitor = await TestSocket.open(servers.url(0), { cookie: chat.cookie });
     let staff = await TestSocket.open(servers.url(0), { cookie: staffLogin });
     await visitor.join(chat.id);
@@ -127,7 +127,7 @@ describe('reconnecting', () => {
     const chat = await startVisitorChat(servers.url(0));
     const visitor = await TestSocket.open(servers.url(0), { cookie: chat.cookie });
     await visitor.join(chat.id);
-    const staff = await TestSocket.open(servers.url(1), { cookie: await staffCookie(servers.url(1)) });
+    const staff = await TestSocket.open(servers.url(1), { cookie: await staffCookie(servers.db, servers.url(1)) });
     await staff.join(chat.id, { isAdmin: true });
     const instance = servers.instance(0);
 

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { CHAT_CLOSE } from '@shared/schemas/chat-frames';
-import { chatActors, staffCookie, startVisitorChat, TestSocket, useChatServers } from '../../test/chat';
+import { chatActors, staffCookie, startVisitorChat, TestSocket, useChatServers } from '../../../test/chat';
 
 const servers = useChatServers(1);
 const url = () => servers.url();
@@ -249,7 +249,7 @@ describe('live state', () => {
   it('closes a conversation for everyone in it and refuses messages after', async () => {
     const { id, socket } = await visitor();
     await socket.join(id);
-    const cookie = await staffCookie(url());
+    const cookie = await staffCookie(servers.db, url());
     const res = await fetch(`${url()}/api/chat/conversations/${id}/close`, {
       method: 'PATCH',
       headers: { Cookie: cookie },

@@ -1,12 +1,12 @@
 import { ServerResponse, type IncomingMessage } from 'node:http';
 import type Koa from 'koa';
 import type { Context, Middleware } from 'koa';
-import type { Config } from '../../config';
-import { currentUser } from '../../middleware/current-user';
-import { createOriginCheck } from '../../middleware/origin-check';
-import { sessionData } from '../auth/session';
-import { carriesAuthorization } from '../auth/session-token';
-import { participantOf, type ChatParticipant } from './chat-access';
+import type { Config } from '../../../config';
+import { currentUser } from '../../../middleware/current-user';
+import { createOriginCheck } from '../../../middleware/origin-check';
+import { sessionData } from '../../auth/session';
+import { carriesAuthorization } from '../../auth/session-token';
+import { participantOf, type ChatParticipant } from '../chat-access';
 
 export type UpgradeDecision =
   { ok: true; participant: ChatParticipant } | { ok: false; status: 401 | 403; message: string };
@@ -22,7 +22,7 @@ export type UpgradeDecision =
 async function readParticipant(session: Middleware, ctx: Context): Promise<ChatParticipant | null> {
   let participant: ChatParticipant | null = null;
   await session(ctx, async () => {
-    const user = await currentUser(ctx);
+    const user = currentUser(ctx);
     const visitorId = ctx.session ? sessionData(ctx).visitorId : undefined;
     participant = participantOf(user, visitorId);
   });

@@ -1,16 +1,16 @@
 import WebSocket from 'ws';
 import { CHAT_MESSAGE_RATE, type ChatSenderType } from '@shared/schemas/chat';
 import type { ChatErrorCode, ServerFrame } from '@shared/schemas/chat-frames';
-import type { ChatParticipant } from './chat-access';
-import type { RoomEvent } from './chat-events';
-import { SlidingWindowLimit, TokenBucket } from './socket-limits';
+import type { ChatParticipant } from '../chat-access';
+import type { RoomEvent } from '../events/events';
+import { SlidingWindowLimit, TokenBucket } from './limits';
 
 /** A client that stops reading while this much is queued for it is cut off. */
-export const MAX_BUFFERED_BYTES = 1024 * 1024;
+const MAX_BUFFERED_BYTES = 1024 * 1024;
 /** Frames of any kind a socket may send: a burst of 60, then 6 per second. Beyond that it is flooding. */
-export const FRAME_BURST = 60;
+const FRAME_BURST = 60;
 /** Typing notices beyond this are dropped silently (clients send one every few seconds). */
-export const TYPING_BURST = 20;
+const TYPING_BURST = 20;
 const LIMIT_WINDOW_MS = 10_000;
 
 /** What the socket authenticated with, to check again later (a staff account may have been logged out or demoted). */

@@ -11,21 +11,21 @@ import {
   type typingFrame,
 } from '@shared/schemas/chat-frames';
 import { isUuid } from '@shared/schemas/text';
-import type { Logger } from '../../logger';
-import { describeZodIssue } from '../../middleware/error-handler';
-import { ownsConversation } from './chat-access';
-import type { ChatConnection } from './chat-connection';
-import { publishChatEvent } from './chat-events';
-import type { ChatHub } from './chat-hub';
-import type { MessageWriter } from './chat-message-writer';
-import { ConversationClosedError, ConversationMissingError, markRead } from './chat-messages.service';
-import { loadConversation } from './chat.service';
+import type { Logger } from '../../../logger';
+import { describeZodIssue } from '../../../middleware/error-handler';
+import { ownsConversation } from '../chat-access';
+import type { ChatConnection } from './connection';
+import { publishChatEvent } from '../events/events';
+import type { ChatHub } from '../events/hub';
+import type { MessageWriter } from '../storage/message-writer';
+import { ConversationClosedError, ConversationMissingError, markRead } from '../storage/messages';
+import { loadConversation } from '../storage/conversations';
 
-export const TOO_FAST = 'You are sending messages too quickly. Please wait a few seconds.';
+const TOO_FAST = 'You are sending messages too quickly. Please wait a few seconds.';
 const CLOSED = 'This conversation has been closed.';
 const NOT_FOUND = 'Conversation not found';
 
-interface ProtocolDeps {
+export interface ProtocolDeps {
   db: Knex;
   hub: ChatHub;
   writer: MessageWriter;

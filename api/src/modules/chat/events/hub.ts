@@ -3,14 +3,16 @@ import type { Knex } from 'knex';
 import type WebSocket from 'ws';
 import type { ChatSenderType } from '@shared/schemas/chat';
 import type { ServerFrame } from '@shared/schemas/chat-frames';
-import type { Logger } from '../../logger';
-import type { ChatParticipant } from './chat-access';
-import { ChatConnection, type SocketCredentials, type Subscription } from './chat-connection';
-import { decodeChatEvent, type ChatEvent, type ChatEventOf, type EventOrigin, type RoomEvent } from './chat-events';
-import { loadClosedConversations, loadHistory, loadMessageEvent, loadMissedMessages } from './chat-messages.service';
-import { StaffPresence } from './chat-presence';
+import type { Logger } from '../../../logger';
+import type { ChatParticipant } from '../chat-access';
+import { ChatConnection, type SocketCredentials, type Subscription } from '../socket/connection';
+import { decodeChatEvent, type ChatEvent, type ChatEventOf, type EventOrigin, type RoomEvent } from './events';
+import { loadClosedConversations, loadHistory, loadMessageEvent, loadMissedMessages } from '../storage/messages';
+import { StaffPresence } from '../storage/presence';
 import { SerialTasks } from './serial-tasks';
-import { toChatConversation, toChatMessage, type ConversationRow } from './chat-rows';
+import { toChatConversation, toChatMessage, type ConversationRow } from '../storage/rows';
+
+type MessageEvent = Extract<RoomEvent, { kind: 'message' }>;
 
 /**
  * The sockets of one API instance and what they joined. Every change reaches
@@ -23,6 +25,7 @@ export class ChatHub {
   private readonly rooms = new Map<string, Set<Subscription>>();
   private readonly feed = new Set<ChatConnection>();
   private nextConnectionId = 1;
+  private readonly newMessageFrames = new WeakMap<MessageEvent, string>();
   // Events are handled one after another, in the order PostgreSQL delivered them.
   private readonly tasks: SerialTasks;
   /** Whether any staff console is connected, on any instance. */
@@ -107,8 +110,7 @@ export class ChatHub {
       case 'typing':
       case 'read':
       case 'closed': {
-        const conversationId = event.kind === 'typing' ? event.conversationId : event.conversation.id;
-        for (const subscription of this.rooms.get(conversationId) ?? []) this.deliverTo(subscription, event);
+        this.deliverToRoom(event.kind === 'typing' ? event.conversationId : event.conversation.id, event);
         if (event.kind !== 'typing')
           this.toFeed({ type: 'conversation', reason: event.kind, conversation: event.conversation });
         return;
@@ -125,30 +127,37 @@ export class ChatHub {
     for (const connection of this.feed) connection.send(text);
   }
 
-  private deliverMessage(event: RoomEvent & { kind: 'message' }): void {
-    const { seq, message, origin } = event;
-    const local = origin?.instance === this.instanceId ? origin.connection : null;
-    let acked = false;
-    let text: string | null = null;
-    for (const subscription of this.rooms.get(message.conversationId) ?? []) {
-      if (subscription.connection.id === local) acked = true;
-      if (subscription.pending) {
-        subscription.pending.push(event);
-        continue;
-      }
-      if (seq <= subscription.lastSeq) continue;
-      subscription.lastSeq = seq;
-      if (subscription.connection.id === local) {
-        subscription.connection.sendFrame({ type: 'ack', clientId: message.clientId, message });
-      } else {
-        text ??= JSON.stringify({ type: 'new_message', message } satisfies ServerFrame);
-        subscription.connection.send(text);
-      }
+  /**
+   * A stored message to the sockets in its conversation (each through
+   * deliverTo). A sender that left the conversation before its message was
+   * stored still gets its acknowledgement.
+   */
+  private deliverMessage(event: MessageEvent): void {
+    const { message } = event;
+    this.deliverToRoom(message.conversationId, event);
+    const sender = event.origin?.instance === this.instanceId ? this.connections.get(event.origin.connection) : null;
+    if (sender && !sender.subscriptions.has(message.conversationId)) {
+      sender.sendFrame({ type: 'ack', clientId: message.clientId, message });
     }
-    // The sender left the conversation before its message was stored: it still gets its answer.
-    if (local !== null && !acked) {
-      this.connections.get(local)?.sendFrame({ type: 'ack', clientId: message.clientId, message });
+  }
+
+  private deliverToRoom(conversationId: string, event: RoomEvent): void {
+    for (const subscription of this.rooms.get(conversationId) ?? []) this.deliverTo(subscription, event);
+  }
+
+  /** Whether an event came from this socket (on this instance). */
+  private cameFrom(origin: EventOrigin | null, connection: ChatConnection): boolean {
+    return origin?.instance === this.instanceId && origin.connection === connection.id;
+  }
+
+  /** The new_message frame of a message, serialised once however many sockets get it. */
+  private newMessageText(event: MessageEvent): string {
+    let text = this.newMessageFrames.get(event);
+    if (text === undefined) {
+      text = JSON.stringify({ type: 'new_message', message: event.message } satisfies ServerFrame);
+      this.newMessageFrames.set(event, text);
     }
+    return text;
   }
 
   /** One event for one socket (used for rooms, and to flush what arrived during a join). */
@@ -160,16 +169,17 @@ export class ChatHub {
     }
     switch (event.kind) {
       case 'message':
+        // Each socket gets a message once, in order: the sender an ack, everyone else new_message.
         if (event.seq <= subscription.lastSeq) return;
         subscription.lastSeq = event.seq;
-        if (event.origin?.instance === this.instanceId && event.origin.connection === connection.id) {
+        if (this.cameFrom(event.origin, connection)) {
           connection.sendFrame({ type: 'ack', clientId: event.message.clientId, message: event.message });
         } else {
-          connection.sendFrame({ type: 'new_message', message: event.message });
+          connection.send(this.newMessageText(event));
         }
         return;
       case 'typing':
-        if (event.origin.instance === this.instanceId && event.origin.connection === connection.id) return;
+        if (this.cameFrom(event.origin, connection)) return;
         connection.sendFrame({
           type: 'typing',
           conversationId: event.conversationId,
@@ -291,9 +301,7 @@ export class ChatHub {
           this.deliverMessage({ kind: 'message', seq: row.seq, message: toChatMessage(row), origin: null });
         }
         for (const conversation of await loadClosedConversations(this.db, [...after.keys()])) {
-          for (const subscription of this.rooms.get(conversation.id) ?? []) {
-            this.deliverTo(subscription, { kind: 'closed', conversation });
-          }
+          this.deliverToRoom(conversation.id, { kind: 'closed', conversation });
         }
       }
       this.toFeed({ type: 'feed_reset' });

@@ -1,15 +1,10 @@
 import type { Knex } from 'knex';
 import type { ChatConversation, ListChatQuery } from '@shared/schemas/chat';
 import { isUuid } from '@shared/schemas/text';
-import type { RateLimitRule } from '../../config';
-import { NotFound } from '../../errors';
-import { isStaff, ownsConversation, type ChatParticipant } from './chat-access';
-import { publishChatEvent } from './chat-events';
-import { CONVERSATION_COLUMNS, toChatConversation, type ConversationRow } from './chat-rows';
-
-/** Conversations a network may start per hour (the widget starts one per visitor). */
-export const CHAT_START_RATE: RateLimitRule = { limit: 20, windowMs: 60 * 60 * 1000 };
-export const TOO_MANY_CHATS = 'Too many chats started from this network. Please try again later.';
+import { NotFound } from '../../../errors';
+import { isStaff, ownsConversation, type ChatParticipant } from '../chat-access';
+import { publishChatEvent } from '../events/events';
+import { CONVERSATION_COLUMNS, toChatConversation, type ConversationRow } from './rows';
 
 /** A conversation by id, with its unread count; undefined when there is none (or the id is not a UUID). */
 export async function loadConversation(db: Knex | Knex.Transaction, id: string): Promise<ConversationRow | undefined> {
@@ -21,7 +16,7 @@ export async function loadConversation(db: Knex | Knex.Transaction, id: string):
   return result.rows[0];
 }
 
-export interface NewConversation {
+interface NewConversation {
   visitorId: string;
   userId: string | null;
   visitorName: string;
@@ -90,7 +85,7 @@ export async function closeConversation(db: Knex, id: string): Promise<ChatConve
   return toChatConversation(existing);
 }
 
-export interface ConversationPage {
+interface ConversationPage {
   conversations: ChatConversation[];
   /** Pass as `before` for the next page; null on the last page. */
   nextCursor: string | null;

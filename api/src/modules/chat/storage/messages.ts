@@ -1,12 +1,7 @@
 import type { Knex } from 'knex';
-import type { Logger } from '../../logger';
-import { CHAT_CHANNEL, encodeChatEvent, type ChatEvent } from './chat-events';
-import {
-  ConversationClosedError,
-  ConversationMissingError,
-  type NewMessage,
-  type StoredMessage,
-} from './chat-messages.service';
+import { otherSide } from '@shared/chat';
+import type { ChatConversation, ChatMessage, ChatSenderType } from '@shared/schemas/chat';
+import { CHAT_CHANNEL, encodeChatEvent, publishChatEvent, type ChatEvent, type EventOrigin } from '../events/events';
 import {
   CONVERSATION_COLUMNS,
   MESSAGE_COLUMNS,
@@ -14,7 +9,134 @@ import {
   toChatMessage,
   type ConversationRow,
   type MessageRow,
-} from './chat-rows';
+} from './rows';
+import { loadConversation } from './conversations';
+
+/** The most messages a history frame carries (the newest ones). */
+const HISTORY_LIMIT = 1000;
+
+export class ConversationClosedError extends Error {
+  override name = 'ConversationClosedError';
+}
+export class ConversationMissingError extends Error {
+  override name = 'ConversationMissingError';
+}
+
+export interface NewMessage {
+  conversationId: string;
+  senderType: ChatSenderType;
+  senderId: string | null;
+  text: string;
+  clientId: string | null;
+  origin: EventOrigin | null;
+}
+
+export type StoredMessage =
+  | { duplicate: false; seq: number; message: ChatMessage; conversation: ChatConversation }
+  /** The client resent a message that is already stored: nothing changed. */
+  | { duplicate: true; seq: number; message: ChatMessage };
+
+interface History {
+  messages: MessageRow[];
+  /** The cursor the joining socket starts from: the newest message it has been given. */
+  lastSeq: number;
+}
+
+/**
+ * A conversation's messages in order: all of them (up to HISTORY_LIMIT, the
+ * newest), or only those after `afterId` when the client already has that one.
+ */
+export async function loadHistory(db: Knex, conversationId: string, afterId: string | null): Promise<History> {
+  const result = await db.raw<{ rows: MessageRow[] }>(
+    `with after as (
+       select coalesce((select seq from chat_messages where id = ? and conversation_id = ?), 0) as seq
+     )
+     select ${MESSAGE_COLUMNS} from chat_messages m
+     where m.conversation_id = ? and m.seq > (select seq from after)
+     order by m.seq desc
+     limit ?`,
+    [afterId, conversationId, conversationId, HISTORY_LIMIT],
+  );
+  const messages = result.rows.reverse();
+  let lastSeq = messages.at(-1)?.seq ?? 0;
+  if (messages.length === 0 && afterId) {
+    const after = await db.raw<{ rows: { seq: number }[] }>(
+      'select seq from chat_messages where id = ? and conversation_id = ?',
+      [afterId, conversationId],
+    );
+    lastSeq = after.rows[0]?.seq ?? 0;
+  }
+  return { messages, lastSeq };
+}
+
+/** Per conversation, the messages stored after the given `seq`, in order (catching up after missed events). */
+export async function loadMissedMessages(db: Knex, after: ReadonlyMap<string, number>): Promise<MessageRow[]> {
+  if (after.size === 0) return [];
+  const ids = [...after.keys()];
+  const result = await db.raw<{ rows: MessageRow[] }>(
+    `select ${MESSAGE_COLUMNS}
+     from unnest(?::uuid[], ?::bigint[]) as r(conversation_id, after_seq)
+     join chat_messages m on m.conversation_id = r.conversation_id and m.seq > r.after_seq
+     order by m.seq`,
+    [ids, ids.map((id) => after.get(id) ?? 0)],
+  );
+  return result.rows;
+}
+
+/** Which of these conversations are closed. */
+export async function loadClosedConversations(db: Knex, ids: string[]): Promise<ChatConversation[]> {
+  if (ids.length === 0) return [];
+  const result = await db.raw<{ rows: ConversationRow[] }>(
+    `select ${CONVERSATION_COLUMNS} from chat_conversations c where c.id = any(?::uuid[]) and c.status = 'closed'`,
+    [ids],
+  );
+  return result.rows.map(toChatConversation);
+}
+
+/** A message and its conversation, for an event that was too large to carry them. */
+export async function loadMessageEvent(
+  db: Knex,
+  messageId: string,
+): Promise<{ seq: number; message: ChatMessage; conversation: ChatConversation } | null> {
+  const result = await db.raw<{ rows: MessageRow[] }>(`select ${MESSAGE_COLUMNS} from chat_messages m where m.id = ?`, [
+    messageId,
+  ]);
+  const row = result.rows[0];
+  if (!row) return null;
+  const conversationRow = await loadConversation(db, row.conversationId);
+  if (!conversationRow) return null;
+  return { seq: row.seq, message: toChatMessage(row), conversation: toChatConversation(conversationRow) };
+}
+
+/**
+ * The reader has seen the other side's messages (all, or up to `upToId`).
+ * Tells everyone when that changed anything.
+ */
+export async function markRead(
+  db: Knex,
+  input: { conversationId: string; readerType: ChatSenderType; upToId: string | null },
+): Promise<boolean> {
+  const senderType = otherSide(input.readerType);
+  return db.transaction(async (trx) => {
+    const updated = await trx.raw<{ rowCount: number }>(
+      `update chat_messages set is_read = true
+       where conversation_id = ? and sender_type = ? and not is_read
+       ${input.upToId ? 'and seq <= (select seq from chat_messages where id = ? and conversation_id = ?)' : ''}`,
+      input.upToId
+        ? [input.conversationId, senderType, input.upToId, input.conversationId]
+        : [input.conversationId, senderType],
+    );
+    if (updated.rowCount === 0) return false;
+    const conversation = await loadConversation(trx, input.conversationId);
+    await publishChatEvent(trx, {
+      kind: 'read',
+      readerType: input.readerType,
+      upToId: input.upToId,
+      conversation: toChatConversation(conversation!),
+    });
+    return true;
+  });
+}
 
 type Outcome = StoredMessage | ConversationClosedError | ConversationMissingError;
 
@@ -131,65 +253,4 @@ export async function storeMessages(db: Knex, inputs: NewMessage[]): Promise<Out
       return present.has(input.conversationId) ? new ConversationClosedError() : new ConversationMissingError();
     });
   });
-}
-
-interface Waiting {
-  input: NewMessage;
-  resolve(outcome: StoredMessage): void;
-  reject(error: unknown): void;
-}
-
-/**
- * Group commit for chat messages. PostgreSQL commits transactions that NOTIFY
- * one at a time (a cluster-wide lock held through the WAL flush), so one
- * transaction per message would cap the whole chat at one disk flush per
- * message. Messages that arrive while batches are in flight go together in
- * the next one: one flush for all of them. A lone message goes at once.
- * Two batches may be in flight, so one runs its statements while the other
- * waits for its commit; row locks keep each conversation in order.
- */
-export class MessageWriter {
-  private queue: Waiting[] = [];
-  private inFlight = 0;
-
-  constructor(
-    private readonly db: Knex,
-    private readonly logger: Logger,
-    private readonly maxBatch = 250,
-    private readonly maxInFlight = 2,
-  ) {}
-
-  store(input: NewMessage): Promise<StoredMessage> {
-    return new Promise((resolve, reject) => {
-      this.queue.push({ input, resolve, reject });
-      this.next();
-    });
-  }
-
-  private next(): void {
-    if (this.inFlight >= this.maxInFlight || this.queue.length === 0) return;
-    const batch = this.queue.splice(0, this.maxBatch);
-    this.inFlight += 1;
-    void this.write(batch).finally(() => {
-      this.inFlight -= 1;
-      this.next();
-    });
-  }
-
-  private async write(batch: Waiting[]): Promise<void> {
-    try {
-      const outcomes = await storeMessages(
-        this.db,
-        batch.map((waiting) => waiting.input),
-      );
-      batch.forEach((waiting, index) => {
-        const outcome = outcomes[index]!;
-        if (outcome instanceof Error) waiting.reject(outcome);
-        else waiting.resolve(outcome);
-      });
-    } catch (err) {
-      this.logger.error({ err, messages: batch.length }, 'storing chat messages failed');
-      for (const waiting of batch) waiting.reject(err);
-    }
-  }
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { parseEnv } from '../../config';
-import { paymentMode } from './providers';
+import { paymentMode } from './payment-mode';
 
 const keys = {
   STRIPE_SECRET_KEY: 'sk_test_abc',

@@ -1,14 +1,14 @@
 import pg from 'pg';
 import { backoffDelay } from '@shared/backoff';
-import type { Logger } from '../../logger';
-import { CHAT_CHANNEL } from './chat-events';
+import type { Logger } from '../../../logger';
+import { CHAT_CHANNEL } from './events';
 
 /** The listener's name in pg_stat_activity: which instance it belongs to. */
 export function listenerName(instanceId: string): string {
   return `northstar-it chat ${instanceId.slice(0, 8)}`;
 }
 
-export interface ChatBusOptions {
+interface ChatBusOptions {
   databaseUrl: string;
   instanceId: string;
   logger: Logger;
@@ -24,7 +24,7 @@ export interface ChatBusOptions {
   maxBackoffMs?: number;
 }
 
-export interface ChatBus {
+interface ChatBus {
   /** Resolves once LISTEN is in place (retrying until it is, or until stop()). */
   start(): Promise<void>;
   stop(): Promise<void>;

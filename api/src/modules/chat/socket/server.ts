@@ -1,0 +1,153 @@
+import type { IncomingMessage, Server } from 'node:http';
+import type Koa from 'koa';
+import type { Middleware } from 'koa';
+import { WebSocketServer, type WebSocket } from 'ws';
+import { CHAT_CLOSE, CHAT_MAX_FRAME_BYTES } from '@shared/schemas/chat-frames';
+import type { AppDeps } from '../../../app-deps';
+import type { ChatParticipant } from '../chat-access';
+import { createChatBus } from '../events/bus';
+import { ChatHub } from '../events/hub';
+import { MessageWriter } from '../storage/message-writer';
+import { PRESENCE_HEARTBEAT_MS } from '../storage/presence';
+import { createUpgradeAuthenticator, type UpgradeDecision } from './credentials';
+import { createHeartbeat } from './heartbeat';
+import { receiveFrame, type ProtocolDeps } from './protocol';
+import { createUpgradeListener } from './upgrade';
+
+export interface ChatServerOptions {
+  /** Ping every socket this often; one that has not answered the previous ping is dropped. */
+  heartbeatMs?: number;
+  presenceHeartbeatMs?: number;
+  /** How long closing sockets get to finish their closing handshake at shutdown. */
+  closeGraceMs?: number;
+}
+
+export interface ChatServer {
+  readonly hub: ChatHub;
+  /** Whether this instance currently receives chat events (false while its listener reconnects). */
+  readonly listening: boolean;
+  /** Starts listening for chat events; resolves once the instance receives them. */
+  start(): Promise<void>;
+  /** Closes every socket (1001, "going away"), withdraws this instance's presence, stops listening. */
+  close(): Promise<void>;
+}
+
+/**
+ * Takes an authenticated socket into service: it joins the hub, its frames go
+ * to the protocol, pongs mark it alive, and closing takes it out of the hub.
+ * Its credentials are kept to check a staff account again later.
+ */
+function serveSocket(
+  protocol: ProtocolDeps,
+  authenticate: (req: IncomingMessage) => Promise<UpgradeDecision>,
+  ws: WebSocket,
+  req: IncomingMessage,
+  participant: ChatParticipant,
+): void {
+  const { hub, logger } = protocol;
+  const connection = hub.connect(ws, participant, {
+    key: `${req.headers.cookie ?? ''}\n${req.headers.authorization ?? ''}`,
+    revalidate: async () => {
+      const decision = await authenticate(req);
+      return decision.ok ? decision.participant : null;
+    },
+  });
+  ws.on('message', (data, isBinary) => receiveFrame(protocol, connection, data, isBinary));
+  ws.on('pong', () => {
+    connection.alive = true;
+  });
+  // Oversized frames, bad UTF-8, resets: the socket closes; nothing else to do.
+  ws.on('error', (err) => logger.debug({ err, connection: connection.id }, 'chat socket error'));
+  ws.on('close', () => hub.disconnect(connection));
+}
+
+/** Closes sockets with 1001 ("going away": clients reconnect elsewhere); those that linger are cut after `graceMs`. */
+async function closeSockets(sockets: WebSocket[], graceMs: number): Promise<void> {
+  const closed = Promise.all(
+    sockets.map(
+      (ws) =>
+        new Promise<void>((resolve) => {
+          if (ws.readyState === ws.CLOSED) return resolve();
+          ws.once('close', () => resolve());
+          ws.close(CHAT_CLOSE.goingAway, 'Server shutting down');
+        }),
+    ),
+  );
+  const grace = setTimeout(() => sockets.forEach((ws) => ws.terminate()), graceMs);
+  await closed;
+  clearTimeout(grace);
+}
+
+/**
+ * The live-chat WebSocket endpoint on an HTTP server: authenticates upgrades
+ * to /ws/chat from the session (upgrade.ts, credentials.ts), speaks the
+ * frames of shared/src/schemas/chat-frames.ts (protocol.ts), and shares events
+ * with every other instance through PostgreSQL LISTEN/NOTIFY (events/).
+ */
+export function attachChatServer(options: {
+  server: Server;
+  app: Koa;
+  session: Middleware;
+  deps: AppDeps;
+  /** For the listener's own connection (LISTEN cannot share the pool). */
+  databaseUrl: string;
+  chat?: ChatServerOptions;
+}): ChatServer {
+  const { server, deps } = options;
+  const { logger } = deps;
+  const settings = options.chat ?? {};
+  const hub = new ChatHub(deps.db, logger);
+  const bus = createChatBus({
+    databaseUrl: options.databaseUrl,
+    instanceId: hub.instanceId,
+    logger,
+    onPayload: (payload) => hub.receive(payload),
+    onReconnected: () => hub.resync(),
+  });
+  const authenticate = createUpgradeAuthenticator(options.app, options.session, deps.config);
+  const protocol: ProtocolDeps = { db: deps.db, hub, writer: new MessageWriter(deps.db, logger), logger };
+  let closing = false;
+  const onUpgrade = createUpgradeListener({
+    wss: new WebSocketServer({
+      noServer: true,
+      clientTracking: false,
+      maxPayload: CHAT_MAX_FRAME_BYTES,
+      perMessageDeflate: false,
+    }),
+    authenticate,
+    accept: (ws, req, participant) => serveSocket(protocol, authenticate, ws, req, participant),
+    isClosing: () => closing,
+    logger,
+  });
+  const heartbeat = createHeartbeat(() => hub.allConnections(), logger);
+  const timers: NodeJS.Timeout[] = [];
+
+  return {
+    hub,
+    get listening() {
+      return bus.listening;
+    },
+    async start() {
+      server.on('upgrade', onUpgrade);
+      await bus.start();
+      await hub.presence.refresh();
+      timers.push(setInterval(heartbeat, settings.heartbeatMs ?? 30_000));
+      timers.push(
+        setInterval(() => void hub.presence.heartbeat(), settings.presenceHeartbeatMs ?? PRESENCE_HEARTBEAT_MS),
+      );
+      for (const timer of timers) timer.unref();
+    },
+    async close() {
+      if (closing) return;
+      // The upgrade listener stays: from now on it answers 503, and clients retry another instance.
+      closing = true;
+      for (const timer of timers) clearInterval(timer);
+      await closeSockets(
+        [...hub.allConnections()].map((connection) => connection.ws),
+        settings.closeGraceMs ?? 2_000,
+      );
+      await hub.presence.withdraw();
+      await bus.stop();
+    },
+  };
+}
