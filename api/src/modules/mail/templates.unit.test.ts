@@ -96,6 +96,19 @@ const samples: { [Name in MailTemplateName]: [MailData<Name>, ...string[]] } = {
     'Are you open?',
     'https://www.example.com/admin/chat?conversation=c0ffee00-0000-4000-8000-000000000000',
   ],
+  'chat-replies': [
+    {
+      conversationId: 'c0ffee00-0000-4000-8000-000000000000',
+      visitorName: 'Sam',
+      replies: [
+        { text: 'Yes, we are open until 6 PM.', sentAt: '2026-11-23T15:00:00.000Z' },
+        { text: 'Anything else?', sentAt: '2026-11-23T15:01:00.000Z' },
+      ],
+    },
+    'Yes, we are open until 6 PM.',
+    'Anything else?',
+    'https://www.example.com/?chat=c0ffee00-0000-4000-8000-000000000000',
+  ],
 };
 
 describe('mail templates', () => {

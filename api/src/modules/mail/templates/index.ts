@@ -1,3 +1,4 @@
+import { chatReplies } from './chat-replies';
 import { consultationBooked } from './consultation-booked';
 import { contactAcknowledgement } from './contact-acknowledgement';
 import { emailChange } from './email-change';
@@ -34,6 +35,7 @@ export const mailTemplates = {
   'subscription-cancelled': subscriptionCancelled,
   'subscription-resumed': subscriptionResumed,
   'staff-chat-message': staffChatMessage,
+  'chat-replies': chatReplies,
 } as const;
 
 export type MailTemplateName = keyof typeof mailTemplates;
