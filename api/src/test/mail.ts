@@ -1,13 +1,9 @@
 import type { Knex } from 'knex';
-import { afterAll, beforeAll } from 'vitest';
 import type { Config } from '../config';
-import { createLogger } from '../logger';
 import type { MailRow } from '../modules/mail/mail-row';
 import type { MailWorkerOptions } from '../modules/mail/mail-worker';
-import { startServer, type RunningServer } from '../server';
-import { testConfig, type TestConfigOverrides } from './config';
-import { createTestDatabase, type TestDatabase } from './database';
-import { freePort } from './global-setup';
+import type { TestConfigOverrides } from './config';
+import { useApiServers, type ApiServers } from './servers';
 
 /** Mail timings short enough for tests: retries after ~50 ms, look for work every 50 ms. */
 export const quickMail: MailWorkerOptions = {
@@ -17,13 +13,6 @@ export const quickMail: MailWorkerOptions = {
   stopTimeoutMs: 2_000,
 };
 
-export interface MailServers {
-  readonly db: Knex;
-  url(instance?: number): string;
-  instance(index?: number): RunningServer;
-  config(index?: number): Config;
-}
-
 /**
  * `count` real API instances on one fresh database for one test file, each
  * with its own configuration (e.g. its own SMTP_URL) and mail worker options.
@@ -32,41 +21,8 @@ export function useMailServers(
   count: number,
   configure: (index: number) => TestConfigOverrides,
   mail: MailWorkerOptions = quickMail,
-): MailServers {
-  let database: TestDatabase;
-  const running: RunningServer[] = [];
-  const configs: Config[] = [];
-  beforeAll(async () => {
-    database = await createTestDatabase();
-    for (let index = 0; index < count; index += 1) {
-      const port = await freePort();
-      configs[index] = testConfig({
-        databaseUrl: database.url,
-        port,
-        publicUrl: `http://127.0.0.1:${port}`,
-        trustProxy: true,
-        ...configure(index),
-      });
-      running[index] = await startServer({
-        config: configs[index]!,
-        logger: createLogger(configs[index]!.logLevel),
-        webRoot: '/nonexistent',
-        mail,
-      });
-    }
-  });
-  afterAll(async () => {
-    for (const server of running) await server?.close();
-    await database?.drop();
-  });
-  return {
-    get db() {
-      return running[0]!.deps.db;
-    },
-    url: (index = 0) => configs[index]!.publicUrl,
-    instance: (index = 0) => running[index]!,
-    config: (index = 0) => configs[index]!,
-  };
+): ApiServers {
+  return useApiServers(count, { configure, mail });
 }
 
 /** The configuration's mail settings with an SMTP server (the rest as in tests). */

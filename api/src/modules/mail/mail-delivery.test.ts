@@ -21,7 +21,7 @@ const enquiry = {
   email: 'priya@example.com',
   phone: null,
   company: 'Lakeshore Clinics',
-  service: 'Cybersecurity Solutions',
+  service: 'Cybersecurity Solutions' as const,
   message: 'We need a review of our firewall rules.\nTwo sites, about 40 users.',
 };
 

@@ -82,6 +82,8 @@ export function startMailWorker(
   let renderer: Promise<RenderModule> | null = null;
 
   const inFlight = new Set<Promise<void>>();
+  /** Mails rendered by this attempt, whose content is saved with its outcome. */
+  const rendered = new Set<string>();
   let stopping = false;
   let wakeUp: (() => void) | null = null;
   let woken = false;
@@ -125,14 +127,15 @@ export function startMailWorker(
     if (outcome.status === 'retrying') {
       changes.nextAttemptAt = db.raw(`now() + (? * interval '1 millisecond')`, [outcome.retryInMs]);
     }
-    if (secrets.length > 0) {
+    // Rendered on this attempt: kept with the outcome (one write), for staff and any later attempt.
+    if (rendered.delete(mail.id) || secrets.length > 0) {
       Object.assign(changes, {
-        secrets: null,
-        data: scrub(JSON.stringify(mail.data), secrets),
+        subject: mail.subject,
         htmlBody: scrub(mail.htmlBody, secrets),
         textBody: scrub(mail.textBody, secrets),
       });
     }
+    if (secrets.length > 0) Object.assign(changes, { secrets: null, data: scrub(JSON.stringify(mail.data), secrets) });
     const updated = await db('mails')
       .where({ id: mail.id, attempts: mail.attempts, status: 'sending' })
       .update(changes);
@@ -150,8 +153,8 @@ export function startMailWorker(
     if (mail.htmlBody === null || mail.textBody === null || mail.subject === null) {
       try {
         const { renderMail, mailContext } = await (renderer ??= import('./render-mail'));
-        const rendered = await renderMail(mail.template, mail.data, mailContext(config.publicUrl));
-        Object.assign(mail, { subject: rendered.subject, htmlBody: rendered.html, textBody: rendered.text });
+        const content = await renderMail(mail.template, mail.data, mailContext(config.publicUrl));
+        Object.assign(mail, { subject: content.subject, htmlBody: content.html, textBody: content.text });
       } catch (err) {
         logger.error({ err, mailId: mail.id, template: mail.template }, 'mail could not be rendered');
         return {
@@ -159,9 +162,7 @@ export function startMailWorker(
           error: `Could not render the "${mail.template}" template: ${(err as Error).message}`,
         };
       }
-      await db('mails')
-        .where({ id: mail.id, attempts: mail.attempts })
-        .update({ subject: mail.subject, htmlBody: mail.htmlBody, textBody: mail.textBody });
+      rendered.add(mail.id);
     }
     if (!transport) return { status: 'kept' };
     try {
@@ -194,6 +195,7 @@ export function startMailWorker(
       else if (outcome.status === 'retrying') logger.info({ ...log, error: outcome.error }, 'mail will be retried');
     } catch (err) {
       // The database is unreachable: the lease runs out and the mail is taken again.
+      rendered.delete(mail.id);
       logger.warn({ err, mailId: mail.id }, 'could not record a mail delivery');
     }
   }

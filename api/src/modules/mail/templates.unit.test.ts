@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { company } from '@shared/site/company';
+import { validShipping } from '../../test/commerce-factories';
 import { mailContext, renderMail } from './render-mail';
 import { mailTemplates, type MailData, type MailTemplateName } from './templates';
 
@@ -16,14 +17,7 @@ const order = {
   tax: '228.44',
   taxLabel: 'State Tax (8.5%)',
   total: '2915.94',
-  shipping: {
-    fullName: 'Ada Lovelace',
-    address: '800 Washington Avenue North',
-    city: 'Minneapolis',
-    state: 'MN',
-    zipCode: '55401',
-    country: 'United States',
-  },
+  shipping: validShipping,
 };
 const plan = {
   name: 'Ada',
@@ -38,7 +32,7 @@ const enquiry = {
   email: 'priya@example.com',
   phone: null,
   company: null,
-  service: 'AI & Automation',
+  service: 'AI & Automation' as const,
   message: 'Hello\nthere',
 };
 

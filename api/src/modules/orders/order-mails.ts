@@ -1,7 +1,11 @@
 import type { Knex } from 'knex';
-import { fromCents, TAX_RATE_LABEL, toCents } from '@shared/money';
+import { TAX_RATE_LABEL } from '@shared/money';
 import { orderNumber } from '@shared/schemas/orders';
 import { enqueueMail, enqueueStaffAlert, type StaffAlertSettings } from '../mail/outbox';
+import { User } from '../users/user.model';
+import { toOrderDetails } from './order-format';
+import { OrderItem } from './order-item.model';
+import { Order } from './order.model';
 
 /**
  * The mails of a paid order, in the transaction that marked it paid: the
@@ -13,60 +17,38 @@ export async function queueOrderPaidMails(
   orderId: string,
   mail: StaffAlertSettings,
 ): Promise<void> {
-  const order = await trx('orders as o').join('users as u', 'u.id', 'o.userId').where('o.id', orderId).first<{
-    id: string;
-    subtotalAmount: string;
-    taxAmount: string;
-    totalAmount: string;
-    paidAt: Date | null;
-    shippingFullName: string;
-    shippingAddress: string;
-    shippingCity: string;
-    shippingState: string;
-    shippingZipCode: string;
-    shippingCountry: string;
-    username: string;
-    email: string | null;
-    firstName: string | null;
-    lastName: string | null;
-  }>('o.id', 'o.subtotalAmount', 'o.taxAmount', 'o.totalAmount', 'o.paidAt', 'o.shippingFullName', 'o.shippingAddress', 'o.shippingCity', 'o.shippingState', 'o.shippingZipCode', 'o.shippingCountry', 'u.username', 'u.email', 'u.firstName', 'u.lastName');
+  const order = await Order.query(trx).findById(orderId);
   if (!order) return;
-  const items = await trx('order_items')
-    .where({ orderId })
-    .orderBy('productName')
-    .select<{ productName: string; quantity: number; price: string }[]>('productName', 'quantity', 'price');
+  const [items, buyer] = await Promise.all([
+    OrderItem.query(trx).where({ orderId }).orderBy('productName'),
+    User.query(trx).findById(order.userId),
+  ]);
+  if (!buyer) return;
+  const details = toOrderDetails(order, items);
   const amounts = {
-    lines: items.map((item) => ({
-      name: item.productName,
+    lines: details.items.map((item) => ({
+      name: item.name,
       quantity: item.quantity,
       unitPrice: item.price,
-      lineTotal: fromCents(toCents(item.price) * item.quantity),
+      lineTotal: item.lineTotal,
     })),
-    subtotal: order.subtotalAmount,
-    tax: order.taxAmount,
+    subtotal: details.subtotalAmount,
+    tax: details.taxAmount,
     taxLabel: `State Tax (${TAX_RATE_LABEL})`,
-    total: order.totalAmount,
-  };
-  const shipping = {
-    fullName: order.shippingFullName,
-    address: order.shippingAddress,
-    city: order.shippingCity,
-    state: order.shippingState,
-    zipCode: order.shippingZipCode,
-    country: order.shippingCountry,
+    total: details.totalAmount,
   };
   const number = orderNumber(order.id);
-  if (order.email) {
+  if (buyer.email) {
     await enqueueMail(trx, {
       template: 'order-receipt',
-      to: order.email,
+      to: buyer.email,
       data: {
         ...amounts,
-        name: order.firstName || order.username,
+        name: buyer.firstName || buyer.username,
         orderId: order.id,
         orderNumber: number,
-        paidAt: new Date(order.paidAt ?? Date.now()).toISOString(),
-        shipping,
+        paidAt: details.paidAt ?? new Date().toISOString(),
+        shipping: details.shipping,
       },
       idempotencyKey: `order-receipt:${order.id}`,
     });
@@ -77,14 +59,10 @@ export async function queueOrderPaidMails(
       ...amounts,
       orderId: order.id,
       orderNumber: number,
-      customer: {
-        name: [order.firstName, order.lastName].filter(Boolean).join(' ') || order.username,
-        username: order.username,
-        email: order.email,
-      },
-      shipping,
+      customer: { name: buyer.displayName, username: buyer.username, email: buyer.email },
+      shipping: details.shipping,
     },
     idempotencyKey: `staff-order-paid:${order.id}`,
-    ...(order.email ? { replyTo: order.email } : {}),
+    ...(buyer.email ? { replyTo: buyer.email } : {}),
   });
 }

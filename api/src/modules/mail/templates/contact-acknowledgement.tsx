@@ -1,14 +1,27 @@
+import type { ContactMessageData } from '@shared/schemas/contact';
 import { company } from '@shared/site/company';
 import { Details, Paragraph, Quote, Subtitle, Title } from './parts';
 import { defineTemplate } from './template';
 
-export interface EnquiryData {
-  name: string;
-  email: string;
-  phone: string | null;
-  company: string | null;
-  service: string;
-  message: string;
+/** An enquiry as the contact form sent it (without the honeypot). */
+export type EnquiryData = Pick<ContactMessageData, 'name' | 'email' | 'phone' | 'company' | 'service' | 'message'>;
+
+/** The fields of an enquiry, then its message as typed. */
+export function EnquiryCopy({ data }: { data: EnquiryData }) {
+  return (
+    <>
+      <Details
+        rows={[
+          ['Name', data.name],
+          ['Email', data.email],
+          ['Phone', data.phone],
+          ['Company', data.company],
+          ['Service', data.service],
+        ]}
+      />
+      <Quote text={data.message} />
+    </>
+  );
 }
 
 /** To someone who sent the contact form: we have it, and a copy of what they sent. */
@@ -24,16 +37,7 @@ export const contactAcknowledgement = defineTemplate<EnquiryData>({
         is urgent, call us at {company.phone}.
       </Paragraph>
       <Subtitle>What you sent us</Subtitle>
-      <Details
-        rows={[
-          ['Name', data.name],
-          ['Email', data.email],
-          ['Phone', data.phone],
-          ['Company', data.company],
-          ['Service', data.service],
-        ]}
-      />
-      <Quote text={data.message} />
+      <EnquiryCopy data={data} />
     </>
   ),
 });

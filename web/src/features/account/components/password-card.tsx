@@ -1,8 +1,7 @@
 import { changePasswordFormSchema } from '@shared/schemas/account';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
-import { FormField } from '@/components/ui/form-field';
-import { Input } from '@/components/ui/input';
+import { NEW_PASSWORD_HINT, PasswordField } from '@/components/ui/password-field';
 import { errorMessage } from '@/lib/api-client';
 import { useSchemaForm } from '@/lib/form';
 import { toast } from '@/lib/toast';
@@ -45,37 +44,31 @@ export function PasswordCard() {
       </CardHeader>
       <CardContent>
         <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4">
-          <FormField label="Current password" error={form.errors.currentPassword}>
-            <Input
-              name="currentPassword"
-              type="password"
-              autoComplete="current-password"
-              value={form.values.currentPassword}
-              onChange={(e) => form.setValue('currentPassword', e.target.value)}
-            />
-          </FormField>
-          <FormField
+          <PasswordField
+            label="Current password"
+            name="currentPassword"
+            autoComplete="current-password"
+            value={form.values.currentPassword}
+            onChange={(value) => form.setValue('currentPassword', value)}
+            error={form.errors.currentPassword}
+          />
+          <PasswordField
             label="New password"
+            name="newPassword"
+            autoComplete="new-password"
+            value={form.values.newPassword}
+            onChange={(value) => form.setValue('newPassword', value)}
             error={form.errors.newPassword}
-            hint="At least 6 characters, not a common one."
-          >
-            <Input
-              name="newPassword"
-              type="password"
-              autoComplete="new-password"
-              value={form.values.newPassword}
-              onChange={(e) => form.setValue('newPassword', e.target.value)}
-            />
-          </FormField>
-          <FormField label="Confirm new password" error={form.errors.confirmPassword}>
-            <Input
-              name="confirmPassword"
-              type="password"
-              autoComplete="new-password"
-              value={form.values.confirmPassword}
-              onChange={(e) => form.setValue('confirmPassword', e.target.value)}
-            />
-          </FormField>
+            hint={NEW_PASSWORD_HINT}
+          />
+          <PasswordField
+            label="Confirm new password"
+            name="confirmPassword"
+            autoComplete="new-password"
+            value={form.values.confirmPassword}
+            onChange={(value) => form.setValue('confirmPassword', value)}
+            error={form.errors.confirmPassword}
+          />
           <Button type="submit" className="self-start" disabled={change.isPending}>
             {change.isPending ? 'Saving...' : 'Change Password'}
           </Button>

@@ -2,8 +2,7 @@ import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { resetPasswordFormSchema } from '@shared/schemas/account';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
-import { FormField } from '@/components/ui/form-field';
-import { Input } from '@/components/ui/input';
+import { NEW_PASSWORD_HINT, PasswordField } from '@/components/ui/password-field';
 import { ApiError, errorMessage } from '@/lib/api-client';
 import { useSchemaForm } from '@/lib/form';
 import { toast } from '@/lib/toast';
@@ -69,24 +68,23 @@ export function ResetPasswordForm() {
           </Link>
         </p>
       ) : null}
-      <FormField label="New password" error={form.errors.password} hint="At least 6 characters, not a common one.">
-        <Input
-          name="password"
-          type="password"
-          autoComplete="new-password"
-          value={form.values.password}
-          onChange={(e) => form.setValue('password', e.target.value)}
-        />
-      </FormField>
-      <FormField label="Confirm new password" error={form.errors.confirmPassword}>
-        <Input
-          name="confirmPassword"
-          type="password"
-          autoComplete="new-password"
-          value={form.values.confirmPassword}
-          onChange={(e) => form.setValue('confirmPassword', e.target.value)}
-        />
-      </FormField>
+      <PasswordField
+        label="New password"
+        name="password"
+        autoComplete="new-password"
+        value={form.values.password}
+        onChange={(value) => form.setValue('password', value)}
+        error={form.errors.password}
+        hint={NEW_PASSWORD_HINT}
+      />
+      <PasswordField
+        label="Confirm new password"
+        name="confirmPassword"
+        autoComplete="new-password"
+        value={form.values.confirmPassword}
+        onChange={(value) => form.setValue('confirmPassword', value)}
+        error={form.errors.confirmPassword}
+      />
       <Button type="submit" size="lg" disabled={confirm.isPending}>
         {confirm.isPending ? 'Saving...' : 'Set New Password'}
       </Button>
