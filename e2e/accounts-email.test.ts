@@ -102,7 +102,7 @@ describe('account self-service with real email', () => {
     await visible(mailbox.getByText('Your email address is now after@example.com.'));
 
     await page.reload();
-    await expect.poll(() => page.getByLabel(/^Email/).inputValue()).toBe('after@example.com');
+    await expect.poll(() => page.getByLabel(/^Email/).inputValue(), { timeout: 10_000 }).toBe('after@example.com');
     expect(await page.getByText(/Waiting for confirmation/).count()).toBe(0);
     await page.getByRole('link', { name: 'Back to your portal' }).click();
     await visible(page.getByRole('heading', { name: 'Welcome, Marie' }));

@@ -20,7 +20,7 @@ describe('the links in chat emails', () => {
     await panel.getByLabel(/^Email/).fill('grace.visitor@example.com');
     await panel.getByRole('button', { name: 'Start Chat' }).click();
     const input = panel.getByRole('textbox', { name: 'Message' });
-    await expect.poll(() => input.isEnabled()).toBe(true);
+    await expect.poll(() => input.isEnabled(), { timeout: 10_000 }).toBe(true);
     await input.fill('Do you install outdoor cameras?');
     await input.press('Enter');
     const [conversation] = await server.db('chat_conversations').where({ visitorName: 'Grace Visitor' });
@@ -29,7 +29,8 @@ describe('the links in chat emails', () => {
     await expect
       .poll(
         async () =>
-          (await server.db('mails').where({ template: 'staff-chat-message', status: 'kept' }).first())?.textBody,
+          (await server.db('mails').where({ template: 'staff-chat-message', status: 'kept' }).first())?.textBody ?? '',
+        { timeout: 15_000 },
       )
       .toContain(`${server.url}/admin/chat?conversation=${conversation.id}`);
 
