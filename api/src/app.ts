@@ -10,6 +10,7 @@ import { jsonBody } from './middleware/json-body';
 import { originCheck } from './middleware/origin-check';
 import { requestContext } from './middleware/request-context';
 import { securityHeaders } from './middleware/security-headers';
+import { refuseForbiddenUrlText } from './middleware/text-guard';
 import { authRoutes } from './modules/auth/auth.routes';
 import { catalogRoutes } from './modules/catalog/catalog.routes';
 import { productsEndpoint } from './modules/catalog/products-endpoint';
@@ -72,8 +73,16 @@ export function createApp(deps: AppDeps, options: AppOptions = {}): Koa {
   appSessions.set(app, session);
   const routes = [router.routes(), router.allowedMethods()] as Middleware[];
   // Reads carry no body and change nothing: no origin check or body parsing to do.
-  const readApi = compose([jsonErrorBodies, session, ...routes]);
-  const writeApi = compose([jsonErrorBodies, originCheck(config), ...jsonBody(), session, ...routes]);
+  // Text with a NUL or a lone surrogate is refused here, in the URL and the body alike (decision 070).
+  const readApi = compose([jsonErrorBodies, refuseForbiddenUrlText, session, ...routes]);
+  const writeApi = compose([
+    jsonErrorBodies,
+    originCheck(config),
+    refuseForbiddenUrlText,
+    ...jsonBody(),
+    session,
+    ...routes,
+  ]);
 
   app.use(requestContext(logger));
   app.use(errorHandler(logger));
