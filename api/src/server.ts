@@ -47,7 +47,7 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
     logger.info({ dataDir: config.dataDir, port: config.embeddedPostgresPort }, 'embedded PostgreSQL started');
   }
 
-  const db = connectDatabase(databaseUrl);
+  const db = connectDatabase(databaseUrl, { logger });
   try {
     const applied = await migrateToLatest(db);
     if (applied.length > 0) logger.info({ migrations: applied }, 'migrations applied');

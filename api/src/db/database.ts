@@ -2,15 +2,27 @@ import knex, { type Knex } from 'knex';
 import { Model } from 'objection';
 import pg from 'pg';
 import { knexConfig } from '../../../knexfile';
+import type { Logger } from '../logger';
 
 // COUNT(*) and other bigints come back as strings by default; our counts are small.
 pg.types.setTypeParser(pg.types.builtins.INT8, (value: string) => Number.parseInt(value, 10));
 
 export type { Knex };
 
+/** Knex's own messages (a lost connection, a failed acquire) as structured log lines instead of console text. */
+function knexLog(logger: Logger): Knex.Logger {
+  return {
+    warn: (message: string) => logger.warn({ knex: message }, 'database'),
+    error: (message: string) => logger.error({ knex: message }, 'database'),
+    deprecate: (message: string) => logger.warn({ knex: message }, 'database'),
+    debug: (message: string) => logger.debug({ knex: message }, 'database'),
+  };
+}
+
 /** Opens a pool and binds Objection's models to it. */
-export function connectDatabase(connectionString: string, options: { poolMax?: number } = {}): Knex {
-  const db = knex(knexConfig(connectionString, options));
+export function connectDatabase(connectionString: string, options: { poolMax?: number; logger?: Logger } = {}): Knex {
+  const config = knexConfig(connectionString, options);
+  const db = knex(options.logger ? { ...config, log: knexLog(options.logger) } : config);
   Model.knex(db);
   return db;
 }
