@@ -114,8 +114,12 @@ export interface Config {
   desktopOrigins: string[];
   logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
   rateLimits: {
+    /** Login attempts from one IP, whatever the usernames. */
     loginPerIp: RateLimitRule;
-    loginPerUsername: RateLimitRule;
+    /** Login attempts for one username from one IP. */
+    loginPerUserAndIp: RateLimitRule;
+    /** Failed logins for one username from everywhere; past it only known devices and addresses may try. */
+    loginFailuresPerUsername: RateLimitRule;
     signupPerIp: RateLimitRule;
     contactPerIp: RateLimitRule;
     /** Checkouts, consultation payments and subscription changes a user may start. */
@@ -134,7 +138,8 @@ const ONE_HOUR = 60 * 60 * 1000;
 
 export const defaultRateLimits: Config['rateLimits'] = {
   loginPerIp: { limit: 20, windowMs: FIFTEEN_MINUTES },
-  loginPerUsername: { limit: 10, windowMs: FIFTEEN_MINUTES },
+  loginPerUserAndIp: { limit: 10, windowMs: FIFTEEN_MINUTES },
+  loginFailuresPerUsername: { limit: 50, windowMs: FIFTEEN_MINUTES },
   signupPerIp: { limit: 10, windowMs: ONE_HOUR },
   contactPerIp: { limit: 10, windowMs: ONE_HOUR },
   paymentIntentsPerUser: { limit: 30, windowMs: ONE_HOUR },
