@@ -7,6 +7,7 @@ import type { Config } from './config';
 import { connectDatabase, migrateToLatest } from './db/database';
 import { startEmbeddedPostgres, type EmbeddedPostgres } from './db/embedded-postgres';
 import type { Logger } from './logger';
+import { createHttpServer } from './http-timeouts';
 import { startMaintenance } from './maintenance';
 import { attachChatServer, type ChatServer, type ChatServerOptions } from './modules/chat/chat-server';
 import { loadStaticFiles } from './modules/site/static-files';
@@ -62,10 +63,7 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
   if (siteFiles.size === 0) logger.warn('web app not built (run `npm run build`): serving the API only');
   const app = createApp(deps, { siteFiles });
 
-  const server = http.createServer(app.callback());
-  server.keepAliveTimeout = 65_000;
-  server.headersTimeout = 66_000;
-  server.requestTimeout = 30_000;
+  const server = createHttpServer(app.callback(), config.http);
   const chat = attachChatServer({ server, app, session: appSession(app), deps, databaseUrl, chat: options.chat });
   await chat.start();
   await new Promise<void>((resolve, reject) => {
