@@ -23,12 +23,15 @@ import { chatRoutes } from './modules/chat/chat.routes';
 import { contactRoutes } from './modules/contact/contact.routes';
 import { healthCheck } from './modules/health/health';
 import { comingSoonMiddleware } from './modules/site/coming-soon.middleware';
+import { devSiteNotice } from './modules/site/dev-site';
 import { siteMiddleware } from './modules/site/site.middleware';
 import type { StaticFile } from './modules/site/static-files';
 
 export interface AppOptions {
   /** The built web app (dist/web) loaded in memory; empty when serving the API only. */
   siteFiles?: ReadonlyMap<string, StaticFile>;
+  /** `npm run dev`: the site is Vite's at this URL; pages here only point there. */
+  devWebUrl?: string;
 }
 
 const appSessions = new WeakMap<Koa, Middleware>();
@@ -97,6 +100,6 @@ export function createApp(deps: AppDeps, options: AppOptions = {}): Koa {
     if (config.secureCookies) ctx.cookies.secure = true;
     return ctx.method === 'GET' || ctx.method === 'HEAD' ? readApi(ctx, next) : writeApi(ctx, next);
   });
-  app.use(siteMiddleware(options.siteFiles ?? new Map()));
+  app.use(options.devWebUrl ? devSiteNotice(options.devWebUrl) : siteMiddleware(options.siteFiles ?? new Map()));
   return app;
 }

@@ -71,6 +71,7 @@ const envSchema = z
     PAYMENT_LIMIT_PER_HOUR: z.coerce.number().int('must be an integer').min(1).max(1_000_000).default(30),
     TRUST_PROXY: booleanFromEnv.default(false),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+    LOG_FORMAT: z.enum(['auto', 'json', 'pretty']).default('auto'),
     DATA_DIR: z.string().min(1).default('.data'),
     EMBEDDED_PG_PORT: z.coerce.number().int('must be an integer').min(1).max(65535).default(54329),
     DESKTOP_ORIGINS: desktopOrigins.prefault(DEFAULT_DESKTOP_ORIGINS),
@@ -130,6 +131,8 @@ export interface Config {
   /** Origins of the desktop staff console: CORS on /api and bearer sessions are allowed from them. */
   desktopOrigins: string[];
   logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
+  /** `auto`: one readable line per event in development on a terminal, JSON lines otherwise. */
+  logFormat: 'auto' | 'json' | 'pretty';
   /** How long the HTTP server waits for clients (docs/decisions/072-http-timeouts.md). */
   http: {
     /** From connecting (or the end of the previous response) to the request's complete headers. */
@@ -210,6 +213,7 @@ export function parseEnv(env: Record<string, string | undefined>): Omit<Config, 
     trustProxy: e.TRUST_PROXY,
     desktopOrigins: e.DESKTOP_ORIGINS,
     logLevel: e.LOG_LEVEL,
+    logFormat: e.LOG_FORMAT,
     http: {
       headersTimeoutMs: e.HTTP_HEADERS_TIMEOUT_MS,
       requestTimeoutMs: e.HTTP_REQUEST_TIMEOUT_MS,
