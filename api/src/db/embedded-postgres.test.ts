@@ -76,6 +76,13 @@ describe('the embedded PostgreSQL', () => {
       expect(login.status).toBe(200);
       expect(((await login.json()) as { accountType: string }).accountType).toBe('staff');
 
+      // A backup of the running embedded database, the same way.
+      const file = path.join(home, 'embedded.backup.gz');
+      const backup = spawnEntry('api/src/cli/db-backup.ts', env, [file]);
+      expect(await backup.exited, backup.stderr()).toBe(0);
+      expect(backup.stdout()).toMatch(/Backed up \d+ rows of \d+ tables/);
+      expect(existsSync(file)).toBe(true);
+
       // The server still owns the database: stopping it stops PostgreSQL too.
       expect(await server.stop()).toBe(0);
       server = null;
