@@ -133,16 +133,20 @@ async function relocatedPackages(modulesDir: string, sharedDir: string): Promise
 
 /**
  * Where PostgreSQL keeps its data for a DATA_DIR: `<DATA_DIR>/postgres`, or,
- * as root when the `postgres` user cannot reach DATA_DIR, a directory under
- * the shared directory named after DATA_DIR's path (so each project keeps its
- * own, and finds it again). The choice is remembered in DATA_DIR.
+ * as root when the `postgres` user cannot reach the folder DATA_DIR is in
+ * (DATA_DIR itself is opened to it), a directory under the shared directory
+ * named after DATA_DIR's path (so each project keeps its own, and finds it
+ * again). The choice is remembered in DATA_DIR.
  */
 export async function embeddedDatabaseDir(dataDir: string, sharedDir = DEFAULT_SHARED_DIR): Promise<string> {
   const local = path.join(dataDir, 'postgres');
   if (existsSync(path.join(local, 'PG_VERSION'))) return local;
   const remembered = await readFile(path.join(dataDir, LOCATION_FILE), 'utf8').catch(() => '');
   if (remembered.trim()) return remembered.trim();
-  if (!runsAsRoot() || (await blockedDirectory(local, postgresUser())) === null) return local;
+  // DATA_DIR itself is made enterable (prepareDatabaseDir); the folders above it are not ours to open.
+  if (!runsAsRoot() || (await blockedDirectory(path.dirname(path.resolve(dataDir)), postgresUser())) === null) {
+    return local;
+  }
   const key = createHash('sha256').update(path.resolve(dataDir)).digest('hex').slice(0, 16);
   return path.join(sharedDir, key, 'postgres');
 }
