@@ -3,41 +3,45 @@ import type { Knex } from 'knex';
 import type { RateLimitRule } from '../config';
 import { TooManyRequests } from '../errors';
 
-/** The fixed window `now` falls in. */
-function currentWindow(rule: RateLimitRule, now = Date.now()): { start: number; end: number; now: number } {
+/** A key's count in the current window, and the seconds until that window ends. */
+export interface RateLimitCount {
+  count: number;
+  retryAfterSeconds: number;
+}
+
+/**
+ * Runs `query` for the fixed window `now` falls in (its start and end in
+ * epoch milliseconds) and reads the count it returns.
+ */
+async function inCurrentWindow(
+  rule: RateLimitRule,
+  query: (start: number, end: number) => Promise<{ rows: { count: number }[] }>,
+): Promise<RateLimitCount> {
+  const now = Date.now();
   const start = Math.floor(now / rule.windowMs) * rule.windowMs;
-  return { start, end: start + rule.windowMs, now };
+  const end = start + rule.windowMs;
+  const result = await query(start, end);
+  return { count: result.rows[0]?.count ?? 0, retryAfterSeconds: (end - now) / 1000 };
 }
 
 /** Counts one hit on `key` in the current window; the count so far, this hit included. */
-export async function countRateLimitHit(
-  db: Knex,
-  key: string,
-  rule: RateLimitRule,
-): Promise<{ count: number; retryAfterSeconds: number }> {
-  const window = currentWindow(rule);
-  const result = await db.raw<{ rows: { count: number }[] }>(
-    `insert into rate_limits (key, window_start, count, expires_at)
-     values (?, to_timestamp(? / 1000.0), 1, to_timestamp(? / 1000.0))
-     on conflict (key, window_start) do update set count = rate_limits.count + 1
-     returning count`,
-    [key, window.start, window.end],
+export function countRateLimitHit(db: Knex, key: string, rule: RateLimitRule): Promise<RateLimitCount> {
+  return inCurrentWindow(rule, (start, end) =>
+    db.raw(
+      `insert into rate_limits (key, window_start, count, expires_at)
+       values (?, to_timestamp(? / 1000.0), 1, to_timestamp(? / 1000.0))
+       on conflict (key, window_start) do update set count = rate_limits.count + 1
+       returning count`,
+      [key, start, end],
+    ),
   );
-  return { count: result.rows[0]?.count ?? 0, retryAfterSeconds: (window.end - window.now) / 1000 };
 }
 
 /** The hits on `key` in the current window, without counting one. */
-export async function peekRateLimit(
-  db: Knex,
-  key: string,
-  rule: RateLimitRule,
-): Promise<{ count: number; retryAfterSeconds: number }> {
-  const window = currentWindow(rule);
-  const result = await db.raw<{ rows: { count: number }[] }>(
-    'select count from rate_limits where key = ? and window_start = to_timestamp(? / 1000.0)',
-    [key, window.start],
+export function peekRateLimit(db: Knex, key: string, rule: RateLimitRule): Promise<RateLimitCount> {
+  return inCurrentWindow(rule, (start) =>
+    db.raw('select count from rate_limits where key = ? and window_start = to_timestamp(? / 1000.0)', [key, start]),
   );
-  return { count: result.rows[0]?.count ?? 0, retryAfterSeconds: (window.end - window.now) / 1000 };
 }
 
 /**
