@@ -6,7 +6,7 @@ import { expectPath, toast, visible } from './support/ui';
 const server = useSiteServer({
   rateLimits: {
     loginPerIp: { limit: 1000, windowMs: 60_000 },
-    loginPerUsername: { limit: 4, windowMs: 60_000 },
+    loginPerUserAndIp: { limit: 4, windowMs: 60_000 },
     signupPerIp: { limit: 1000, windowMs: 60_000 },
     contactPerIp: { limit: 1000, windowMs: 60_000 },
   },

@@ -5,7 +5,8 @@ import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 
 const webRoot = path.dirname(fileURLToPath(import.meta.url));
-const apiTarget = `http://localhost:${process.env.API_PORT ?? 3000}`;
+// `npm run dev`: the API listens on PORT (default 3000), like `npm start`; Vite forwards to it.
+const apiTarget = `http://localhost:${process.env.PORT || 3000}`;
 
 export default defineConfig(({ isSsrBuild }) => ({
   root: webRoot,
@@ -35,7 +36,9 @@ export default defineConfig(({ isSsrBuild }) => ({
         target: 'es2022',
       },
   server: {
+    // Fixed (strictPort): the API's development page points here (api/src/modules/site/dev-site.ts).
     port: 5173,
+    strictPort: true,
     // `npm run dev`: the API runs on its own port; the browser sees one origin.
     proxy: {
       '/api': { target: apiTarget },

@@ -11,6 +11,7 @@ import { originCheck } from './middleware/origin-check';
 import { requestContext } from './middleware/request-context';
 import { securityHeaders } from './middleware/security-headers';
 import { accountRoutes } from './modules/auth/account.routes';
+import { refuseForbiddenUrlText } from './middleware/text-guard';
 import { authRoutes } from './modules/auth/auth.routes';
 import { catalogRoutes } from './modules/catalog/catalog.routes';
 import { productsEndpoint } from './modules/catalog/products-endpoint';
@@ -22,6 +23,7 @@ import { contactRoutes } from './modules/contact/contact.routes';
 import { healthCheck } from './modules/health/health';
 import { outboxRoutes } from './modules/mail/outbox.routes';
 import { comingSoonMiddleware } from './modules/site/coming-soon.middleware';
+import { devSiteNotice } from './modules/site/dev-site';
 import { siteMiddleware } from './modules/site/site.middleware';
 import type { StaticFile } from './modules/site/static-files';
 import { paymentRoutes } from './payment-wiring';
@@ -29,6 +31,8 @@ import { paymentRoutes } from './payment-wiring';
 interface AppOptions {
   /** The built web app (dist/web) loaded in memory; empty when serving the API only. */
   siteFiles?: ReadonlyMap<string, StaticFile>;
+  /** `npm run dev`: the site is Vite's at this URL; pages here only point there. */
+  devWebUrl?: string;
 }
 
 const appSessions = new WeakMap<Koa, Middleware>();
@@ -75,8 +79,16 @@ export function createApp(deps: AppDeps, options: AppOptions = {}): Koa {
   appSessions.set(app, session);
   const routes = [router.routes(), router.allowedMethods()] as Middleware[];
   // Reads carry no body and change nothing: no origin check or body parsing to do.
-  const readApi = compose([jsonErrorBodies, session, ...routes]);
-  const writeApi = compose([jsonErrorBodies, originCheck(config), ...jsonBody(), session, ...routes]);
+  // Text with a NUL or a lone surrogate is refused here, in the URL and the body alike (decision 070).
+  const readApi = compose([jsonErrorBodies, refuseForbiddenUrlText, session, ...routes]);
+  const writeApi = compose([
+    jsonErrorBodies,
+    originCheck(config),
+    refuseForbiddenUrlText,
+    ...jsonBody(),
+    session,
+    ...routes,
+  ]);
 
   app.use(requestContext(logger));
   app.use(errorHandler(logger));
@@ -91,6 +103,6 @@ export function createApp(deps: AppDeps, options: AppOptions = {}): Koa {
     if (config.secureCookies) ctx.cookies.secure = true;
     return ctx.method === 'GET' || ctx.method === 'HEAD' ? readApi(ctx, next) : writeApi(ctx, next);
   });
-  app.use(siteMiddleware(options.siteFiles ?? new Map()));
+  app.use(options.devWebUrl ? devSiteNotice(options.devWebUrl) : siteMiddleware(options.siteFiles ?? new Map()));
   return app;
 }

@@ -59,6 +59,13 @@ const addressList = z.string().transform((value, ctx) => {
   return [...new Set(addresses)];
 });
 
+const milliseconds = (min: number, max: number) =>
+  z.coerce
+    .number()
+    .int('must be a whole number of milliseconds')
+    .min(min, `must be at least ${min}`)
+    .max(max, `must be at most ${max}`);
+
 const envSchema = z
   .object({
     NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
@@ -90,6 +97,7 @@ const envSchema = z
     PAYMENT_LIMIT_PER_HOUR: z.coerce.number().int('must be an integer').min(1).max(1_000_000).default(30),
     TRUST_PROXY: booleanFromEnv.default(false),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+    LOG_FORMAT: z.enum(['auto', 'json', 'pretty']).default('auto'),
     DATA_DIR: z.string().min(1).default('.data'),
     EMBEDDED_PG_PORT: z.coerce.number().int('must be an integer').min(1).max(65535).default(54329),
     DESKTOP_ORIGINS: desktopOrigins.prefault(DEFAULT_DESKTOP_ORIGINS),
@@ -100,8 +108,18 @@ const envSchema = z
       .optional(),
     MAIL_FROM: mailbox.optional(),
     STAFF_ALERT_EMAIL: addressList.optional(),
+    HTTP_HEADERS_TIMEOUT_MS: milliseconds(1_000, 300_000).default(20_000),
+    HTTP_REQUEST_TIMEOUT_MS: milliseconds(1_000, 3_600_000).default(30_000),
+    HTTP_KEEP_ALIVE_TIMEOUT_MS: milliseconds(1_000, 3_600_000).default(65_000),
   })
   .superRefine((env, ctx) => {
+    if (env.HTTP_REQUEST_TIMEOUT_MS < env.HTTP_HEADERS_TIMEOUT_MS) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['HTTP_REQUEST_TIMEOUT_MS'],
+        message: 'must be at least HTTP_HEADERS_TIMEOUT_MS',
+      });
+    }
     if (env.NODE_ENV !== 'production') return;
     if (!env.SESSION_SECRET) {
       ctx.addIssue({ code: 'custom', path: ['SESSION_SECRET'], message: 'is required when NODE_ENV=production' });
@@ -159,9 +177,24 @@ export interface Config {
     /** Where staff alerts go; empty → every staff account with an email. */
     staffAlertEmails: string[];
   };
+  /** `auto`: one readable line per event in development on a terminal, JSON lines otherwise. */
+  logFormat: 'auto' | 'json' | 'pretty';
+  /** How long the HTTP server waits for clients (docs/decisions/072-http-timeouts.md). */
+  http: {
+    /** From connecting (or the end of the previous response) to the request's complete headers. */
+    headersTimeoutMs: number;
+    /** From connecting to the request's complete body. */
+    requestTimeoutMs: number;
+    /** How long an idle keep-alive connection is kept after a response. */
+    keepAliveTimeoutMs: number;
+  };
   rateLimits: {
+    /** Login attempts from one IP, whatever the usernames. */
     loginPerIp: RateLimitRule;
-    loginPerUsername: RateLimitRule;
+    /** Login attempts for one username from one IP. */
+    loginPerUserAndIp: RateLimitRule;
+    /** Failed logins for one username from everywhere; past it only known devices and addresses may try. */
+    loginFailuresPerUsername: RateLimitRule;
     signupPerIp: RateLimitRule;
     contactPerIp: RateLimitRule;
     /** Checkouts, consultation payments and subscription changes a user may start. */
@@ -188,7 +221,8 @@ const ONE_HOUR = 60 * 60 * 1000;
 
 export const defaultRateLimits: Config['rateLimits'] = {
   loginPerIp: { limit: 20, windowMs: FIFTEEN_MINUTES },
-  loginPerUsername: { limit: 10, windowMs: FIFTEEN_MINUTES },
+  loginPerUserAndIp: { limit: 10, windowMs: FIFTEEN_MINUTES },
+  loginFailuresPerUsername: { limit: 50, windowMs: FIFTEEN_MINUTES },
   signupPerIp: { limit: 10, windowMs: ONE_HOUR },
   contactPerIp: { limit: 10, windowMs: ONE_HOUR },
   paymentIntentsPerUser: { limit: 30, windowMs: ONE_HOUR },
@@ -241,6 +275,12 @@ export function parseEnv(env: Record<string, string | undefined>): Omit<Config, 
       smtpUrl: e.SMTP_URL ?? null,
       from: e.MAIL_FROM ?? `"${company.name}" <${company.email}>`,
       staffAlertEmails: e.STAFF_ALERT_EMAIL ?? [],
+    },
+    logFormat: e.LOG_FORMAT,
+    http: {
+      headersTimeoutMs: e.HTTP_HEADERS_TIMEOUT_MS,
+      requestTimeoutMs: e.HTTP_REQUEST_TIMEOUT_MS,
+      keepAliveTimeoutMs: e.HTTP_KEEP_ALIVE_TIMEOUT_MS,
     },
     rateLimits: {
       ...defaultRateLimits,

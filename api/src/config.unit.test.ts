@@ -66,6 +66,27 @@ describe('configuration', () => {
     ).toThrow(/MAIL_FROM is required when NODE_ENV=production and SMTP_URL is set/);
   });
 
+  it('reads the HTTP timeouts, and refuses a request timeout shorter than the headers timeout', () => {
+    expect(parseEnv({}).http).toEqual({
+      headersTimeoutMs: 20_000,
+      requestTimeoutMs: 30_000,
+      keepAliveTimeoutMs: 65_000,
+    });
+    expect(
+      parseEnv({
+        HTTP_HEADERS_TIMEOUT_MS: '5000',
+        HTTP_REQUEST_TIMEOUT_MS: '8000',
+        HTTP_KEEP_ALIVE_TIMEOUT_MS: '120000',
+      }).http,
+    ).toEqual({ headersTimeoutMs: 5_000, requestTimeoutMs: 8_000, keepAliveTimeoutMs: 120_000 });
+    expect(() => parseEnv({ HTTP_HEADERS_TIMEOUT_MS: '40000' })).toThrow(
+      /HTTP_REQUEST_TIMEOUT_MS must be at least HTTP_HEADERS_TIMEOUT_MS/,
+    );
+    expect(() => parseEnv({ HTTP_KEEP_ALIVE_TIMEOUT_MS: '10' })).toThrow(
+      /HTTP_KEEP_ALIVE_TIMEOUT_MS must be at least 1000/,
+    );
+  });
+
   it('treats empty variables as unset', () => {
     expect(parseEnv({ DATABASE_URL: '', PORT: '' }).databaseUrl).toBeNull();
   });

@@ -7,18 +7,95 @@ export const logDestination = Symbol('logDestination');
 
 type WithDestination = Logger & { [logDestination]?: { write(line: string): unknown } };
 
+export type LogFormat = 'json' | 'pretty';
+
+/** `auto` → pretty only in development with a terminal on stdout; JSON for production, files and pipes. */
+export function resolveLogFormat(
+  format: 'auto' | LogFormat,
+  env: string,
+  stdoutIsTerminal = Boolean(process.stdout.isTTY),
+): LogFormat {
+  if (format !== 'auto') return format;
+  return env === 'development' && stdoutIsTerminal ? 'pretty' : 'json';
+}
+
+const LEVEL_NAMES: Record<number, string> = {
+  10: 'TRACE',
+  20: 'DEBUG',
+  30: 'INFO ',
+  40: 'WARN ',
+  50: 'ERROR',
+  60: 'FATAL',
+};
+const LEVEL_COLOURS: Record<number, string> = { 40: '\u001b[33m', 50: '\u001b[31m', 60: '\u001b[31m' };
+const OMITTED = new Set(['level', 'time', 'msg', 'requestId']);
+
+function printable(value: unknown): string {
+  if (typeof value === 'string') return /[\s"=]/.test(value) ? JSON.stringify(value) : value;
+  if (value && typeof value === 'object' && 'message' in value && 'stack' in value) {
+    return `\n${String((value as { stack: unknown }).stack)}`;
+  }
+  return JSON.stringify(value);
+}
+
 /**
- * Structured JSON logs on stdout, one object per line. Writes are buffered
- * (flushed every 4 KB, every second, and on exit) so logging costs no system
- * call per line. Nothing secret is ever passed to it.
+ * One JSON log line as one readable line: time, level, and for requests
+ * `GET /path 200 3.1 ms`, else the message and its fields as key=value.
  */
-export function createLogger(level: string): Logger {
+export function formatLogLine(json: string, colour = false): string {
+  let entry: Record<string, unknown>;
+  try {
+    entry = JSON.parse(json) as Record<string, unknown>;
+  } catch {
+    return json.endsWith('\n') ? json : `${json}\n`;
+  }
+  const level = typeof entry.level === 'number' ? entry.level : 30;
+  const time = typeof entry.time === 'string' ? entry.time.slice(11, 23) : '';
+  const name = LEVEL_NAMES[level] ?? String(level);
+  const tint = colour ? (LEVEL_COLOURS[level] ?? '') : '';
+  const reset = tint ? '\u001b[0m' : '';
+  let text: string;
+  if (entry.msg === 'request' && typeof entry.method === 'string') {
+    const user = typeof entry.userId === 'string' ? ` user=${entry.userId}` : '';
+    text = `${entry.method} ${String(entry.path)} ${String(entry.status)} ${String(entry.ms)} ms${user}`;
+  } else {
+    const fields = Object.entries(entry)
+      .filter(([key]) => !OMITTED.has(key))
+      .map(([key, value]) => `${key}=${printable(value)}`);
+    text = [String(entry.msg ?? ''), ...fields].join(' ');
+  }
+  return `${time} ${tint}${name}${reset} ${text}\n`;
+}
+
+/** A destination that turns pino's JSON lines into readable ones on stdout. */
+function prettyDestination(): { write(line: string): boolean } {
+  const colour = Boolean(process.stdout.isTTY);
+  return {
+    write(chunk: string) {
+      for (const line of chunk.split('\n')) if (line) process.stdout.write(formatLogLine(line, colour));
+      return true;
+    },
+  };
+}
+
+/**
+ * Logs on stdout: structured JSON, one object per line (production, or
+ * whenever stdout is not a terminal), or one readable line per event
+ * (`LOG_FORMAT=pretty`, and by default in development on a terminal). JSON
+ * writes are buffered (flushed every 4 KB, every second, and on exit) so
+ * logging costs no system call per line. Nothing secret is ever passed to it.
+ */
+export function createLogger(level: string, options: { format?: 'auto' | LogFormat; env?: string } = {}): Logger {
   if (level === 'silent') return pino({ level });
+  const pinoOptions = { level, base: undefined, timestamp: pino.stdTimeFunctions.isoTime };
+  if (resolveLogFormat(options.format ?? 'json', options.env ?? 'production') === 'pretty') {
+    const destination = prettyDestination();
+    const logger: WithDestination = pino(pinoOptions, destination);
+    logger[logDestination] = destination;
+    return logger;
+  }
   const destination = pino.destination({ dest: 1, sync: false, minLength: 4096 });
-  const logger: WithDestination = pino(
-    { level, base: undefined, timestamp: pino.stdTimeFunctions.isoTime },
-    destination,
-  );
+  const logger: WithDestination = pino(pinoOptions, destination);
   logger[logDestination] = destination;
   setInterval(() => destination.flush(), 1000).unref();
   return logger;

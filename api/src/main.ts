@@ -1,15 +1,31 @@
-import { loadConfigOrExit } from './config';
+import { loadConfigOrExit, type Config } from './config';
 import { createLogger } from './logger';
+import { VITE_DEV_URL } from './modules/site/dev-site';
 import { startServer } from './server';
+import { describeStartupError } from './startup-errors';
 
-/** The process entry of `npm start` / `npm run serve`. */
-async function main(): Promise<void> {
-  const config = loadConfigOrExit();
-  const logger = createLogger(config.logLevel);
-  const running = await startServer({ config, logger });
-  logger.info({ port: running.port, publicUrl: config.publicUrl, env: config.env }, 'server listening');
+/** `npm run dev` starts this file with --dev: the site is Vite's, not a build from dist/web. */
+const devMode = process.argv.includes('--dev');
+
+/** The process entry of `npm start` / `npm run serve` / `npm run dev`. */
+async function main(config: Config): Promise<void> {
+  const logger = createLogger(config.logLevel, { format: config.logFormat, env: config.env });
+  const running = await startServer({ config, logger, devWebUrl: devMode ? VITE_DEV_URL : undefined });
+  logger.info(
+    {
+      port: running.port,
+      publicUrl: config.publicUrl,
+      env: config.env,
+      ...(running.embeddedDatabaseDir ? { databaseDir: running.embeddedDatabaseDir } : {}),
+    },
+    'server listening',
+  );
   if (process.stdout.isTTY) {
-    process.stdout.write(`\n  Northstar IT is running at ${config.publicUrl}\n\n`);
+    const lines = devMode
+      ? [`  API (development) on port ${running.port}. Open the site at ${VITE_DEV_URL} (Vite, hot reload).`]
+      : [`  Northstar IT is running at ${config.publicUrl}`];
+    if (running.embeddedDatabaseDir) lines.push(`  Database files: ${running.embeddedDatabaseDir}`);
+    process.stdout.write(`\n${lines.join('\n')}\n\n`);
   }
   if (config.adminTokenFile && config.adminToken) {
     // Generated outside production only: the operator needs it to seed products at /admin.
@@ -42,7 +58,11 @@ async function main(): Promise<void> {
   process.on('SIGTERM', stop);
 }
 
-main().catch((err: unknown) => {
-  process.stderr.write(`Failed to start: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}\n`);
+const config = loadConfigOrExit();
+main(config).catch((err: unknown) => {
+  // Day-one problems (port taken, database unreachable, missing, refusing us) get one line with the fix.
+  const explained = describeStartupError(err, config);
+  const text = explained ?? (err instanceof Error ? (err.stack ?? err.message) : String(err));
+  process.stderr.write(`Failed to start: ${text}\n`);
   process.exit(1);
 });

@@ -1,6 +1,7 @@
 import type { Knex } from 'knex';
 import type { Logger } from './logger';
 import { deleteExpiredAccountTokens } from './modules/auth/account-tokens';
+import { deleteOldKnownAddresses } from './modules/auth/login-throttle';
 import { deleteExpiredSessions } from './modules/auth/session-store';
 import { deleteExpiredRateLimits } from './middleware/rate-limit';
 import { expireStaleOrders } from './modules/orders/order-payments';
@@ -17,6 +18,7 @@ export const maintenanceTasks: MaintenanceTask[] = [
   { name: 'expired sessions', run: deleteExpiredSessions },
   { name: 'expired account tokens', run: deleteExpiredAccountTokens },
   { name: 'expired rate limits', run: deleteExpiredRateLimits },
+  { name: 'login addresses unused for 90 days', run: deleteOldKnownAddresses },
   { name: 'orders pending for 24 hours', run: expireStaleOrders },
   { name: 'old Stripe webhook events', run: deleteOldWebhookEvents },
   { name: 'stale chat presence', run: deleteStalePresence },

@@ -1,4 +1,4 @@
-import http from 'node:http';
+import type http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { appSession, createApp } from './app';
@@ -7,14 +7,17 @@ import type { Config } from './config';
 import { connectDatabase, migrateToLatest } from './db/database';
 import { startEmbeddedPostgres, type EmbeddedPostgres } from './db/embedded-postgres';
 import type { Logger } from './logger';
+import { createHttpServer } from './http-timeouts';
 import { startMaintenance } from './maintenance';
 import { attachChatServer, type ChatServer, type ChatServerOptions } from './modules/chat/socket/server';
 import { startMailWorker, type MailWorker, type MailWorkerOptions } from './modules/mail/mail-worker';
-import { loadStaticFiles } from './modules/site/static-files';
+import { loadStaticFiles, type StaticFile } from './modules/site/static-files';
 
 export interface RunningServer {
   /** Where this process listens, e.g. http://127.0.0.1:3000. */
   url: string;
+  /** Where the embedded PostgreSQL keeps its data; null with DATABASE_URL. */
+  embeddedDatabaseDir: string | null;
   port: number;
   deps: AppDeps;
   server: http.Server;
@@ -34,6 +37,8 @@ interface StartOptions {
   chat?: ChatServerOptions;
   /** Mail delivery timings and transport (tests shorten and replace them). */
   mail?: MailWorkerOptions;
+  /** `npm run dev`: serve no site (Vite serves it at this URL), only a page pointing there. */
+  devWebUrl?: string;
 }
 
 /**
@@ -48,10 +53,13 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
   if (!databaseUrl) {
     embedded = await startEmbeddedPostgres({ dataDir: config.dataDir, port: config.embeddedPostgresPort, logger });
     databaseUrl = embedded.url;
-    logger.info({ dataDir: config.dataDir, port: config.embeddedPostgresPort }, 'embedded PostgreSQL started');
+    logger.info(
+      { databaseDir: embedded.databaseDir, port: config.embeddedPostgresPort },
+      'embedded PostgreSQL started',
+    );
   }
 
-  const db = connectDatabase(databaseUrl);
+  const db = connectDatabase(databaseUrl, { logger });
   try {
     const applied = await migrateToLatest(db);
     if (applied.length > 0) logger.info({ migrations: applied }, 'migrations applied');
@@ -62,23 +70,32 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
   }
 
   const deps: AppDeps = { config, db, logger };
-  const siteFiles = await loadStaticFiles(options.webRoot ?? path.resolve('dist/web'), config.publicUrl);
-  if (siteFiles.size === 0) logger.warn('web app not built (run `npm run build`): serving the API only');
-  const app = createApp(deps, { siteFiles });
+  const siteFiles = options.devWebUrl
+    ? new Map<string, StaticFile>()
+    : await loadStaticFiles(options.webRoot ?? path.resolve('dist/web'), config.publicUrl);
+  if (siteFiles.size === 0 && !options.devWebUrl) {
+    logger.warn('web app not built (run `npm run build`): serving the API only');
+  }
+  const app = createApp(deps, { siteFiles, devWebUrl: options.devWebUrl });
 
-  const server = http.createServer(app.callback());
-  server.keepAliveTimeout = 65_000;
-  server.headersTimeout = 66_000;
-  server.requestTimeout = 30_000;
+  const server = createHttpServer(app.callback(), config.http);
   const chat = attachChatServer({ server, app, session: appSession(app), deps, databaseUrl, chat: options.chat });
   await chat.start();
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(config.port, config.host, () => {
-      server.off('error', reject);
-      resolve();
+  try {
+    await new Promise<void>((resolve, reject) => {
+      server.once('error', reject);
+      server.listen(config.port, config.host, () => {
+        server.off('error', reject);
+        resolve();
+      });
     });
-  });
+  } catch (err) {
+    // The port is taken (or not ours to use): undo what started, then report.
+    await chat.close();
+    await db.destroy();
+    await embedded?.stop();
+    throw err;
+  }
   const port = (server.address() as AddressInfo).port;
   const maintenance = startMaintenance(db, logger);
   const mail = startMailWorker(deps, options.mail);
@@ -107,5 +124,14 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
     return closing;
   };
 
-  return { url: `http://127.0.0.1:${port}`, port, deps, server, chat, mail, close };
+  return {
+    url: `http://127.0.0.1:${port}`,
+    embeddedDatabaseDir: embedded?.databaseDir ?? null,
+    port,
+    deps,
+    server,
+    chat,
+    mail,
+    close,
+  };
 }

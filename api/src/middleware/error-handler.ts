@@ -9,6 +9,11 @@ import {
   ValidationError,
 } from 'objection';
 import { ZodError } from 'zod';
+import {
+  DATABASE_RETRY_AFTER_SECONDS,
+  DATABASE_UNAVAILABLE_MESSAGE,
+  isDatabaseUnavailable,
+} from '../db/database-errors';
 import { HttpError } from '../errors';
 import type { Logger } from '../logger';
 
@@ -94,6 +99,18 @@ export function errorHandler(logger: Logger): Middleware {
     } catch (err) {
       const answer = toAnswer(err);
       if (answer) return answerWithError(ctx, answer);
+      if (isDatabaseUnavailable(err)) {
+        // No stack: the cause is outside this process, and an outage would flood the log with identical traces.
+        logger.warn(
+          { requestId: ctx.state.requestId, path: ctx.path, reason: (err as Error).message },
+          'database unavailable',
+        );
+        return answerWithError(ctx, {
+          status: 503,
+          message: DATABASE_UNAVAILABLE_MESSAGE,
+          headers: { 'Retry-After': String(DATABASE_RETRY_AFTER_SECONDS) },
+        });
+      }
       logger.error({ err, requestId: ctx.state.requestId, method: ctx.method, path: ctx.path }, 'unhandled error');
       ctx.status = 500;
       ctx.body = { message: 'Internal Server Error' };

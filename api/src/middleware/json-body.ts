@@ -1,8 +1,13 @@
 import bodyParser from 'koa-bodyparser';
 import type { Middleware } from 'koa';
-import { HttpError } from '../errors';
+import { BadRequest, HttpError } from '../errors';
+import { assertCleanBody } from './text-guard';
 
 export const BODY_LIMIT = '100kb';
+
+/** The Content-Encodings a request body may have (what the body parser can undo). */
+export const BODY_ENCODINGS = ['identity', 'gzip', 'deflate', 'br'] as const;
+const ACCEPTED_ENCODINGS = new Set<string>(BODY_ENCODINGS);
 
 function hasBody(headers: Record<string, string | string[] | undefined>): boolean {
   const length = headers['content-length'];
@@ -10,22 +15,48 @@ function hasBody(headers: Record<string, string | string[] | undefined>): boolea
   return headers['transfer-encoding'] !== undefined;
 }
 
+/** zlib's and brotli's errors for data that is not what its encoding says. */
+function isDecompressionError(err: unknown): boolean {
+  const code = (err as { code?: unknown } | null)?.code;
+  return (
+    typeof code === 'string' && (code.startsWith('Z_') || code.startsWith('ERR_BROTLI') || code.startsWith('ERR__'))
+  );
+}
+
 /**
  * The API speaks JSON only: a body of another type is refused with 415
- * before it is read; JSON over 100 KB → 413; malformed JSON → 400.
+ * before it is read, and so is a Content-Encoding other than gzip, deflate
+ * or br (one at most); a body that does not decompress → 400; JSON over
+ * 100 KB (decompressed) → 413; malformed JSON → 400; a NUL or a lone
+ * surrogate anywhere in it → 400 naming the field (@shared/text-rule).
  * The raw text stays on ctx.request.rawBody for webhook signatures.
  */
 export function jsonBody(): Middleware[] {
   const requireJson: Middleware = async function requireJsonType(ctx, next) {
-    if (hasBody(ctx.req.headers) && !ctx.is('application/json')) {
-      throw new HttpError(415, 'Content-Type must be application/json');
+    if (hasBody(ctx.req.headers)) {
+      if (!ctx.is('application/json')) throw new HttpError(415, 'Content-Type must be application/json');
+      const encoding = (ctx.get('content-encoding') || 'identity').trim().toLowerCase();
+      if (!ACCEPTED_ENCODINGS.has(encoding)) {
+        throw new HttpError(415, 'Unsupported Content-Encoding: send the body as is, or with gzip, deflate or br');
+      }
     }
     await next();
   };
-  const parse = bodyParser({
+  const parser = bodyParser({
     enableTypes: ['json'],
     jsonLimit: BODY_LIMIT,
     strict: true,
   }) as unknown as Middleware;
+  const parse: Middleware = async function parseJsonBody(ctx, next) {
+    try {
+      await parser(ctx, async () => undefined);
+    } catch (err) {
+      if (isDecompressionError(err))
+        throw new BadRequest(`Request body is not valid ${ctx.get('content-encoding')} data`);
+      throw err;
+    }
+    assertCleanBody(ctx.request.body);
+    await next();
+  };
   return [requireJson, parse];
 }

@@ -10,12 +10,11 @@ import {
 import type { AppDeps } from '../../app-deps';
 import { Unauthorized } from '../../errors';
 import { currentUser, requireUser, userOf } from '../../middleware/current-user';
-import { consumeRateLimit, rateLimitByIp } from '../../middleware/rate-limit';
+import { rateLimitByIp } from '../../middleware/rate-limit';
 import { validate } from '../../middleware/validate';
 import { toPublicUser } from '../users/users.service';
 import { authenticate, endUserSession, signup, startUserSession } from './auth.service';
-
-const TOO_MANY_LOGINS = 'Too many login attempts. Please wait a few minutes and try again.';
+import { loginThrottle, TOO_MANY_LOGINS } from './login-throttle';
 const TOO_MANY_SIGNUPS = 'Too many sign-up attempts from this network. Please try again later.';
 
 /** Where a logged-out visitor was going: ?next=, else the page that sent them here. */
@@ -36,6 +35,7 @@ function returnPath(ctx: Context): string {
 export function authRoutes({ db, config }: AppDeps): Router {
   const router = new Router();
   const limits = config.rateLimits;
+  const throttle = loginThrottle(db, config);
 
   router.post(
     '/api/signup',
@@ -55,12 +55,17 @@ export function authRoutes({ db, config }: AppDeps): Router {
     validate({ body: loginSchema }),
     async (ctx) => {
       const { username, password } = ctx.state.input.body;
-      await consumeRateLimit(db, `login:user:${username.toLowerCase()}`, limits.loginPerUsername, TOO_MANY_LOGINS);
+      // Per username and IP, and per username from everywhere for unknown clients only (decision 071).
+      await throttle.check(ctx, username);
       const user = await authenticate(db, username, password);
-      if (!user) throw new Unauthorized('Invalid username or password');
+      if (!user) {
+        await throttle.failed(username);
+        throw new Unauthorized('Invalid username or password');
+      }
       // The desktop console asks for a bearer token instead of a cookie (decision 050).
       const wantsToken = ctx.get(SESSION_TRANSPORT_HEADER) === TOKEN_TRANSPORT;
       if (wantsToken) ctx.state.sessionTransport = 'token';
+      await throttle.succeeded(ctx, user, !wantsToken);
       await startUserSession(ctx, user);
       ctx.set('Cache-Control', 'no-store');
       ctx.body = wantsToken ? { ...toPublicUser(user), sessionToken: ctx.state.sessionToken } : toPublicUser(user);

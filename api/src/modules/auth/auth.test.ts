@@ -5,7 +5,7 @@ import { User } from '../users/user.model';
 
 const roomy = { limit: 10_000, windowMs: 60_000 };
 const t = setupTestApp({
-  rateLimits: { loginPerIp: roomy, loginPerUsername: roomy, signupPerIp: roomy },
+  rateLimits: { loginPerIp: roomy, loginPerUserAndIp: roomy, signupPerIp: roomy },
 });
 
 function sessionCookie(res: { headers: Record<string, unknown> }): string | undefined {

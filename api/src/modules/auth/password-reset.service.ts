@@ -34,12 +34,9 @@ export async function requestPasswordReset({ db, config, logger }: Deps, login: 
   // Usernames cannot contain "@": the login is an email exactly when it has one.
   const user = login.includes('@') ? await findUserByEmail(db, login) : await findUserByUsername(db, login);
   if (!user?.email) return;
-  const { allowed } = await countRateLimitHit(
-    db,
-    `password-reset:account:${user.id}`,
-    config.rateLimits.passwordResetPerAccount,
-  );
-  if (!allowed) {
+  const rule = config.rateLimits.passwordResetPerAccount;
+  const { count } = await countRateLimitHit(db, `password-reset:account:${user.id}`, rule);
+  if (count > rule.limit) {
     logger.info({ userId: user.id }, 'password reset requested too often for one account: no mail sent');
     return;
   }

@@ -67,7 +67,7 @@ describe('POST /api/chat/conversations', () => {
     [{ visitorName: '   ', visitorEmail: null }, 'visitorName: Please enter your name to start chatting'],
     [{ visitorName: 'Ada', visitorEmail: 'not-an-email' }, 'visitorEmail: Invalid email address'],
     [{ visitorName: 'x'.repeat(101) }, 'visitorName: Name must be at most 100 characters'],
-    [{ visitorName: 'Ada\u0000' }, 'visitorName: Name contains invalid characters'],
+    [{ visitorName: 'Ada\u0000' }, 'visitorName: contains invalid characters'],
     [{ visitorName: 42 }, 'visitorName: Invalid input: expected string, received number'],
     [{ visitorName: 'Ada', status: 'closed' }, 'Unrecognized key: "status"'],
     [{ visitorName: 'y'.repeat(90_000) }, 'visitorName: Name must be at most 100 characters'],

@@ -1,6 +1,7 @@
 import type { Middleware } from 'koa';
 import type { Knex } from 'knex';
 import type { AppDeps } from '../../app-deps';
+import { DATABASE_RETRY_AFTER_SECONDS } from '../../db/database-errors';
 
 /**
  * Database reachability, with concurrent checks sharing one query: a burst of
@@ -44,6 +45,7 @@ export function healthCheck({ db }: AppDeps): Middleware {
       ctx.body = { status: 'ok', database: 'ok' };
     } else {
       ctx.status = 503;
+      ctx.set('Retry-After', String(DATABASE_RETRY_AFTER_SECONDS));
       ctx.body = { message: 'Database unavailable' };
     }
   };

@@ -1,0 +1,228 @@
+import { existsSync, readFileSync, statSync } from 'node:fs';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { gunzipSync, gzipSync } from 'node:zlib';
+import type { Knex } from 'knex';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildProduct, validShipping } from '../test/commerce-factories';
+import { buildUser } from '../test/factories';
+import { spawnEntry } from '../test/spawn-entry';
+import { createTestDatabase, type TestDatabase } from '../test/database';
+import { connectDatabase } from './database';
+
+let database: TestDatabase;
+let db: Knex;
+let dir: string;
+beforeAll(async () => {
+  database = await createTestDatabase();
+  db = connectDatabase(database.url, { poolMax: 2 });
+  dir = await mkdtemp(path.join(os.tmpdir(), 'northstar-backup-test-'));
+});
+afterAll(async () => {
+  await db?.destroy();
+  await database?.drop();
+  if (dir) await rm(dir, { recursive: true, force: true });
+});
+
+/** Every row of every table, as PostgreSQL prints it, in a stable order. */
+async function snapshot(): Promise<Record<string, string[]>> {
+  const { rows: tables } = await db.raw<{ rows: { tablename: string }[] }>(
+    "select tablename from pg_tables where schemaname = 'public' order by 1",
+  );
+  const result: Record<string, string[]> = {};
+  for (const { tablename } of tables) {
+    const { rows } = await db.raw<{ rows: { row: string }[] }>(
+      `select t::text as row from "${tablename}" t order by 1`,
+    );
+    result[tablename] = rows.map((r) => r.row);
+  }
+  return result;
+}
+
+/** Rows in every table, with the awkward values: exact decimals, microseconds, JSON, identity columns, odd text. */
+async function fillEveryTable(): Promise<void> {
+  const client = await buildUser(db, { firstName: 'Zoë "quoted" \\ back\\slash' });
+  const staff = await buildUser(db, { accountType: 'staff' });
+  const product = await buildProduct(db, { price: '1234.56', rating: '4.5' });
+  await db('sessions').insert({
+    sid: 's1',
+    sess: { userId: client.user.id, note: 'ü' },
+    expire: db.raw("now() + interval '1 day'"),
+    userId: client.user.id,
+  });
+  const [order] = await db('orders')
+    .insert({
+      userId: client.user.id,
+      status: 'paid',
+      subtotalAmount: '1234.56',
+      taxAmount: '104.94',
+      totalAmount: '1339.50',
+      paymentProvider: 'demo',
+      stripePaymentId: 'demo_pi_1',
+      shippingFullName: validShipping.fullName,
+      shippingAddress: `${validShipping.address}\nSuite 4`,
+      shippingCity: validShipping.city,
+      shippingState: validShipping.state,
+      shippingZipCode: validShipping.zipCode,
+      shippingCountry: validShipping.country,
+      paidAt: db.raw("'2026-11-23 10:11:12.345678+00'"),
+    })
+    .returning('id');
+  await db('order_items').insert({
+    orderId: order.id,
+    productId: product.id,
+    productName: product.name,
+    quantity: 1,
+    price: '1234.56',
+  });
+  await db('service_requests').insert({
+    userId: client.user.id,
+    name: 'Ada',
+    email: 'ada@example.com',
+    service: 'Consultation',
+    message: 'Hi 🚀',
+    status: 'pending',
+  });
+  await db('contact_messages').insert({
+    name: 'Grace',
+    email: 'grace@example.com',
+    service: 'Networking',
+    message: 'It\'s "fine"\ttabbed',
+  });
+  const [conversation] = await db('chat_conversations')
+    .insert({
+      visitorId: '00000000-0000-4000-8000-000000000001',
+      visitorName: 'Visitor',
+      userId: client.user.id,
+      status: 'active',
+    })
+    .returning('id');
+  for (const message of ['first', 'second', 'third 山田']) {
+    await db('chat_messages').insert({
+      conversationId: conversation.id,
+      senderType: 'visitor',
+      message,
+      isRead: false,
+    });
+  }
+  await db('chat_messages').insert({
+    conversationId: conversation.id,
+    senderId: staff.user.id,
+    senderType: 'admin',
+    message: 'reply',
+    isRead: true,
+  });
+  await db('rate_limits').insert({
+    key: 'login:ip:1',
+    windowStart: db.fn.now(),
+    count: 3,
+    expiresAt: db.raw("now() + interval '1 hour'"),
+  });
+  await db('stripe_webhook_events').insert({
+    id: 'evt_1',
+    type: 'payment_intent.succeeded',
+    livemode: false,
+    createdAt: db.fn.now(),
+  });
+  await db('demo_payments').insert({
+    id: 'demo_pi_1',
+    clientSecretHash: 'x',
+    userId: client.user.id,
+    amount: 133950,
+    currency: 'usd',
+    description: 'Order',
+    metadata: JSON.stringify({ orderId: order.id, nested: { list: [1, 2.5, null] } }),
+    status: 'succeeded',
+  });
+  await db('chat_presence').insert({ instanceId: 'instance-a', staffConnections: 2 });
+  const plan = await db('subscription_plans').first('id');
+  await db('subscriptions').insert({
+    userId: client.user.id,
+    provider: 'demo',
+    providerSubscriptionId: 'demo_sub_1',
+    planId: plan.id,
+    status: 'active',
+    currentPeriodStart: db.raw("'2026-11-01 00:00:00.000001+00'"),
+    currentPeriodEnd: db.raw("'2026-12-01 00:00:00+00'"),
+    cancelAtPeriodEnd: false,
+    providerCreatedAt: db.fn.now(),
+  });
+  await db('login_known_addresses').insert({ userId: client.user.id, ip: '203.0.113.5' });
+}
+
+const run = (script: string, args: string[]) =>
+  spawnEntry(script, { DATABASE_URL: database.url, NODE_ENV: 'development', DATA_DIR: dir }, args);
+
+describe('npm run db:backup and db:restore', () => {
+  it('round-trips every row of every table exactly', async () => {
+    await fillEveryTable();
+    const before = await snapshot();
+    const empty = Object.entries(before)
+      .filter(([, rows]) => rows.length === 0)
+      .map(([table]) => table);
+    expect(empty).toEqual([]);
+
+    const file = path.join(dir, 'nightly.backup.gz');
+    const backup = run('api/src/cli/db-backup.ts', [file]);
+    expect(await backup.exited, backup.stderr()).toBe(0);
+    expect(backup.stdout()).toMatch(
+      new RegExp(`Backed up \\d+ rows of ${Object.keys(before).length} tables to ${file}`),
+    );
+    expect(statSync(file).mode & 0o777).toBe(0o600);
+
+    // Everything changes after the backup: rows deleted, edited, added; a table dropped.
+    await db('chat_messages').del();
+    await db('users').update({ firstName: 'changed' });
+    await buildUser(db);
+    await db.raw('drop table login_known_addresses');
+
+    // As an operator would: the server (here, this test's pool) is stopped during the restore.
+    await db.destroy();
+    const restore = run('api/src/cli/db-restore.ts', [file]);
+    expect(await restore.exited, restore.stderr()).toBe(0);
+    db = connectDatabase(database.url, { poolMax: 2 });
+    expect(restore.stdout()).toMatch(/Restored \d+ rows of \d+ tables/);
+    expect(await snapshot()).toEqual(before);
+
+    // Sequences continue after the restored rows: the next identity value is new.
+    const conversation = await db('chat_conversations').first('id');
+    const [next] = await db('chat_messages')
+      .insert({ conversationId: conversation.id, senderType: 'visitor', message: 'after restore', isRead: false })
+      .returning('seq');
+    expect(Number(next.seq)).toBeGreaterThan(4);
+  });
+
+  it('writes to DATA_DIR/backups by default', async () => {
+    const backup = run('api/src/cli/db-backup.ts', []);
+    expect(await backup.exited, backup.stderr()).toBe(0);
+    const written = /to (\S+\.backup\.gz)/.exec(backup.stdout())?.[1];
+    expect(written?.startsWith(path.join(dir, 'backups', 'northstar-'))).toBe(true);
+    expect(existsSync(written!)).toBe(true);
+  });
+
+  it('refuses while other connections use the database, and a damaged file, changing nothing', async () => {
+    const before = await snapshot();
+    const file = path.join(dir, 'busy.backup.gz');
+    expect(await run('api/src/cli/db-backup.ts', [file]).exited).toBe(0);
+    // This test's own pool is "the server" here.
+    await db.raw('select 1');
+    const busy = run('api/src/cli/db-restore.ts', [file]);
+    expect(await busy.exited).toBe(1);
+    expect(busy.stderr()).toMatch(
+      /^error: \d+ other connection\(s\) use the database — is the server running\? Stop it first/,
+    );
+
+    const damaged = path.join(dir, 'damaged.backup.gz');
+    const lines = gunzipSync(readFileSync(file)).toString().trimEnd().split('\n');
+    await writeFile(damaged, gzipSync(`${lines.slice(0, -3).join('\n')}\n`));
+    const broken = run('api/src/cli/db-restore.ts', [damaged, '--force']);
+    expect(await broken.exited).toBe(1);
+    expect(broken.stderr()).toMatch(/^error: The backup is (incomplete or )?damaged/);
+    await writeFile(path.join(dir, 'not-a-backup.gz'), gzipSync('{"hello":1}\n'));
+    const foreign = run('api/src/cli/db-restore.ts', [path.join(dir, 'not-a-backup.gz'), '--force']);
+    expect(await foreign.exited).toBe(1);
+    expect(foreign.stderr()).toMatch(/is not a backup made by npm run db:backup/);
+    expect(await snapshot()).toEqual(before);
+  });
+});
