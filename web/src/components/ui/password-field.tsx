@@ -2,7 +2,7 @@ import { FormField } from './form-field';
 import { Input } from './input';
 
 /** Under a new password: the spec's rule and the common-password check, in words. */
-export const NEW_PASSWORD_HINT = 'At least 6 characters, and not a common one.';
+const NEW_PASSWORD_HINT = 'At least 6 characters, and not a common one.';
 
 interface PasswordFieldProps {
   label: string;
@@ -27,5 +27,41 @@ export function PasswordField({ label, name, autoComplete, value, onChange, erro
         onChange={(e) => onChange(e.target.value)}
       />
     </FormField>
+  );
+}
+
+interface NewPasswordFieldsProps {
+  /** The form's name for the new password (`password`, `newPassword`); the repeat is `confirmPassword`. */
+  name: string;
+  value: string;
+  confirmValue: string;
+  onChange(value: string): void;
+  onConfirmChange(value: string): void;
+  error?: string;
+  confirmError?: string;
+}
+
+/** A new password and its repeat, as password managers expect them. */
+export function NewPasswordFields(props: NewPasswordFieldsProps) {
+  return (
+    <>
+      <PasswordField
+        label="New password"
+        name={props.name}
+        autoComplete="new-password"
+        value={props.value}
+        onChange={props.onChange}
+        error={props.error}
+        hint={NEW_PASSWORD_HINT}
+      />
+      <PasswordField
+        label="Confirm new password"
+        name="confirmPassword"
+        autoComplete="new-password"
+        value={props.confirmValue}
+        onChange={props.onConfirmChange}
+        error={props.confirmError}
+      />
+    </>
   );
 }

@@ -1,7 +1,7 @@
 import { changePasswordFormSchema } from '@shared/schemas/account';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
-import { NEW_PASSWORD_HINT, PasswordField } from '@/components/ui/password-field';
+import { NewPasswordFields, PasswordField } from '@/components/ui/password-field';
 import { errorMessage } from '@/lib/api-client';
 import { useSchemaForm } from '@/lib/form';
 import { toast } from '@/lib/toast';
@@ -52,22 +52,14 @@ export function PasswordCard() {
             onChange={(value) => form.setValue('currentPassword', value)}
             error={form.errors.currentPassword}
           />
-          <PasswordField
-            label="New password"
+          <NewPasswordFields
             name="newPassword"
-            autoComplete="new-password"
             value={form.values.newPassword}
+            confirmValue={form.values.confirmPassword}
             onChange={(value) => form.setValue('newPassword', value)}
+            onConfirmChange={(value) => form.setValue('confirmPassword', value)}
             error={form.errors.newPassword}
-            hint={NEW_PASSWORD_HINT}
-          />
-          <PasswordField
-            label="Confirm new password"
-            name="confirmPassword"
-            autoComplete="new-password"
-            value={form.values.confirmPassword}
-            onChange={(value) => form.setValue('confirmPassword', value)}
-            error={form.errors.confirmPassword}
+            confirmError={form.errors.confirmPassword}
           />
           <Button type="submit" className="self-start" disabled={change.isPending}>
             {change.isPending ? 'Saving...' : 'Change Password'}

@@ -2,7 +2,7 @@ import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { resetPasswordFormSchema } from '@shared/schemas/account';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
-import { NEW_PASSWORD_HINT, PasswordField } from '@/components/ui/password-field';
+import { NewPasswordFields } from '@/components/ui/password-field';
 import { ApiError, errorMessage } from '@/lib/api-client';
 import { useSchemaForm } from '@/lib/form';
 import { toast } from '@/lib/toast';
@@ -68,22 +68,14 @@ export function ResetPasswordForm() {
           </Link>
         </p>
       ) : null}
-      <PasswordField
-        label="New password"
+      <NewPasswordFields
         name="password"
-        autoComplete="new-password"
         value={form.values.password}
+        confirmValue={form.values.confirmPassword}
         onChange={(value) => form.setValue('password', value)}
+        onConfirmChange={(value) => form.setValue('confirmPassword', value)}
         error={form.errors.password}
-        hint={NEW_PASSWORD_HINT}
-      />
-      <PasswordField
-        label="Confirm new password"
-        name="confirmPassword"
-        autoComplete="new-password"
-        value={form.values.confirmPassword}
-        onChange={(value) => form.setValue('confirmPassword', value)}
-        error={form.errors.confirmPassword}
+        confirmError={form.errors.confirmPassword}
       />
       <Button type="submit" size="lg" disabled={confirm.isPending}>
         {confirm.isPending ? 'Saving...' : 'Set New Password'}
