@@ -61,7 +61,7 @@ describe('cross-site requests', () => {
       .request()
       .post('/api/signup')
       .set('Origin', 'https://evil.example')
-      .send({ username: 'mallory', password: 'secret1' });
+      .send({ username: 'mallory', password: 'quiet-harbor-1' });
     expect(res.status).toBe(403);
     expect(res.body).toEqual({ message: 'Cross-origin request refused' });
     expect(await User.query(t.db).where({ username: 'mallory' })).toHaveLength(0);
@@ -103,22 +103,30 @@ describe('bad input never causes a 5xx and changes nothing', () => {
     ['null fields', (r) => r.post('/api/signup').send({ username: null, password: null }), 400],
     [
       'unknown fields',
-      (r) => r.post('/api/signup').send({ username: 'abcd', password: 'secret1', isAdmin: true }),
+      (r) => r.post('/api/signup').send({ username: 'abcd', password: 'quiet-harbor-1', isAdmin: true }),
       400,
     ],
-    ['a huge string', (r) => r.post('/api/signup').send({ username: 'a'.repeat(90_000), password: 'secret1' }), 400],
+    [
+      'a huge string',
+      (r) => r.post('/api/signup').send({ username: 'a'.repeat(90_000), password: 'quiet-harbor-1' }),
+      400,
+    ],
     ['a body over 100 KB', (r) => r.post('/api/signup').send({ username: 'abcd', password: 'x'.repeat(200_000) }), 413],
     [
       'a NUL character',
-      (r) => r.post('/api/signup').send({ username: 'abcd', password: 'secret1', firstName: 'A\u0000B' }),
+      (r) => r.post('/api/signup').send({ username: 'abcd', password: 'quiet-harbor-1', firstName: 'A\u0000B' }),
       400,
     ],
     [
       'control characters',
-      (r) => r.post('/api/signup').send({ username: 'abcd', password: 'secret1', lastName: 'A\u001bB' }),
+      (r) => r.post('/api/signup').send({ username: 'abcd', password: 'quiet-harbor-1', lastName: 'A\u001bB' }),
       400,
     ],
-    ['a lone surrogate', (r) => r.post('/api/signup').send({ username: 'ab\ud800cd', password: 'secret1' }), 400],
+    [
+      'a lone surrogate',
+      (r) => r.post('/api/signup').send({ username: 'ab\ud800cd', password: 'quiet-harbor-1' }),
+      400,
+    ],
     [
       'a password over the cap',
       (r) => r.post('/api/login').send({ username: 'abcd', password: 'p'.repeat(5000) }),
@@ -140,7 +148,7 @@ describe('bad input never causes a 5xx and changes nothing', () => {
     const res = await t
       .request()
       .post('/api/signup')
-      .send({ username: 'zoe-u', password: 'secret1', firstName: 'Zoë 🚀', lastName: '山田' });
+      .send({ username: 'zoe-u', password: 'quiet-harbor-1', firstName: 'Zoë 🚀', lastName: '山田' });
     expect(res.status).toBe(201);
     expect(res.body).toMatchObject({ firstName: 'Zoë 🚀', lastName: '山田' });
   });

@@ -10,6 +10,7 @@ import { jsonBody } from './middleware/json-body';
 import { originCheck } from './middleware/origin-check';
 import { requestContext } from './middleware/request-context';
 import { securityHeaders } from './middleware/security-headers';
+import { accountRoutes } from './modules/auth/account.routes';
 import { refuseForbiddenUrlText } from './middleware/text-guard';
 import { authRoutes } from './modules/auth/auth.routes';
 import { catalogRoutes } from './modules/catalog/catalog.routes';
@@ -20,6 +21,7 @@ import { sessionMiddleware } from './modules/auth/session';
 import { chatRoutes } from './modules/chat/chat.routes';
 import { contactRoutes } from './modules/contact/contact.routes';
 import { healthCheck } from './modules/health/health';
+import { outboxRoutes } from './modules/mail/outbox.routes';
 import { comingSoonMiddleware } from './modules/site/coming-soon.middleware';
 import { devSiteNotice } from './modules/site/dev-site';
 import { siteMiddleware } from './modules/site/site.middleware';
@@ -62,11 +64,13 @@ export function createApp(deps: AppDeps, options: AppOptions = {}): Koa {
   const router = new Router();
   for (const moduleRouter of [
     authRoutes(deps),
+    accountRoutes(deps),
     contactRoutes(deps),
     chatRoutes(deps),
     catalogRoutes(deps),
     ordersRoutes(deps),
     serviceRequestsRoutes(deps),
+    outboxRoutes(deps),
     // Checkout, the consultation, subscriptions and the payment endpoints, on one set of providers.
     ...paymentRoutes(deps),
   ])

@@ -2,6 +2,8 @@ import { randomBytes } from 'node:crypto';
 import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
+import { emailAddress } from '@shared/schemas/text';
+import { company } from '@shared/site/company';
 
 /**
  * The only reader of process.env. Everything the server can be told from
@@ -31,6 +33,30 @@ const desktopOrigins = z.string().transform((value, ctx) => {
     }
   }
   return [...new Set(origins)];
+});
+
+/** `address@example.com` or `Display Name <address@example.com>`, as MAIL_FROM takes it. */
+const mailbox = z.string().transform((value, ctx) => {
+  const trimmed = value.trim();
+  const match = /^(?:"?([^"<>]*?)"?\s*)?<([^<>]+)>$/.exec(trimmed);
+  const address = match ? match[2]! : trimmed;
+  if (!emailAddress.safeParse(address).success) {
+    ctx.addIssue({ code: 'custom', message: 'must be an address such as "Northstar IT <it@example.com>"' });
+    return z.NEVER;
+  }
+  return trimmed;
+});
+
+/** Comma-separated email addresses (lower-cased, without repeats). */
+const addressList = z.string().transform((value, ctx) => {
+  const addresses = value.split(',').map((entry) => entry.trim().toLowerCase());
+  for (const address of addresses) {
+    if (!emailAddress.safeParse(address).success) {
+      ctx.addIssue({ code: 'custom', message: `"${address}" is not an email address` });
+      return z.NEVER;
+    }
+  }
+  return [...new Set(addresses)];
 });
 
 const milliseconds = (min: number, max: number) =>
@@ -75,6 +101,13 @@ const envSchema = z
     DATA_DIR: z.string().min(1).default('.data'),
     EMBEDDED_PG_PORT: z.coerce.number().int('must be an integer').min(1).max(65535).default(54329),
     DESKTOP_ORIGINS: desktopOrigins.prefault(DEFAULT_DESKTOP_ORIGINS),
+    SMTP_URL: z
+      .string()
+      .url('must be a URL such as smtp://user:password@smtp.example.com:587')
+      .refine((value) => /^smtps?:\/\//.test(value), 'must start with smtp:// or smtps://')
+      .optional(),
+    MAIL_FROM: mailbox.optional(),
+    STAFF_ALERT_EMAIL: addressList.optional(),
     HTTP_HEADERS_TIMEOUT_MS: milliseconds(1_000, 300_000).default(20_000),
     HTTP_REQUEST_TIMEOUT_MS: milliseconds(1_000, 3_600_000).default(30_000),
     HTTP_KEEP_ALIVE_TIMEOUT_MS: milliseconds(1_000, 3_600_000).default(65_000),
@@ -93,6 +126,13 @@ const envSchema = z
     }
     if (!env.PUBLIC_URL) {
       ctx.addIssue({ code: 'custom', path: ['PUBLIC_URL'], message: 'is required when NODE_ENV=production' });
+    }
+    if (env.SMTP_URL && !env.MAIL_FROM) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['MAIL_FROM'],
+        message: 'is required when NODE_ENV=production and SMTP_URL is set',
+      });
     }
   });
 
@@ -129,6 +169,14 @@ export interface Config {
   /** Origins of the desktop staff console: CORS on /api and bearer sessions are allowed from them. */
   desktopOrigins: string[];
   logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
+  mail: {
+    /** null → mails are rendered and kept in the outbox, not sent. */
+    smtpUrl: string | null;
+    /** The From header of every mail. */
+    from: string;
+    /** Where staff alerts go; empty → every staff account with an email. */
+    staffAlertEmails: string[];
+  };
   /** `auto`: one readable line per event in development on a terminal, JSON lines otherwise. */
   logFormat: 'auto' | 'json' | 'pretty';
   /** How long the HTTP server waits for clients (docs/decisions/072-http-timeouts.md). */
@@ -153,6 +201,14 @@ export interface Config {
     paymentIntentsPerUser: RateLimitRule;
     /** Seeding attempts (right or wrong token) per IP. */
     adminSeedPerIp: RateLimitRule;
+    /** Password-reset requests and confirmations per IP (429 beyond). */
+    passwordResetPerIp: RateLimitRule;
+    /** Reset emails per account; requests beyond are answered the same but send nothing. */
+    passwordResetPerAccount: RateLimitRule;
+    /** Password changes tried by one logged-in account (a wrong current password counts). */
+    passwordChangePerUser: RateLimitRule;
+    /** Confirmation emails for a new address one account may ask for. */
+    emailChangePerUser: RateLimitRule;
   };
 }
 
@@ -171,6 +227,10 @@ export const defaultRateLimits: Config['rateLimits'] = {
   contactPerIp: { limit: 10, windowMs: ONE_HOUR },
   paymentIntentsPerUser: { limit: 30, windowMs: ONE_HOUR },
   adminSeedPerIp: { limit: 10, windowMs: FIFTEEN_MINUTES },
+  passwordResetPerIp: { limit: 10, windowMs: FIFTEEN_MINUTES },
+  passwordResetPerAccount: { limit: 3, windowMs: ONE_HOUR },
+  passwordChangePerUser: { limit: 10, windowMs: FIFTEEN_MINUTES },
+  emailChangePerUser: { limit: 5, windowMs: ONE_HOUR },
 };
 
 /**
@@ -211,6 +271,11 @@ export function parseEnv(env: Record<string, string | undefined>): Omit<Config, 
     trustProxy: e.TRUST_PROXY,
     desktopOrigins: e.DESKTOP_ORIGINS,
     logLevel: e.LOG_LEVEL,
+    mail: {
+      smtpUrl: e.SMTP_URL ?? null,
+      from: e.MAIL_FROM ?? `"${company.name}" <${company.email}>`,
+      staffAlertEmails: e.STAFF_ALERT_EMAIL ?? [],
+    },
     logFormat: e.LOG_FORMAT,
     http: {
       headersTimeoutMs: e.HTTP_HEADERS_TIMEOUT_MS,

@@ -35,6 +35,37 @@ describe('configuration', () => {
     expect(config.secureCookies).toBe(true);
   });
 
+  it('reads the mail settings: SMTP server, sender and staff alert addresses', () => {
+    expect(parseEnv({}).mail).toEqual({
+      smtpUrl: null,
+      from: '"Northstar IT Solutions" <hello@example.com>',
+      staffAlertEmails: [],
+    });
+    const config = parseEnv({
+      SMTP_URL: 'smtp://user:pass@smtp.example.com:587',
+      MAIL_FROM: 'Northstar IT <it@example.com>',
+      STAFF_ALERT_EMAIL: 'Ops@Example.com, desk@example.com,ops@example.com',
+    });
+    expect(config.mail).toEqual({
+      smtpUrl: 'smtp://user:pass@smtp.example.com:587',
+      from: 'Northstar IT <it@example.com>',
+      staffAlertEmails: ['ops@example.com', 'desk@example.com'],
+    });
+    expect(() => parseEnv({ SMTP_URL: 'http://smtp.example.com' })).toThrow(/SMTP_URL must start with smtp:\/\//);
+    expect(() => parseEnv({ MAIL_FROM: 'Northstar <not-an-address>' })).toThrow(/MAIL_FROM must be an address/);
+    expect(() => parseEnv({ STAFF_ALERT_EMAIL: 'ops@example.com, nope' })).toThrow(
+      /STAFF_ALERT_EMAIL "nope" is not an email address/,
+    );
+    expect(() =>
+      parseEnv({
+        NODE_ENV: 'production',
+        SESSION_SECRET: 'x'.repeat(40),
+        PUBLIC_URL: 'https://www.example.com',
+        SMTP_URL: 'smtps://smtp.example.com',
+      }),
+    ).toThrow(/MAIL_FROM is required when NODE_ENV=production and SMTP_URL is set/);
+  });
+
   it('reads the HTTP timeouts, and refuses a request timeout shorter than the headers timeout', () => {
     expect(parseEnv({}).http).toEqual({
       headersTimeoutMs: 20_000,

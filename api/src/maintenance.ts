@@ -1,5 +1,6 @@
 import type { Knex } from 'knex';
 import type { Logger } from './logger';
+import { deleteExpiredAccountTokens } from './modules/auth/account-tokens';
 import { deleteOldKnownAddresses } from './modules/auth/login-throttle';
 import { deleteExpiredSessions } from './modules/auth/session-store';
 import { deleteExpiredRateLimits } from './middleware/rate-limit';
@@ -15,6 +16,7 @@ interface MaintenanceTask {
 
 export const maintenanceTasks: MaintenanceTask[] = [
   { name: 'expired sessions', run: deleteExpiredSessions },
+  { name: 'expired account tokens', run: deleteExpiredAccountTokens },
   { name: 'expired rate limits', run: deleteExpiredRateLimits },
   { name: 'login addresses unused for 90 days', run: deleteOldKnownAddresses },
   { name: 'orders pending for 24 hours', run: expireStaleOrders },

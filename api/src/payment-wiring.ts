@@ -60,22 +60,26 @@ function createPaymentProviders(config: Config, db: Knex): PaymentProviders {
   }
 }
 
-/** Who fulfils a settled payment, by the `purpose` its creator wrote into its metadata. */
-const paymentFulfilments: PaymentFulfilments = {
-  order: orderFulfilment,
-  consultation: consultationFulfilment,
-  subscription: subscriptionFulfilment,
-};
+/**
+ * Who fulfils a settled payment, by the `purpose` its creator wrote into its
+ * metadata. Orders and consultations alert staff (STAFF_ALERT_EMAIL).
+ */
+function paymentFulfilments(config: Config): PaymentFulfilments {
+  return {
+    order: orderFulfilment(config.mail),
+    consultation: consultationFulfilment(config.mail),
+    subscription: subscriptionFulfilment,
+  };
+}
 
 /**
  * Every Stripe event type the application acts on. Types not listed are
  * acknowledged and recorded, nothing else. Make sure the webhook endpoint in
  * the Stripe dashboard sends the types listed here.
  */
-const stripeEventHandlers: StripeEventHandlers = {
-  ...paymentIntentEventHandlers(paymentFulfilments),
-  ...subscriptionEventHandlers,
-};
+function stripeEventHandlers(fulfilments: PaymentFulfilments): StripeEventHandlers {
+  return { ...paymentIntentEventHandlers(fulfilments), ...subscriptionEventHandlers };
+}
 
 /** The spec sends the shop's order and the consultation to the same URL; the fields tell them apart. */
 function paymentKind(body: unknown): 'order' | 'consultation' {
@@ -109,13 +113,14 @@ function paymentIntentRoutes(deps: AppDeps, provider: PaymentProvider | null): R
 /** Every route that starts or settles a payment, built on one set of providers. */
 export function paymentRoutes(deps: AppDeps): Router[] {
   const providers = createPaymentProviders(deps.config, deps.db);
+  const fulfilments = paymentFulfilments(deps.config);
   return [
     paymentIntentRoutes(deps, providers.payments),
     paymentsRoutes(deps, {
       provider: providers.payments,
       stripe: providers.stripe,
-      fulfilments: paymentFulfilments,
-      stripeEventHandlers,
+      fulfilments,
+      stripeEventHandlers: stripeEventHandlers(fulfilments),
     }),
     subscriptionsRoutes(deps, providers.subscriptions),
   ];

@@ -10,6 +10,7 @@ import type { Logger } from './logger';
 import { createHttpServer } from './http-timeouts';
 import { startMaintenance } from './maintenance';
 import { attachChatServer, type ChatServer, type ChatServerOptions } from './modules/chat/socket/server';
+import { startMailWorker, type MailWorker, type MailWorkerOptions } from './modules/mail/mail-worker';
 import { loadStaticFiles, type StaticFile } from './modules/site/static-files';
 
 export interface RunningServer {
@@ -21,6 +22,7 @@ export interface RunningServer {
   deps: AppDeps;
   server: http.Server;
   chat: ChatServer;
+  mail: MailWorker;
   close(): Promise<void>;
 }
 
@@ -33,6 +35,8 @@ interface StartOptions {
   shutdownGraceMs?: number;
   /** Live-chat timings (tests shorten them). */
   chat?: ChatServerOptions;
+  /** Mail delivery timings and transport (tests shorten and replace them). */
+  mail?: MailWorkerOptions;
   /** `npm run dev`: serve no site (Vite serves it at this URL), only a page pointing there. */
   devWebUrl?: string;
 }
@@ -94,6 +98,12 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
   }
   const port = (server.address() as AddressInfo).port;
   const maintenance = startMaintenance(db, logger);
+  const mail = startMailWorker(deps, options.mail);
+  if (!config.mail.smtpUrl) {
+    const message = 'SMTP_URL is not set: emails are rendered and kept in the outbox (/admin/outbox), not sent';
+    if (config.env === 'production') logger.warn(message);
+    else logger.info(message);
+  }
 
   let closing: Promise<void> | null = null;
   const close = () => {
@@ -107,6 +117,7 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
       const grace = setTimeout(() => server.closeAllConnections(), options.shutdownGraceMs ?? 10_000);
       await drained;
       clearTimeout(grace);
+      await mail.stop();
       await db.destroy();
       await embedded?.stop();
     })();
@@ -120,6 +131,7 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
     deps,
     server,
     chat,
+    mail,
     close,
   };
 }

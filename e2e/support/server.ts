@@ -21,7 +21,7 @@ interface SiteServer {
  * The real server (the production build of the web app plus the API) on its
  * own database, for one test file.
  */
-export function useSiteServer(overrides: TestConfigOverrides = {}): SiteServer {
+export function useSiteServer(overrides: TestConfigOverrides | (() => TestConfigOverrides) = {}): SiteServer {
   let database: TestDatabase;
   let running: RunningServer;
   let config: Config;
@@ -41,7 +41,8 @@ export function useSiteServer(overrides: TestConfigOverrides = {}): SiteServer {
       port,
       host: '127.0.0.1',
       publicUrl: `http://127.0.0.1:${port}`,
-      ...overrides,
+      // A function is read now, once what it needs (an SMTP server of the test) is running.
+      ...(typeof overrides === 'function' ? overrides() : overrides),
     });
     await start();
   });

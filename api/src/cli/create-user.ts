@@ -1,7 +1,9 @@
 import { parseArgs } from 'node:util';
 import { z } from 'zod';
 import { accountTypes, signupSchema } from '@shared/schemas/auth';
+import { COMMON_PASSWORD_MESSAGE } from '@shared/schemas/account';
 import { migrateToLatest } from '../db/database';
+import { isCommonPassword } from '../modules/auth/common-passwords';
 import { createUser } from '../modules/users/users.service';
 import { CommandError, withDatabase } from './with-database';
 
@@ -48,6 +50,7 @@ await withDatabase(async (db) => {
     const issue = input.error.issues[0];
     throw new CommandError(`--${String(issue?.path[0] ?? 'input')}: ${issue?.message ?? 'invalid'}\n\n${usage}`);
   }
+  if (await isCommonPassword(input.data.password)) throw new CommandError(`--password: ${COMMON_PASSWORD_MESSAGE}`);
   await migrateToLatest(db);
   const user = await createUser(db, { ...input.data, accountType: role.data });
   console.log(`Created ${user.accountType} account "${user.username}" (${user.id}).`);

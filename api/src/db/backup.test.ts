@@ -149,6 +149,27 @@ async function fillEveryTable(): Promise<void> {
     providerCreatedAt: db.fn.now(),
   });
   await db('login_known_addresses').insert({ userId: client.user.id, ip: '203.0.113.5' });
+  await db('mails').insert({
+    idempotencyKey: `order-receipt:${order.id}`,
+    template: 'order-receipt',
+    recipient: 'client@example.com',
+    data: JSON.stringify({ name: 'Zoë', lines: [{ name: '山田', quantity: 2 }] }),
+    secrets: ['token-1', 'token "2"'],
+    subject: 'Receipt',
+    htmlBody: '<p>It\'s "fine"</p>',
+    textBody: 'line one\nline two',
+    status: 'retrying',
+    attempts: 2,
+    lastError: '451 4.3.0 Try again',
+    nextAttemptAt: db.raw("'2026-11-23 10:00:00.000001+00'"),
+  });
+  await db('account_tokens').insert({
+    userId: client.user.id,
+    purpose: 'email_change',
+    tokenHash: 'a'.repeat(64),
+    newEmail: 'new@example.com',
+    expiresAt: db.raw("now() + interval '1 hour'"),
+  });
 }
 
 const run = (script: string, args: string[]) =>

@@ -19,7 +19,7 @@ function postBytes(path: string, bytes: Buffer, encoding: string): Promise<Answe
     .send(bytes) as unknown as Promise<Answer>;
 }
 
-const signup = () => Buffer.from(JSON.stringify({ username: `enc_${Date.now() % 1e9}`, password: 'secret1' }));
+const signup = () => Buffer.from(JSON.stringify({ username: `enc_${Date.now() % 1e9}`, password: 'quiet-harbor-1' }));
 
 describe('request bodies the server cannot decode', () => {
   const cases: [label: string, encoding: string, bytes: () => Buffer, status: number, message: RegExp][] = [

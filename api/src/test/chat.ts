@@ -1,73 +1,18 @@
 import { randomInt } from 'node:crypto';
 import type { Knex } from 'knex';
-import { afterAll, beforeAll } from 'vitest';
 import WebSocket from 'ws';
 import { serverFrameSchema, type ServerFrame, type ServerFrameOf } from '@shared/schemas/chat-frames';
 import type { Config } from '../config';
-import { createLogger } from '../logger';
-import { startServer, type RunningServer } from '../server';
 import type { ChatServerOptions } from '../modules/chat/socket/server';
-import { testConfig } from './config';
-import { createTestDatabase, type TestDatabase } from './database';
 import { buildUser, type BuiltUser } from './factories';
-import { freePort } from './global-setup';
-
-interface ChatServers {
-  /** The database all instances share. */
-  readonly db: Knex;
-  url(instance?: number): string;
-  instance(index?: number): RunningServer;
-  /** Stops an instance and starts it again on the same port. */
-  restart(index?: number): Promise<void>;
-}
+import { useApiServers, type ApiServers } from './servers';
 
 /**
  * `count` real API instances (HTTP + chat socket) on one fresh database, for
  * one test file: what production runs behind a load balancer.
  */
-export function useChatServers(count = 1, chat: ChatServerOptions = {}, overrides: Partial<Config> = {}): ChatServers {
-  let database: TestDatabase;
-  const running: RunningServer[] = [];
-  const configs: Config[] = [];
-  const start = async (index: number) => {
-    const config = configs[index]!;
-    running[index] = await startServer({
-      config,
-      logger: createLogger(config.logLevel),
-      webRoot: '/nonexistent',
-      chat,
-    });
-  };
-  beforeAll(async () => {
-    database = await createTestDatabase();
-    for (let index = 0; index < count; index += 1) {
-      const port = await freePort();
-      configs[index] = testConfig({
-        databaseUrl: database.url,
-        port,
-        publicUrl: `http://127.0.0.1:${port}`,
-        // Each test visitor comes from its own address (X-Forwarded-For), like real ones.
-        trustProxy: true,
-        ...overrides,
-      });
-      await start(index);
-    }
-  });
-  afterAll(async () => {
-    for (const server of running) await server?.close();
-    await database?.drop();
-  });
-  return {
-    get db() {
-      return running[0]!.deps.db;
-    },
-    url: (index = 0) => configs[index]!.publicUrl,
-    instance: (index = 0) => running[index]!,
-    async restart(index = 0) {
-      await running[index]!.close();
-      await start(index);
-    },
-  };
+export function useChatServers(count = 1, chat: ChatServerOptions = {}, overrides: Partial<Config> = {}): ApiServers {
+  return useApiServers(count, { chat, configure: () => overrides });
 }
 
 function cookieOf(res: Response): string {
@@ -113,7 +58,7 @@ export async function staffCookie(db: Knex, baseUrl: string): Promise<string> {
 }
 
 /** The usual cast of a chat test, on the first instance: a visitor with a socket, a staff socket, stored rows. */
-export function chatActors(servers: ChatServers) {
+export function chatActors(servers: ApiServers) {
   const url = () => servers.url();
   return {
     async visitor(name = 'Ada Visitor') {

@@ -5,7 +5,7 @@ const USERNAME_MIN = 3;
 const USERNAME_MAX = 50;
 const PASSWORD_MIN = 6;
 // scrypt's cost grows with input; cap it so a login can't be used to burn CPU.
-const PASSWORD_MAX = 200;
+export const PASSWORD_MAX = 200;
 
 const username = z
   .string()
@@ -14,7 +14,8 @@ const username = z
   .max(USERNAME_MAX, `Username must be at most ${USERNAME_MAX} characters`)
   .regex(/^[A-Za-z0-9._-]+$/, 'Username may contain only letters, numbers, dots, dashes and underscores');
 
-const newPassword = z
+/** A password being chosen: the spec's rules and messages (the API also refuses the most common ones). */
+export const newPassword = z
   .string()
   .min(PASSWORD_MIN, 'Password must be at least 6 characters')
   .max(PASSWORD_MAX, `Password must be at most ${PASSWORD_MAX} characters`);

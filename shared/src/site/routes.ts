@@ -76,11 +76,16 @@ export const siteRoutes = [
     false,
   ),
   route('/portal', 'Client Portal', 'Your orders, service requests and subscription.', false),
+  route('/portal/account', 'Account', 'Your name, email address and password.', false),
+  route('/forgot-password', 'Forgot Your Password?', 'Get a link to choose a new password.', false),
+  route('/reset-password', 'Choose a New Password', 'Set a new password for your account.', false),
+  route('/confirm-email', 'Confirm Your Email Address', 'Confirm the new email address of your account.', false),
   route('/checkout', 'Checkout', 'Complete your order.', false),
   route('/order-confirmation', 'Order Confirmation', 'The status of your order.', false),
   route('/subscribe', 'Subscribe', 'Start your managed IT plan.', false),
   route('/admin', 'Database Administration', 'Staff tools.', false),
   route('/admin/chat', 'Customer Chat', 'Staff chat console.', false),
+  route('/admin/outbox', 'Outbox', 'Every email the site sends, for staff.', false),
 ] as const satisfies readonly SiteRoute[];
 
 export type SitePath = (typeof siteRoutes)[number]['path'];

@@ -61,6 +61,10 @@ export const routes: RouteObject[] = [
       page('login', 'login'),
       page('signup', 'signup'),
       page('portal', 'portal'),
+      page('portal-account', 'portal/account'),
+      page('forgot-password', 'forgot-password'),
+      page('reset-password', 'reset-password'),
+      page('confirm-email', 'confirm-email'),
       layout('shop-layout', [
         page('shop', 'shop'),
         page('checkout', 'checkout'),
@@ -70,6 +74,7 @@ export const routes: RouteObject[] = [
       page('subscribe', 'subscribe'),
       page('admin', 'admin', staffPage),
       page('admin-chat', 'admin/chat', staffPage),
+      page('admin-outbox', 'admin/outbox', staffPage),
       // Every other path: deliberately not in the route table (its head is notFoundRoute's).
       { path: '*', ...lazyModule('not-found'), id: NOT_FOUND_ROUTE_ID },
     ],

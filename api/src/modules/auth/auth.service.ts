@@ -1,13 +1,28 @@
 import type { Context } from 'koa';
 import type { Knex } from 'knex';
 import type { SignupData } from '@shared/schemas/auth';
+import { enqueueMail } from '../mail/outbox';
 import { createUser, findUserByUsername } from '../users/users.service';
 import type { User } from '../users/user.model';
 import { verifyAgainstDummy, verifyPassword } from '../users/password';
+import { assertUncommonPassword } from './common-passwords';
 import { sessionData } from './session';
 
-export function signup(db: Knex, data: SignupData): Promise<User> {
-  return createUser(db, { ...data, accountType: 'client' });
+/** A new client account; with an email, a welcome mail in the same transaction. */
+export async function signup(db: Knex, data: SignupData): Promise<User> {
+  await assertUncommonPassword(data.password, 'password');
+  return db.transaction(async (trx) => {
+    const user = await createUser(trx, { ...data, accountType: 'client' });
+    if (user.email) {
+      await enqueueMail(trx, {
+        template: 'welcome',
+        to: user.email,
+        data: { name: user.firstName || user.username, username: user.username },
+        idempotencyKey: `welcome:${user.id}`,
+      });
+    }
+    return user;
+  });
 }
 
 /** The user whose username and password match, or null. Takes the same time either way. */

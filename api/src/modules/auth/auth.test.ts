@@ -19,7 +19,7 @@ describe('signup', () => {
     const username = uniqueName();
     const res = await agent
       .post('/api/signup')
-      .send({ username, password: 'secret1', email: 'Ada@Example.com', firstName: 'Ada', lastName: '' });
+      .send({ username, password: 'quiet-harbor-1', email: 'Ada@Example.com', firstName: 'Ada', lastName: '' });
     expect(res.status).toBe(201);
     expect(res.body).toMatchObject({
       username,
@@ -39,15 +39,15 @@ describe('signup', () => {
 
     const stored = await User.query(t.db).findById(res.body.id);
     expect(stored?.passwordHash).toMatch(/^scrypt\$/);
-    expect(stored?.passwordHash).not.toContain('secret1');
+    expect(stored?.passwordHash).not.toContain('quiet-harbor-1');
   });
 
   it.each([
-    [{ username: 'ab', password: 'secret1' }, 'username: Username must be at least 3 characters'],
+    [{ username: 'ab', password: 'quiet-harbor-1' }, 'username: Username must be at least 3 characters'],
     [{ username: 'abc', password: 'short' }, 'password: Password must be at least 6 characters'],
-    [{ username: 'abcd', password: 'secret1', email: 'not-an-email' }, 'email: Invalid email address'],
+    [{ username: 'abcd', password: 'quiet-harbor-1', email: 'not-an-email' }, 'email: Invalid email address'],
     [
-      { username: 'has space', password: 'secret1' },
+      { username: 'has space', password: 'quiet-harbor-1' },
       'username: Username may contain only letters, numbers, dots, dashes and underscores',
     ],
   ])('rejects %j with the spec message', async (body, message) => {
@@ -61,13 +61,13 @@ describe('signup', () => {
     const dupName = await t
       .request()
       .post('/api/signup')
-      .send({ username: existing.username.toUpperCase(), password: 'secret1' });
+      .send({ username: existing.username.toUpperCase(), password: 'quiet-harbor-1' });
     expect(dupName.status).toBe(409);
     expect(dupName.body).toEqual({ message: 'Username is already taken' });
     const dupEmail = await t
       .request()
       .post('/api/signup')
-      .send({ username: uniqueName(), password: 'secret1', email: 'TAKEN@example.com' });
+      .send({ username: uniqueName(), password: 'quiet-harbor-1', email: 'TAKEN@example.com' });
     expect(dupEmail.status).toBe(409);
     expect(dupEmail.body).toEqual({ message: 'An account with this email already exists' });
   });
@@ -76,7 +76,7 @@ describe('signup', () => {
     const res = await t
       .request()
       .post('/api/signup')
-      .send({ username: uniqueName(), password: 'secret1', accountType: 'staff' });
+      .send({ username: uniqueName(), password: 'quiet-harbor-1', accountType: 'staff' });
     expect(res.status).toBe(400);
     expect(res.body.message).toMatch(/Unrecognized key/);
   });

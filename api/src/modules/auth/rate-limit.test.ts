@@ -115,14 +115,14 @@ describe('rate limits', () => {
         .request()
         .post('/api/signup')
         .set('X-Forwarded-For', ip)
-        .send({ username: uniqueName(), password: 'secret1' });
+        .send({ username: uniqueName(), password: 'quiet-harbor-1' });
       expect(res.status).toBe(201);
     }
     const blocked = await t
       .request()
       .post('/api/signup')
       .set('X-Forwarded-For', ip)
-      .send({ username: uniqueName(), password: 'secret1' });
+      .send({ username: uniqueName(), password: 'quiet-harbor-1' });
     expect(blocked.status).toBe(429);
     expect(blocked.body.message).toMatch(/Too many sign-up attempts/);
   });

@@ -57,3 +57,8 @@ export async function deleteExpiredSessions(db: Knex): Promise<number> {
   const result = await db.raw<{ rowCount: number }>('delete from sessions where expire <= now()');
   return result.rowCount;
 }
+
+/** Signs the user out everywhere: every session of the account, cookie and bearer alike. */
+export async function endAllSessions(db: Knex, userId: string): Promise<number> {
+  return db('sessions').where({ userId }).delete();
+}

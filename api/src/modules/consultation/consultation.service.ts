@@ -7,6 +7,7 @@ import {
   type ClientSecretResponse,
 } from '@shared/schemas/payments';
 import type { Logger } from '../../logger';
+import { enqueueMail, enqueueStaffAlert, type StaffAlertSettings } from '../mail/outbox';
 import type { PaymentFulfilment } from '../payments/payment-outcome';
 import type { PaymentOutcome, PaymentProvider } from '../payments/payment-provider';
 import { providerUnavailable } from '../payments/provider-errors';
@@ -37,12 +38,14 @@ export async function startConsultationPayment(
 
 /**
  * A settled consultation payment becomes the client's service request,
- * exactly once: the request carries the payment id, which is unique.
+ * exactly once: the request carries the payment id, which is unique. Its
+ * confirmation to the client and the staff alert are queued with it.
  */
 export async function applyConsultationPayment(
   trx: Knex.Transaction,
   outcome: PaymentOutcome,
   logger: Logger,
+  mail: StaffAlertSettings,
 ): Promise<void> {
   if (outcome.status !== 'succeeded') return;
   const context = { paymentId: outcome.paymentId, provider: outcome.provider };
@@ -64,7 +67,39 @@ export async function applyConsultationPayment(
     message: `Paid one-hour technical consultation ($${fromCents(CONSULTATION_AMOUNT_CENTS)}, payment ${outcome.paymentId}). Contact the client to schedule it.`,
     stripePaymentId: outcome.paymentId,
   });
+  await queueConsultationMails(trx, user, outcome.paymentId, mail);
 }
 
-/** Payments for the consultation (purpose `consultation`). */
-export const consultationFulfilment: PaymentFulfilment = { apply: applyConsultationPayment };
+/** The client's confirmation (when they have an email) and the staff alert. */
+async function queueConsultationMails(
+  trx: Knex.Transaction,
+  user: User,
+  paymentId: string,
+  mail: StaffAlertSettings,
+): Promise<void> {
+  const amount = fromCents(CONSULTATION_AMOUNT_CENTS);
+  if (user.email) {
+    await enqueueMail(trx, {
+      template: 'consultation-booked',
+      to: user.email,
+      data: {
+        name: user.firstName || user.username,
+        amount,
+        description: CONSULTATION_DESCRIPTION,
+        paidAt: new Date().toISOString(),
+      },
+      idempotencyKey: `consultation-booked:${paymentId}`,
+    });
+  }
+  await enqueueStaffAlert(trx, mail, {
+    template: 'staff-consultation-paid',
+    data: { customer: { name: user.displayName, username: user.username, email: user.email }, amount, paymentId },
+    idempotencyKey: `staff-consultation-paid:${paymentId}`,
+    ...(user.email ? { replyTo: user.email } : {}),
+  });
+}
+
+/** Payments for the consultation (purpose `consultation`); staff alerts go by `mail`. */
+export const consultationFulfilment = (mail: StaffAlertSettings): PaymentFulfilment => ({
+  apply: (trx, outcome, logger) => applyConsultationPayment(trx, outcome, logger, mail),
+});

@@ -9,8 +9,8 @@ const t = setupTestApp({ rateLimits: { ...roomyRateLimits, paymentIntentsPerUser
 
 const consultation = { amount: 19900, description: 'Technical Consultation - 1 Hour' };
 
-async function client() {
-  const built = await buildUser(t.db, { firstName: 'Linus' });
+async function client(email: string | null = null) {
+  const built = await buildUser(t.db, { firstName: 'Linus', email });
   const agent = t.agent();
   await logIn(agent, built);
   return { agent, user: built.user };
@@ -62,7 +62,7 @@ describe('the paid consultation (demo provider)', () => {
   });
 
   it('files one service request per payment, however often its outcome is applied', async () => {
-    const { user } = await client();
+    const { user } = await client('linus.booked@example.com');
     const outcome = {
       provider: 'stripe' as const,
       paymentId: 'pi_applied_twice',
@@ -71,11 +71,18 @@ describe('the paid consultation (demo provider)', () => {
       currency: 'usd',
       metadata: { purpose: 'consultation', user_id: user.id },
     };
-    await t.db.transaction((trx) => applyConsultationPayment(trx, outcome, t.deps.logger));
-    await t.db.transaction((trx) => applyConsultationPayment(trx, outcome, t.deps.logger));
+    const staff = { staffAlertEmails: ['desk@example.com'] };
+    await t.db.transaction((trx) => applyConsultationPayment(trx, outcome, t.deps.logger, staff));
+    await t.db.transaction((trx) => applyConsultationPayment(trx, outcome, t.deps.logger, staff));
     const rows = await requestsOf(user.id);
     expect(rows).toHaveLength(1);
     expect(rows[0]).toMatchObject({ status: 'pending', name: 'Linus', stripePaymentId: 'pi_applied_twice' });
+    // Its mails, once: the client's confirmation and the staff alert.
+    const mails = await t.db('mails').where('idempotencyKey', 'like', '%:pi_applied_twice').orderBy('template');
+    expect(mails.map((m) => [m.template, m.recipient])).toEqual([
+      ['consultation-booked', 'linus.booked@example.com'],
+      ['staff-consultation-paid', 'desk@example.com'],
+    ]);
   });
 
   it.each([

@@ -19,7 +19,7 @@ export function contactRoutes({ db, config, logger }: AppDeps): Router {
     optionalUser,
     validate({ body: contactMessageSchema }),
     async (ctx) => {
-      const outcome = await submitContactMessage(db, ctx.state.input.body, ctx.state.user ?? null);
+      const outcome = await submitContactMessage(db, ctx.state.input.body, ctx.state.user ?? null, config.mail);
       if (outcome === 'dropped') logger.info({ requestId: ctx.state.requestId }, 'contact honeypot filled: dropped');
       ctx.status = 201;
       ctx.body = { message: RECEIVED };

@@ -5,6 +5,8 @@ import type {
   ContactMessagePage,
   ContactMessageView,
 } from '@shared/schemas/contact';
+import type { Config } from '../../config';
+import { enqueueMail, enqueueStaffAlert } from '../mail/outbox';
 import { createServiceRequest } from '../service-requests/service-requests.service';
 import type { User } from '../users/user.model';
 import { ContactMessage } from './contact-message.model';
@@ -12,15 +14,17 @@ import { ContactMessage } from './contact-message.model';
 type ContactOutcome = 'stored' | 'dropped';
 
 /**
- * Stores an enquiry. From a logged-in client it also becomes a service
- * request in their portal (one transaction: both rows or neither).
- * A filled honeypot means a bot: nothing is stored, and the caller answers
- * exactly as for a real enquiry.
+ * Stores an enquiry with its mails: an acknowledgement to the sender with a
+ * copy of what they sent, and an alert to staff (Reply-To: the sender). From
+ * a logged-in client it also becomes a service request in their portal. One
+ * transaction: all of it or none. A filled honeypot means a bot: nothing is
+ * stored or sent, and the caller answers exactly as for a real enquiry.
  */
 export async function submitContactMessage(
   db: Knex,
   data: ContactMessageData,
   sender: User | null,
+  mail: Pick<Config['mail'], 'staffAlertEmails'>,
 ): Promise<ContactOutcome> {
   if (data.website) return 'dropped';
   const fields = {
@@ -32,8 +36,20 @@ export async function submitContactMessage(
     message: data.message,
   };
   await db.transaction(async (trx) => {
-    await ContactMessage.query(trx).insert(fields);
+    const { id } = await ContactMessage.query(trx).insert(fields);
     if (sender) await createServiceRequest(trx, { ...fields, userId: sender.id });
+    await enqueueMail(trx, {
+      template: 'contact-acknowledgement',
+      to: fields.email,
+      data: fields,
+      idempotencyKey: `contact-acknowledgement:${id}`,
+    });
+    await enqueueStaffAlert(trx, mail, {
+      template: 'staff-new-enquiry',
+      data: { ...fields, fromClientAccount: sender !== null },
+      idempotencyKey: `staff-new-enquiry:${id}`,
+      replyTo: fields.email,
+    });
   });
   return 'stored';
 }

@@ -186,3 +186,33 @@ describe('POST /api/contact', () => {
 function escape(text: string): string {
   return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }
+
+describe('the mails of an enquiry', () => {
+  it('queues, with the enquiry, an acknowledgement with a copy for the sender and an alert for each staff member', async () => {
+    await buildUser(t.db, { accountType: 'staff', email: 'Desk@Example.com' });
+    await buildUser(t.db, { accountType: 'staff', email: null });
+    await buildUser(t.db, { email: 'client.only@example.com' });
+    const res = await send({ ...valid, company: 'Mail Test Co', phone: '' });
+    expect(res.status).toBe(201);
+    const [stored] = await ContactMessage.query(t.db).where({ company: 'Mail Test Co' });
+    const mails = await t.db('mails').where('idempotencyKey', 'like', `%:${stored!.id}`).orderBy('template');
+    expect(mails.map((m) => [m.template, m.recipient, m.replyTo, m.status])).toEqual([
+      ['contact-acknowledgement', 'priya.raman@example.com', null, 'queued'],
+      ['staff-new-enquiry', 'desk@example.com', 'priya.raman@example.com', 'queued'],
+    ]);
+    expect(mails[0].data).toEqual({
+      name: 'Priya Raman',
+      email: 'Priya.Raman@Example.com',
+      phone: null,
+      company: 'Mail Test Co',
+      service: 'Ekahau Partner Services',
+      message: valid.message,
+    });
+    expect(mails[1].data).toMatchObject({ fromClientAccount: false, message: valid.message });
+  });
+
+  it('sends nothing for a bot (filled honeypot)', async () => {
+    await send({ ...valid, website: 'http://spam.example', email: 'bot@example.com' });
+    expect(await t.db('mails').where({ recipient: 'bot@example.com' })).toHaveLength(0);
+  });
+});

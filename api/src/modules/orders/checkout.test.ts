@@ -298,6 +298,7 @@ describe('demo payments', () => {
   }
 
   it('a test card that succeeds marks the order paid, on the server', async () => {
+    await buildUser(t.db, { accountType: 'staff', email: 'orders.desk@example.com' });
     const { agent, clientSecret, orderId } = await pendingOrder();
     const res = await agent.post('/api/demo-payments/confirm').send({ clientSecret, card: demoCards.succeeds });
     expect(res.status).toBe(200);
@@ -305,6 +306,22 @@ describe('demo payments', () => {
     const order = await Order.query(t.db).findById(orderId);
     expect(order?.status).toBe('paid');
     expect(order?.paidAt).toBeInstanceOf(Date);
+
+    // The receipt and the staff alert were queued in the payment's transaction.
+    const [receipt] = await t.db('mails').where({ idempotencyKey: `order-receipt:${orderId}` });
+    expect(receipt).toMatchObject({ template: 'order-receipt', status: 'queued' });
+    expect(receipt.data).toMatchObject({
+      orderId,
+      orderNumber: orderId.slice(0, 8),
+      lines: [{ quantity: 1, unitPrice: '100.00', lineTotal: '100.00' }],
+      subtotal: '100.00',
+      tax: '8.50',
+      taxLabel: 'State Tax (8.5%)',
+      total: '108.50',
+      shipping: validShipping,
+    });
+    const staff = await t.db('mails').where({ idempotencyKey: `staff-order-paid:${orderId}` });
+    expect(staff.map((m) => m.recipient)).toEqual(['orders.desk@example.com']);
 
     const again = await agent.post('/api/demo-payments/confirm').send({ clientSecret, card: demoCards.succeeds });
     expect(again.status).toBe(409);

@@ -3,8 +3,10 @@ import { toCents } from '@shared/money';
 import type { OrderStatus } from '@shared/schemas/orders';
 import { uuid } from '@shared/schemas/text';
 import type { Logger } from '../../logger';
+import type { StaffAlertSettings } from '../mail/outbox';
 import type { PaymentFulfilment } from '../payments/payment-outcome';
 import type { PaymentOutcome } from '../payments/payment-provider';
+import { queueOrderPaidMails } from './order-mails';
 import { Order } from './order.model';
 
 /** A payment can still settle an order in these states (money received after expiry is still received). */
@@ -14,9 +16,15 @@ const PAYABLE: ReadonlySet<OrderStatus> = new Set(['pending', 'payment_failed', 
  * Applies a settled payment to its order, inside the caller's transaction,
  * with the order row locked. Idempotent and safe against events arriving
  * twice or out of order: a paid order never goes back, and a failure only
- * moves an order that is still pending.
+ * moves an order that is still pending. Paid, it queues its receipt and the
+ * staff alert in the same transaction.
  */
-async function applyOrderPayment(trx: Knex.Transaction, outcome: PaymentOutcome, logger: Logger): Promise<void> {
+async function applyOrderPayment(
+  trx: Knex.Transaction,
+  outcome: PaymentOutcome,
+  logger: Logger,
+  mail: StaffAlertSettings,
+): Promise<void> {
   const orderId = outcome.metadata.order_id;
   const query = Order.query(trx).forUpdate();
   const order = uuid.safeParse(orderId).success
@@ -49,6 +57,7 @@ async function applyOrderPayment(trx: Knex.Transaction, outcome: PaymentOutcome,
     await Order.query(trx)
       .patch({ status: 'paid', paidAt: new Date(), stripePaymentId: outcome.paymentId })
       .where({ id: order.id });
+    await queueOrderPaidMails(trx, order.id, mail);
     return;
   }
 
@@ -66,14 +75,14 @@ async function orderAcceptsPayment(trx: Knex.Transaction, orderId: string | unde
   return Boolean(order && (order.status === 'pending' || order.status === 'payment_failed'));
 }
 
-/** Payments for the shop's orders (purpose `order`, metadata `order_id`). */
-export const orderFulfilment: PaymentFulfilment = {
-  apply: applyOrderPayment,
+/** Payments for the shop's orders (purpose `order`, metadata `order_id`); staff alerts go by `mail`. */
+export const orderFulfilment = (mail: StaffAlertSettings): PaymentFulfilment => ({
+  apply: (trx, outcome, logger) => applyOrderPayment(trx, outcome, logger, mail),
   refuseDemoPayment: async (trx, payment) =>
     (await orderAcceptsPayment(trx, payment.metadata.order_id))
       ? null
       : 'This order can no longer be paid. Please return to the shop and check out again.',
-};
+});
 
 const ORDER_PAYMENT_WINDOW_HOURS = 24;
 

@@ -1,8 +1,12 @@
 import type { Knex } from 'knex';
 import type Stripe from 'stripe';
 import { BadRequest } from '../../errors';
-import type { Logger } from '../../logger';
-import type { StripeEventHandler, StripeEventHandlers, StripeEventType } from './stripe-event-handlers';
+import type {
+  StripeEventContext,
+  StripeEventHandler,
+  StripeEventHandlers,
+  StripeEventType,
+} from './stripe-event-handlers';
 
 type WebhookResult = 'processed' | 'ignored' | 'duplicate';
 
@@ -32,7 +36,7 @@ export async function processStripeEvent(
   db: Knex,
   event: Stripe.Event,
   handlers: StripeEventHandlers,
-  { logger, stripe }: { logger: Logger; stripe: Stripe },
+  context: Omit<StripeEventContext, 'trx'>,
 ): Promise<WebhookResult> {
   return db.transaction(async (trx) => {
     const recorded = await trx('stripe_webhook_events')
@@ -48,7 +52,7 @@ export async function processStripeEvent(
     if (recorded.length === 0) return 'duplicate';
     const handler = handlers[event.type] as StripeEventHandler<StripeEventType> | undefined;
     if (!handler) return 'ignored';
-    await handler(event, { trx, logger, stripe });
+    await handler(event, { ...context, trx });
     return 'processed';
   });
 }

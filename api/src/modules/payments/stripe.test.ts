@@ -85,6 +85,10 @@ describe('POST /api/stripe/webhook', () => {
     const after = await Order.query(t.db).findById(orderId);
     expect(after?.paidAt).toEqual(paid?.paidAt);
     expect(await t.db('stripe_webhook_events').where({ id: event.id })).toHaveLength(1);
+
+    // Another event for the same payment (Stripe may send one twice under new ids): still one receipt.
+    expect((await postEvent(signedEvent('payment_intent.succeeded', intent))).body.result).toBe('processed');
+    expect(await t.db('mails').where({ idempotencyKey: `order-receipt:${orderId}` })).toHaveLength(1);
   });
 
   it('refuses a forged or missing signature with 400 and changes nothing', async () => {

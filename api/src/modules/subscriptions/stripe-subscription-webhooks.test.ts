@@ -15,8 +15,8 @@ beforeAll(priceSeededPlans);
 const NONE = { status: 'none', plan: null, currentPeriodEnd: null, cancelAtPeriodEnd: false };
 
 /** A client with a subscription waiting for its first payment (no webhook delivered yet). */
-async function pendingSubscriber() {
-  const subscriber = await client();
+async function pendingSubscriber(email?: string) {
+  const subscriber = await client(email ? { email } : {});
   const plan = await seededPlan(t.db, 'Professional');
   await subscriber.agent.post('/api/create-subscription').send({ planId: plan.id });
   const created = latestOf(subscriber.user.id);
@@ -73,7 +73,7 @@ describe('subscription webhooks', () => {
   });
 
   it('follows cancellation, resumption, renewal, a failed payment and the end of the subscription', async () => {
-    const { user, created, statusOf } = await pendingSubscriber();
+    const { user, created, statusOf } = await pendingSubscriber('margaret.plans@example.com');
     stripe.billing.payFirstInvoice(created.id);
     await deliver('customer.subscription.updated', created);
     expect((await statusOf()).status).toBe('active');
@@ -112,6 +112,27 @@ describe('subscription webhooks', () => {
     expect(await User.query(t.db).findById(user.id)).toMatchObject({
       subscriptionStatus: 'canceled',
       stripeSubscriptionId: created.id,
+    });
+
+    // The subscriber was told of each step, once (the end itself is not mailed).
+    const mails = await t
+      .db('mails')
+      .where('idempotencyKey', 'like', `subscription-%:${created.id}%`)
+      .orderBy('createdAt');
+    // (Resumed and renewed came in one change, at one time.)
+    expect(mails.map((m) => m.template).sort()).toEqual([
+      'subscription-cancelled',
+      'subscription-payment-failed',
+      'subscription-renewed',
+      'subscription-resumed',
+      'subscription-started',
+    ]);
+    expect(new Set(mails.map((m) => m.recipient))).toEqual(new Set([user.email]));
+    expect(mails.find((m) => m.template === 'subscription-renewed').data).toMatchObject({
+      planName: 'Professional',
+      price: '1299.00',
+      interval: 'month',
+      periodEnd: new Date(renewed.items.data[0]!.current_period_end * 1000).toISOString(),
     });
   });
 

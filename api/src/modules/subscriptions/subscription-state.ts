@@ -9,6 +9,7 @@ import {
 import { uuid } from '@shared/schemas/text';
 import type { Logger } from '../../logger';
 import { User } from '../users/user.model';
+import { queueSubscriptionMails } from './subscription-mails';
 import { SubscriptionPlan } from './subscription-plan.model';
 import { Subscription } from './subscription.model';
 
@@ -99,6 +100,8 @@ export async function applySubscriptionSnapshot(
   if (existing) await Subscription.query(trx).patch(row).where({ id: existing.id });
   else await Subscription.query(trx).insert(row);
   await refreshUserColumns(trx, snapshot.userId, logger);
+  // Started, renewed, payment failed, cancelled or resumed: the subscriber hears of it.
+  await queueSubscriptionMails(trx, existing, snapshot);
 }
 
 /** The user's current subscription: the newest live one, else the newest of any status. */

@@ -15,18 +15,20 @@ interface NewUser {
 }
 
 const USERNAME_TAKEN = 'Username is already taken';
-const EMAIL_TAKEN = 'An account with this email already exists';
+export const EMAIL_TAKEN = 'An account with this email already exists';
 
 export async function findUserByUsername(db: Knex, username: string): Promise<User | undefined> {
   return User.query(db).whereRaw('lower(username) = lower(?)', [username]).first();
 }
 
-/** Creates an account; duplicate usernames or emails (ignoring case) → 409. */
+export async function findUserByEmail(db: Knex, email: string): Promise<User | undefined> {
+  return User.query(db).whereRaw('lower(email) = lower(?)', [email]).first();
+}
+
+/** Creates an account (in `db`, which may be a transaction); duplicate usernames or emails (ignoring case) → 409. */
 export async function createUser(db: Knex, input: NewUser): Promise<User> {
   if (await findUserByUsername(db, input.username)) throw new Conflict(USERNAME_TAKEN);
-  if (input.email && (await User.query(db).whereRaw('lower(email) = lower(?)', [input.email]).first())) {
-    throw new Conflict(EMAIL_TAKEN);
-  }
+  if (input.email && (await findUserByEmail(db, input.email))) throw new Conflict(EMAIL_TAKEN);
   const passwordHash = await hashPassword(input.password);
   try {
     return await User.query(db).insertAndFetch({

@@ -1,3 +1,5 @@
+import { useSearchParams } from 'react-router-dom';
+import { isUuid } from '@shared/schemas/text';
 import { PageContainer } from '@/components/layout/page-container';
 import { useUser } from '@/features/auth/api/use-user';
 import { RequireAuth } from '@/features/auth/components/auth-redirects';
@@ -6,6 +8,10 @@ import { StaffOnly } from '@/features/staff-chat/components/staff-only';
 
 function CustomerChat() {
   const { user } = useUser();
+  // ?conversation=<id> (the link in a staff alert email) opens that conversation.
+  const [params] = useSearchParams();
+  const requested = params.get('conversation');
+  const openRequest = isUuid(requested) ? { conversationId: requested, seq: 1 } : null;
   if (!user) return null;
   // The server checks the role on every call and on the socket; this only picks the screen.
   if (user.accountType !== 'staff') return <StaffOnly />;
@@ -17,7 +23,7 @@ function CustomerChat() {
           Answer visitors live. New conversations and messages appear as they arrive.
         </p>
       </div>
-      <StaffChatConsole />
+      <StaffChatConsole openRequest={openRequest} />
     </div>
   );
 }

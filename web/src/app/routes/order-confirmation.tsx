@@ -3,6 +3,7 @@ import { useSearchParams } from 'react-router-dom';
 import { uuid } from '@shared/schemas/text';
 import { ButtonLink } from '@/components/ui/button';
 import { PageContainer } from '@/components/layout/page-container';
+import { useUser } from '@/features/auth/api/use-user';
 import { RequireAuth } from '@/features/auth/components/auth-redirects';
 import { OrderConfirmation } from '@/features/orders/components/order-confirmation';
 import { useCart } from '@/features/shop/cart/cart-provider';
@@ -10,6 +11,7 @@ import { useCart } from '@/features/shop/cart/cart-provider';
 function Confirmation() {
   const [params] = useSearchParams();
   const cart = useCart();
+  const { user } = useUser();
   const { clear } = cart;
   const orderId = params.get('order') ?? '';
   // Stripe appends redirect_status when it brings the buyer back after paying.
@@ -25,7 +27,14 @@ function Confirmation() {
       </div>
     );
   }
-  return <OrderConfirmation orderId={orderId} cameFromPayment={cameFromPayment} onPaid={onPaid} />;
+  return (
+    <OrderConfirmation
+      orderId={orderId}
+      cameFromPayment={cameFromPayment}
+      onPaid={onPaid}
+      receiptEmail={user?.email ?? null}
+    />
+  );
 }
 
 export function Component() {

@@ -26,5 +26,27 @@ function write(storage: () => Storage, key: string, value: string | null): void 
 
 export const storedConversationId = () => read(() => window.localStorage, CONVERSATION_KEY);
 export const rememberConversation = (id: string | null) => write(() => window.localStorage, CONVERSATION_KEY, id);
-export const wasWidgetOpen = () => read(() => window.sessionStorage, OPEN_KEY) === '1';
+const wasWidgetOpen = () => read(() => window.sessionStorage, OPEN_KEY) === '1';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/**
+ * Whether the widget opens: it was open before a reload, or the page was
+ * opened from the link in an email of staff replies (?chat=<conversation id>),
+ * which is taken from the address bar and remembered (the server still checks
+ * the conversation is this session's). Safe to call repeatedly.
+ */
+export function openedFromLink(): boolean {
+  const url = new URL(window.location.href);
+  const requested = url.searchParams.get('chat');
+  if (requested !== null) {
+    url.searchParams.delete('chat');
+    window.history.replaceState(window.history.state, '', `${url.pathname}${url.search}${url.hash}`);
+    if (UUID.test(requested)) {
+      rememberConversation(requested);
+      rememberWidgetOpen(true);
+    }
+  }
+  return wasWidgetOpen();
+}
 export const rememberWidgetOpen = (open: boolean) => write(() => window.sessionStorage, OPEN_KEY, open ? '1' : null);

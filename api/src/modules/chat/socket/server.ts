@@ -7,6 +7,7 @@ import type { AppDeps } from '../../../app-deps';
 import type { ChatParticipant } from '../chat-access';
 import { createChatBus } from '../events/bus';
 import { ChatHub } from '../events/hub';
+import { emailUnreadReplies, type ReplyDigestTiming } from '../storage/chat-mails';
 import { MessageWriter } from '../storage/message-writer';
 import { PRESENCE_HEARTBEAT_MS } from '../storage/presence';
 import { createUpgradeAuthenticator, type UpgradeDecision } from './credentials';
@@ -20,6 +21,9 @@ export interface ChatServerOptions {
   presenceHeartbeatMs?: number;
   /** How long closing sockets get to finish their closing handshake at shutdown. */
   closeGraceMs?: number;
+  /** How often to look for staff replies to email to visitors who left (chat-mails.ts), and how long to wait. */
+  replyDigestMs?: number;
+  replyDigestTiming?: ReplyDigestTiming;
 }
 
 export interface ChatServer {
@@ -105,7 +109,8 @@ export function attachChatServer(options: {
     onReconnected: () => hub.resync(),
   });
   const authenticate = createUpgradeAuthenticator(options.app, options.session, deps.config);
-  const protocol: ProtocolDeps = { db: deps.db, hub, writer: new MessageWriter(deps.db, logger), logger };
+  const writer = new MessageWriter(deps.db, logger, deps.config.mail);
+  const protocol: ProtocolDeps = { db: deps.db, hub, writer, logger };
   let closing = false;
   const onUpgrade = createUpgradeListener({
     wss: new WebSocketServer({
@@ -134,6 +139,15 @@ export function attachChatServer(options: {
       timers.push(setInterval(heartbeat, settings.heartbeatMs ?? 30_000));
       timers.push(
         setInterval(() => void hub.presence.heartbeat(), settings.presenceHeartbeatMs ?? PRESENCE_HEARTBEAT_MS),
+      );
+      timers.push(
+        setInterval(
+          () =>
+            void emailUnreadReplies(deps.db, settings.replyDigestTiming).catch((err: unknown) =>
+              logger.warn({ err }, 'could not email unread chat replies'),
+            ),
+          settings.replyDigestMs ?? 30_000,
+        ),
       );
       for (const timer of timers) timer.unref();
     },

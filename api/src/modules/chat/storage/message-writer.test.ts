@@ -93,7 +93,7 @@ describe('storing a batch of messages in one transaction', () => {
 
   it('writes many senders at once, each in the order it sent', async () => {
     const ids = await Promise.all(Array.from({ length: 6 }, () => conversation()));
-    const writer = new MessageWriter(t.db, t.deps.logger);
+    const writer = new MessageWriter(t.db, t.deps.logger, t.deps.config.mail);
     // Like sockets: each sender waits for one message to be stored before sending the next.
     await Promise.all(
       ids.map(async (id) => {

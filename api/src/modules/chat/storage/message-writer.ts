@@ -1,5 +1,6 @@
 import type { Knex } from 'knex';
 import type { Logger } from '../../../logger';
+import type { StaffAlertSettings } from '../../mail/outbox';
 import { storeMessages, type NewMessage, type StoredMessage } from './messages';
 
 interface Waiting {
@@ -24,6 +25,8 @@ export class MessageWriter {
   constructor(
     private readonly db: Knex,
     private readonly logger: Logger,
+    /** Where alerts go when a visitor writes while no staff console is connected. */
+    private readonly staffAlerts: StaffAlertSettings,
     private readonly maxBatch = 250,
     private readonly maxInFlight = 2,
   ) {}
@@ -50,6 +53,7 @@ export class MessageWriter {
       const outcomes = await storeMessages(
         this.db,
         batch.map((waiting) => waiting.input),
+        this.staffAlerts,
       );
       batch.forEach((waiting, index) => {
         const outcome = outcomes[index]!;

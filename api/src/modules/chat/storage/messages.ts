@@ -10,6 +10,8 @@ import {
   type ConversationRow,
   type MessageRow,
 } from './rows';
+import type { StaffAlertSettings } from '../../mail/outbox';
+import { queueStaffChatAlerts } from './chat-mails';
 import { loadConversation } from './conversations';
 
 /** The most messages a history frame carries (the newest ones). */
@@ -149,7 +151,11 @@ const column = (values: (string | null)[]) => values as string[];
  * order: no deadlocks) makes messages of one conversation commit in the order
  * of their `seq`, which is the order NOTIFY delivers them in.
  */
-export async function storeMessages(db: Knex, inputs: NewMessage[]): Promise<Outcome[]> {
+export async function storeMessages(
+  db: Knex,
+  inputs: NewMessage[],
+  staffAlerts: StaffAlertSettings = { staffAlertEmails: [] },
+): Promise<Outcome[]> {
   return db.transaction(async (trx) => {
     const conversationIds = [...new Set(inputs.map((input) => input.conversationId))];
     // Lock the open conversations (in id order: no deadlocks between batches) and read their summaries.
@@ -214,6 +220,8 @@ export async function storeMessages(db: Knex, inputs: NewMessage[]): Promise<Out
       events.push({ kind: 'message', seq: row.seq, message, conversation, origin: input.origin });
       return { duplicate: false, seq: row.seq, message, conversation };
     });
+    // A visitor writing while no staff console is connected: staff hear of it by email.
+    await queueStaffChatAlerts(trx, inserted, conversations, staffAlerts);
     if (events.length > 0) {
       events.sort((a, b) => (a.kind === 'message' && b.kind === 'message' ? a.seq - b.seq : 0));
       // unnest returns the payloads in array order, so NOTIFY sends them in seq order.

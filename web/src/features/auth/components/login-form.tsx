@@ -36,6 +36,11 @@ export function LoginForm() {
   return (
     <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4">
       <LoginFields values={form.values} errors={form.errors} setValue={form.setValue} />
+      <p className="-mt-2 text-right text-sm">
+        <Link to="/forgot-password" className="font-semibold text-blue-700 hover:underline">
+          Forgot your password?
+        </Link>
+      </p>
       <Button type="submit" size="lg" disabled={login.isPending}>
         {login.isPending ? 'Logging in...' : 'Log In'}
       </Button>

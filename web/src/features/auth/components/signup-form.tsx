@@ -56,7 +56,12 @@ export function SignupForm({ onDone, next: nextOverride }: { onDone?: () => void
           onChange={(e) => form.setValue('password', e.target.value)}
         />
       </FormField>
-      <FormField label="Email" optional error={form.errors.email}>
+      <FormField
+        label="Email"
+        optional
+        error={form.errors.email}
+        hint="For your receipts and to reset your password if you forget it."
+      >
         <Input
           name="email"
           type="email"

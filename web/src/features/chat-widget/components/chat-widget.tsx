@@ -1,6 +1,6 @@
 import { MessageCircle, X } from 'lucide-react';
 import { lazy, Suspense, useId, useRef, useState, useSyncExternalStore } from 'react';
-import { rememberWidgetOpen, wasWidgetOpen } from '../stored-chat';
+import { openedFromLink, rememberWidgetOpen } from '../stored-chat';
 
 // The chat itself is its own chunk, fetched when the bubble is first opened (or hovered):
 // a page view costs only this button.
@@ -16,8 +16,9 @@ const noSubscription = () => () => {};
  */
 export function ChatWidget() {
   const [choice, setChoice] = useState<boolean | null>(null);
-  // A chat that was open before a reload opens again; the prerendered HTML (server snapshot) is always closed.
-  const restored = useSyncExternalStore(noSubscription, wasWidgetOpen, () => false);
+  // A chat that was open before a reload opens again, as does one a link in an email points to (?chat=<id>);
+  // the prerendered HTML (server snapshot) is always closed.
+  const restored = useSyncExternalStore(noSubscription, openedFromLink, () => false);
   const open = choice ?? restored;
   const panelId = useId();
   const bubbleRef = useRef<HTMLButtonElement>(null);

@@ -52,6 +52,7 @@ export function PrivacyPolicy() {
           items={[
             'To reply to your enquiries and chats, prepare quotes and schedule work.',
             'To process orders, payments, consultations and subscriptions, and to show them in your client portal.',
+            'To email you about what you do with us, to the address you gave: a welcome when you sign up, password reset and address confirmation links, receipts for orders, consultations and subscriptions (and a note when a payment fails or a plan is cancelled or resumed), a copy of your enquiry, and our chat replies while you are away. We send no newsletters, and our emails load no images and carry no trackers.',
             'To keep your account secure, prevent fraud and abuse (for example by limiting repeated attempts), and fix problems.',
             'To meet our legal, tax and accounting obligations.',
           ]}

@@ -12,14 +12,26 @@ import { formatDate } from '@/lib/format';
 import { useOrder } from '../api/get-order';
 import { OrderStatusBadge } from './order-status-badge';
 
-function StatusPanel({ order, stillWaiting }: { order: OrderDetails; stillWaiting: boolean }) {
+function StatusPanel({
+  order,
+  stillWaiting,
+  receiptEmail,
+}: {
+  order: OrderDetails;
+  stillWaiting: boolean;
+  receiptEmail: string | null;
+}) {
   if (order.status === 'paid' || order.status === 'completed') {
     return (
       <div role="status" className="flex gap-3 rounded-lg bg-green-50 p-4 text-green-900">
         <CheckCircle2 className="h-6 w-6 shrink-0" aria-hidden="true" />
         <div>
           <p className="font-semibold">Payment received</p>
-          <p className="text-sm">Thank you! We are preparing your order and will email you when it ships.</p>
+          <p className="text-sm">
+            {receiptEmail
+              ? `Thank you! We are preparing your order and have emailed your receipt to ${receiptEmail}. Your portal shows its progress.`
+              : 'Thank you! We are preparing your order; your portal shows its progress. Add an email address on your Account page to receive receipts by email.'}
+          </p>
         </div>
       </div>
     );
@@ -67,10 +79,13 @@ export function OrderConfirmation({
   orderId,
   cameFromPayment,
   onPaid,
+  receiptEmail,
 }: {
   orderId: string;
   cameFromPayment: boolean;
   onPaid: () => void;
+  /** The buyer's email, where the receipt goes (none without one). */
+  receiptEmail: string | null;
 }) {
   const order = useOrder(orderId, { waitForPayment: true });
   const notified = useRef(false);
@@ -101,7 +116,7 @@ export function OrderConfirmation({
   return (
     <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_360px]">
       <div className="flex flex-col gap-6">
-        <StatusPanel order={data} stillWaiting={order.waiting} />
+        <StatusPanel order={data} stillWaiting={order.waiting} receiptEmail={receiptEmail} />
         <Card>
           <CardHeader>
             <div className="flex flex-wrap items-center justify-between gap-3">

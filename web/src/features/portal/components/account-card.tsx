@@ -1,8 +1,9 @@
 import type { PublicUser } from '@shared/schemas/auth';
+import { ButtonLink } from '@/components/ui/button';
 import { DataCard } from '@/components/ui/data-card';
 import { formatDate } from '@/lib/format';
 
-/** Spec §2 Portal: email, name when known, Member Since (or N/A). */
+/** Spec §2 Portal: email, name when known, Member Since (or N/A); the way to the Account page. */
 export function AccountCard({ user }: { user: PublicUser }) {
   const name = [user.firstName, user.lastName].filter(Boolean).join(' ');
   return (
@@ -21,6 +22,9 @@ export function AccountCard({ user }: { user: PublicUser }) {
         <dt className="font-medium text-slate-600">Member Since</dt>
         <dd className="text-slate-900">{formatDate(user.createdAt)}</dd>
       </dl>
+      <ButtonLink to="/portal/account" variant="outline" size="sm" className="mt-4">
+        Manage Account
+      </ButtonLink>
     </DataCard>
   );
 }

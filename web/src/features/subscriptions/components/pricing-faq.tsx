@@ -12,7 +12,7 @@ const questions = [
   {
     question: 'How am I billed?',
     answer:
-      'Plans are billed monthly in advance to the card you subscribe with. Receipts and invoices are emailed to you, and your portal shows your plan and its renewal date.',
+      'Plans are billed monthly in advance to the card you subscribe with. We email you (at the address on your account) when your plan starts, each time it renews, if a payment fails, and when you cancel or resume it, and your portal shows your plan and its renewal date.',
   },
   {
     question: 'Are on-site visits and projects included?',

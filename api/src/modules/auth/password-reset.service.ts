@@ -1,0 +1,70 @@
+import type { Knex } from 'knex';
+import type { Config } from '../../config';
+import { BadRequest } from '../../errors';
+import type { Logger } from '../../logger';
+import { countRateLimitHit } from '../../middleware/rate-limit';
+import { enqueueMail } from '../mail/outbox';
+import { User } from '../users/user.model';
+import { findUserByEmail, findUserByUsername } from '../users/users.service';
+import { issueAccountToken, revokeAccountTokens, useAccountToken } from './account-tokens';
+import { assertUncommonPassword } from './common-passwords';
+import { hashPassword } from '../users/password';
+import { endAllSessions } from './session-store';
+
+/** The same answer whatever the account: nobody learns from it which usernames or emails exist. */
+export const RESET_REQUESTED =
+  'If an account matches, we have emailed a link to reset its password. It works once, for one hour.';
+export const RESET_DONE = 'Your password has been changed and you have been signed out everywhere. Please log in.';
+export const RESET_LINK_INVALID =
+  'This password reset link is invalid, has already been used or has expired. Please ask for a new one.';
+
+interface Deps {
+  db: Knex;
+  config: Pick<Config, 'rateLimits'>;
+  logger: Logger;
+}
+
+/**
+ * Sends a reset link to the account's email, if there is such an account and
+ * it has an email. Past a few requests an hour per account, nothing more is
+ * sent (the caller answers the same): nobody can flood someone's inbox, and
+ * logging in is never affected.
+ */
+export async function requestPasswordReset({ db, config, logger }: Deps, login: string): Promise<void> {
+  // Usernames cannot contain "@": the login is an email exactly when it has one.
+  const user = login.includes('@') ? await findUserByEmail(db, login) : await findUserByUsername(db, login);
+  if (!user?.email) return;
+  const rule = config.rateLimits.passwordResetPerAccount;
+  const { count } = await countRateLimitHit(db, `password-reset:account:${user.id}`, rule);
+  if (count > rule.limit) {
+    logger.info({ userId: user.id }, 'password reset requested too often for one account: no mail sent');
+    return;
+  }
+  const email = user.email;
+  await db.transaction(async (trx) => {
+    const { id, token } = await issueAccountToken(trx, user.id, 'password_reset');
+    await enqueueMail(trx, {
+      template: 'password-reset',
+      to: email,
+      data: { name: user.firstName || user.username, username: user.username, token },
+      idempotencyKey: `password-reset:${id}`,
+      secrets: [token],
+    });
+  });
+}
+
+/**
+ * Sets a new password with a reset token: the token is used up, the account's
+ * other links are voided and every session of the account ends.
+ */
+export async function confirmPasswordReset(db: Knex, token: string, password: string): Promise<void> {
+  await assertUncommonPassword(password, 'password');
+  const passwordHash = await hashPassword(password);
+  await db.transaction(async (trx) => {
+    const used = await useAccountToken(trx, token, 'password_reset');
+    if (!used) throw new BadRequest(RESET_LINK_INVALID);
+    await User.query(trx).patch({ passwordHash }).where({ id: used.userId });
+    await revokeAccountTokens(trx, used.userId);
+    await endAllSessions(trx, used.userId);
+  });
+}

@@ -1,0 +1,24 @@
+import type { MailStatus } from '@shared/schemas/outbox';
+
+/** A row of the `mails` table (camelCase through knexSnakeCaseMappers). */
+export interface MailRow {
+  id: string;
+  idempotencyKey: string;
+  template: string;
+  recipient: string;
+  replyTo: string | null;
+  data: unknown;
+  secrets: string[] | null;
+  subject: string | null;
+  htmlBody: string | null;
+  textBody: string | null;
+  status: MailStatus;
+  attempts: number;
+  nextAttemptAt: Date;
+  lockedUntil: Date | null;
+  lastError: string | null;
+  smtpResponse: string | null;
+  createdAt: Date;
+  updatedAt: Date;
+  sentAt: Date | null;
+}

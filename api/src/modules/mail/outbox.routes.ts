@@ -1,0 +1,27 @@
+import Router from '@koa/router';
+import { outboxListQuerySchema } from '@shared/schemas/outbox';
+import { isUuid } from '@shared/schemas/text';
+import type { AppDeps } from '../../app-deps';
+import { NotFound } from '../../errors';
+import { requireStaff } from '../../middleware/current-user';
+import { validate } from '../../middleware/validate';
+import { findOutboxMail, listOutbox } from './outbox.service';
+
+/** The outbox for staff: what was sent, what is waiting, what failed and why. */
+export function outboxRoutes({ db, config }: AppDeps): Router {
+  const router = new Router();
+
+  router.get('/api/admin/outbox', requireStaff, validate({ query: outboxListQuerySchema }), async (ctx) => {
+    ctx.set('Cache-Control', 'no-store');
+    ctx.body = await listOutbox(db, ctx.state.input.query);
+  });
+
+  router.get('/api/admin/outbox/:id', requireStaff, async (ctx) => {
+    const mail = isUuid(ctx.params.id) ? await findOutboxMail(db, config.mail, ctx.params.id) : undefined;
+    if (!mail) throw new NotFound('Mail not found');
+    ctx.set('Cache-Control', 'no-store');
+    ctx.body = mail;
+  });
+
+  return router;
+}

@@ -1,0 +1,149 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import { buildUser, logIn } from '../../test/factories';
+import { setupTestApp } from '../../test/test-app';
+import { staffAlertRecipients } from './outbox';
+
+const t = setupTestApp();
+
+async function staffAgent() {
+  const agent = t.agent();
+  await logIn(agent, await buildUser(t.db, { accountType: 'staff' }));
+  return agent;
+}
+
+const statuses = ['sent', 'retrying', 'failed', 'kept', 'queued'] as const;
+
+beforeAll(async () => {
+  // 25 mails, one minute apart: "mail24" is the newest. Every fifth is failed.
+  const start = Date.UTC(2026, 10, 1, 12, 0, 0);
+  await t.db('mails').insert(
+    Array.from({ length: 25 }, (_, i) => ({
+      idempotencyKey: `list:${i}`,
+      template: 'welcome',
+      recipient: `mail${i}@example.com`,
+      data: JSON.stringify({ name: `N${i}`, username: `u${i}` }),
+      subject: `Subject ${i}`,
+      htmlBody: `<p>Hello ${i}</p><script>alert(1)</script>`,
+      textBody: `Hello ${i}`,
+      status: statuses[i % 5],
+      attempts: i % 5 === 0 ? 1 : 2,
+      lastError: i % 5 === 2 ? 'RCPT TO: 550 5.1.1 No such user' : null,
+      smtpResponse: i % 5 === 0 ? '250 OK queued' : null,
+      createdAt: new Date(start + i * 60_000),
+      sentAt: i % 5 === 0 ? new Date(start + i * 60_000 + 500) : null,
+    })),
+  );
+});
+
+describe('GET /api/admin/outbox', () => {
+  it('is for staff only: 401 for visitors, 403 for clients', async () => {
+    const anonymous = await t.request().get('/api/admin/outbox');
+    expect(anonymous.status).toBe(401);
+    const client = t.agent();
+    await logIn(client, await buildUser(t.db));
+    const res = await client.get('/api/admin/outbox');
+    expect(res.status).toBe(403);
+    expect(res.body).toEqual({ message: 'Staff only' });
+    expect((await client.get('/api/admin/outbox/00000000-0000-4000-8000-000000000000')).status).toBe(403);
+  });
+
+  it('lists mails newest first and pages with the cursor until the end', async () => {
+    const agent = await staffAgent();
+    const first = await agent.get('/api/admin/outbox?limit=10');
+    expect(first.status).toBe(200);
+    expect(first.headers['cache-control']).toBe('no-store');
+    expect(first.body.mails).toHaveLength(10);
+    expect(first.body.mails[0]).toEqual({
+      id: expect.any(String),
+      template: 'welcome',
+      to: 'mail24@example.com',
+      subject: 'Subject 24',
+      status: 'queued',
+      attempts: 2,
+      lastError: null,
+      createdAt: '2026-11-01T12:24:00.000Z',
+      sentAt: null,
+      nextAttemptAt: expect.any(String),
+    });
+    const seen = [...first.body.mails];
+    let cursor = first.body.nextCursor as string | null;
+    while (cursor) {
+      const page = await agent.get(`/api/admin/outbox?limit=10&before=${encodeURIComponent(cursor)}`);
+      expect(page.status).toBe(200);
+      seen.push(...page.body.mails);
+      cursor = page.body.nextCursor;
+    }
+    expect(seen.map((m) => m.to)).toEqual(Array.from({ length: 25 }, (_, i) => `mail${24 - i}@example.com`));
+  });
+
+  it('filters by status', async () => {
+    const agent = await staffAgent();
+    const res = await agent.get('/api/admin/outbox?status=failed');
+    expect(res.body.mails.map((m: { to: string }) => m.to)).toEqual([
+      'mail22@example.com',
+      'mail17@example.com',
+      'mail12@example.com',
+      'mail7@example.com',
+      'mail2@example.com',
+    ]);
+    expect(res.body.mails[0].lastError).toBe('RCPT TO: 550 5.1.1 No such user');
+    expect(res.body.nextCursor).toBeNull();
+  });
+
+  it.each([
+    ['status=bogus', /^status: status must be one of queued, sending/],
+    ['before=12.not-a-uuid', /^before: Invalid cursor$/],
+    ['limit=0', /^limit: /],
+    ['limit=101', /^limit: /],
+    ['page=2', /Unrecognized key/],
+  ])('refuses ?%s with 400', async (query, message) => {
+    const agent = await staffAgent();
+    const res = await agent.get(`/api/admin/outbox?${query}`);
+    expect(res.status).toBe(400);
+    expect(res.body.message).toMatch(message);
+  });
+});
+
+describe('GET /api/admin/outbox/{id}', () => {
+  it('shows one mail with its HTML, text, recipient, status and the server answer', async () => {
+    const agent = await staffAgent();
+    const [row] = await t.db('mails').where({ idempotencyKey: 'list:20' });
+    const res = await agent.get(`/api/admin/outbox/${row.id}`);
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({
+      id: row.id,
+      to: 'mail20@example.com',
+      from: t.deps.config.mail.from,
+      replyTo: null,
+      subject: 'Subject 20',
+      status: 'sent',
+      attempts: 1,
+      html: '<p>Hello 20</p><script>alert(1)</script>',
+      text: 'Hello 20',
+      smtpResponse: '250 OK queued',
+      idempotencyKey: 'list:20',
+      sentAt: '2026-11-01T12:20:00.500Z',
+      nextAttemptAt: null,
+    });
+  });
+
+  it('answers 404 for an unknown or malformed id', async () => {
+    const agent = await staffAgent();
+    expect((await agent.get('/api/admin/outbox/00000000-0000-4000-8000-000000000000')).status).toBe(404);
+    const res = await agent.get('/api/admin/outbox/not-an-id');
+    expect(res.status).toBe(404);
+    expect(res.body).toEqual({ message: 'Mail not found' });
+  });
+});
+
+describe('staff alert recipients', () => {
+  it('are STAFF_ALERT_EMAIL when set, else every staff account with an email', async () => {
+    await buildUser(t.db, { accountType: 'staff', email: 'zed.staff@example.com' });
+    await buildUser(t.db, { accountType: 'staff', email: null });
+    await buildUser(t.db, { email: 'a.client@example.com' });
+    expect(await staffAlertRecipients(t.db, { staffAlertEmails: ['ops@example.com'] })).toEqual(['ops@example.com']);
+    const staff = await staffAlertRecipients(t.db, { staffAlertEmails: [] });
+    expect(staff).toContain('zed.staff@example.com');
+    expect(staff).not.toContain('a.client@example.com');
+  });
+});

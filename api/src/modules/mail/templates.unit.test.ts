@@ -1,0 +1,129 @@
+import { describe, expect, it } from 'vitest';
+import { company } from '@shared/site/company';
+import { validShipping } from '../../test/commerce-factories';
+import { mailContext, renderMail } from './render-mail';
+import { mailTemplates, type MailData, type MailTemplateName } from './templates';
+
+const ctx = mailContext('https://www.example.com');
+const order = {
+  name: 'Ada',
+  orderId: '3f2a9c1e-8b7d-4e6f-9a0b-1c2d3e4f5a6b',
+  orderNumber: '3f2a9c1e',
+  lines: [
+    { name: 'Ubiquiti Switch', quantity: 2, unitPrice: '1299.00', lineTotal: '2598.00' },
+    { name: 'Cat6 Cable <1000 ft>', quantity: 1, unitPrice: '89.50', lineTotal: '89.50' },
+  ],
+  subtotal: '2687.50',
+  tax: '228.44',
+  taxLabel: 'State Tax (8.5%)',
+  total: '2915.94',
+  shipping: validShipping,
+};
+const plan = {
+  name: 'Ada',
+  planName: 'Professional',
+  price: '1299.00',
+  interval: 'month',
+  periodEnd: '2026-12-23T18:00:00.000Z',
+};
+const customer = { name: 'Ada Lovelace', username: 'ada', email: 'ada@example.com' };
+const enquiry = {
+  name: 'Priya',
+  email: 'priya@example.com',
+  phone: null,
+  company: null,
+  service: 'AI & Automation' as const,
+  message: 'Hello\nthere',
+};
+
+/** One sample of every template's data, and what its plain text must say. */
+const samples: { [Name in MailTemplateName]: [MailData<Name>, ...string[]] } = {
+  welcome: [{ name: 'Ada', username: 'ada' }, 'Welcome, Ada', 'https://www.example.com/portal'],
+  'password-reset': [
+    { name: 'Ada', username: 'ada', token: 'T0K' },
+    'https://www.example.com/reset-password?token=T0K',
+  ],
+  'email-change': [
+    { name: 'Ada', username: 'ada', newEmail: 'new@example.com', token: 'T0K' },
+    'new@example.com',
+    'https://www.example.com/confirm-email?token=T0K',
+  ],
+  'contact-acknowledgement': [enquiry, 'within 24 hours', 'Hello\nthere', 'AI & Automation'],
+  'staff-new-enquiry': [{ ...enquiry, fromClientAccount: true }, 'priya@example.com', 'service requests'],
+  'order-receipt': [
+    { ...order, paidAt: '2026-11-23T15:00:00.000Z' },
+    'This email is your receipt',
+    '#3f2a9c1e',
+    'Ubiquiti Switch × 2',
+    'Cat6 Cable <1000 ft> × 1',
+    '$2,598.00',
+    'State Tax (8.5%) $228.44',
+    '$228.44',
+    'Total $2,915.94',
+    'Minneapolis, MN 55401',
+    `https://www.example.com/order-confirmation?order=${order.orderId}`,
+  ],
+  'staff-order-paid': [{ ...order, customer }, 'ada@example.com', 'Ada Lovelace', '$2,915.94'],
+  'consultation-booked': [
+    {
+      name: 'Ada',
+      amount: '199.00',
+      description: 'Technical Consultation - 1 Hour',
+      paidAt: '2026-11-23T15:00:00.000Z',
+    },
+    'one business day',
+    '$199.00',
+  ],
+  'staff-consultation-paid': [{ customer, amount: '199.00', paymentId: 'pi_123' }, 'ada@example.com', 'pi_123'],
+  'subscription-started': [plan, 'Professional', '$1299.00 per month', 'December 23, 2026'],
+  'subscription-renewed': [plan, 'Next renewal', 'December 23, 2026'],
+  'subscription-payment-failed': [plan, 'https://www.example.com/pricing'],
+  'subscription-cancelled': [plan, 'ends on', 'December 23, 2026'],
+  'subscription-resumed': [plan, 'renews on', 'December 23, 2026'],
+  'staff-chat-message': [
+    {
+      conversationId: 'c0ffee00-0000-4000-8000-000000000000',
+      visitorName: 'Sam',
+      visitorEmail: null,
+      message: 'Are you open?',
+    },
+    'Are you open?',
+    'https://www.example.com/admin/chat?conversation=c0ffee00-0000-4000-8000-000000000000',
+  ],
+  'chat-replies': [
+    {
+      conversationId: 'c0ffee00-0000-4000-8000-000000000000',
+      visitorName: 'Sam',
+      replies: [
+        { text: 'Yes, we are open until 6 PM.', sentAt: '2026-11-23T15:00:00.000Z' },
+        { text: 'Anything else?', sentAt: '2026-11-23T15:01:00.000Z' },
+      ],
+    },
+    'Yes, we are open until 6 PM.',
+    'Anything else?',
+    'https://www.example.com/?chat=c0ffee00-0000-4000-8000-000000000000',
+  ],
+};
+
+describe('mail templates', () => {
+  it('cover every template', () => {
+    expect(Object.keys(samples).sort()).toEqual(Object.keys(mailTemplates).sort());
+  });
+
+  it.each(Object.entries(samples))(
+    '%s renders HTML and plain text with its content',
+    async (name, [data, ...expected]) => {
+      const mail = await renderMail(name, data, ctx);
+      expect(mail.subject.length).toBeGreaterThan(5);
+      for (const text of expected) expect(mail.text).toContain(text);
+      // No remote images, trackers or scripts; links are absolute on PUBLIC_URL; the company's details are in the footer.
+      expect(mail.html).not.toMatch(/<img|<script|src=|url\(/i);
+      for (const [, href] of mail.html.matchAll(/href="([^"]+)"/g))
+        expect(href).toMatch(/^https:\/\/www\.example\.com\//);
+      expect(mail.text).toContain(company.legalName);
+      expect(mail.html).toContain('prefers-color-scheme: dark');
+      // What people typed is escaped in the HTML.
+      expect(mail.html).not.toContain('<1000 ft>');
+    },
+  );
+});

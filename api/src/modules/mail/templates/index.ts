@@ -1,0 +1,45 @@
+import { chatReplies } from './chat-replies';
+import { consultationBooked } from './consultation-booked';
+import { contactAcknowledgement } from './contact-acknowledgement';
+import { emailChange } from './email-change';
+import { passwordReset } from './password-reset';
+import { orderReceipt } from './order-receipt';
+import { staffChatMessage } from './staff-chat-message';
+import { staffConsultationPaid } from './staff-consultation-paid';
+import { staffNewEnquiry } from './staff-new-enquiry';
+import { staffOrderPaid } from './staff-order-paid';
+import {
+  subscriptionCancelled,
+  subscriptionPaymentFailed,
+  subscriptionRenewed,
+  subscriptionResumed,
+  subscriptionStarted,
+} from './subscription-mails';
+import type { MailTemplate } from './template';
+import { welcome } from './welcome';
+
+/** Every kind of mail the product sends, by the name the outbox stores. */
+export const mailTemplates = {
+  welcome,
+  'password-reset': passwordReset,
+  'email-change': emailChange,
+  'contact-acknowledgement': contactAcknowledgement,
+  'staff-new-enquiry': staffNewEnquiry,
+  'order-receipt': orderReceipt,
+  'staff-order-paid': staffOrderPaid,
+  'consultation-booked': consultationBooked,
+  'staff-consultation-paid': staffConsultationPaid,
+  'subscription-started': subscriptionStarted,
+  'subscription-renewed': subscriptionRenewed,
+  'subscription-payment-failed': subscriptionPaymentFailed,
+  'subscription-cancelled': subscriptionCancelled,
+  'subscription-resumed': subscriptionResumed,
+  'staff-chat-message': staffChatMessage,
+  'chat-replies': chatReplies,
+} as const;
+
+export type MailTemplateName = keyof typeof mailTemplates;
+
+/** The data a template is rendered from. */
+export type MailData<Name extends MailTemplateName> =
+  (typeof mailTemplates)[Name] extends MailTemplate<infer Data> ? Data : never;

@@ -1,0 +1,49 @@
+import { company } from '@shared/site/company';
+import { AddressBlock, OrderSummary, type OrderAmounts, type ShippingAddressData } from './order-lines';
+import { Action, Details, Paragraph, Subtitle, Title } from './parts';
+import { defineTemplate } from './template';
+
+export interface OrderReceiptData extends OrderAmounts {
+  name: string;
+  orderId: string;
+  /** The first 8 characters of the id (spec §9). */
+  orderNumber: string;
+  /** ISO 8601. */
+  paidAt: string;
+  shipping: ShippingAddressData;
+}
+
+const formatDay = (iso: string) =>
+  new Date(iso).toLocaleDateString('en-US', {
+    year: 'numeric',
+    month: 'long',
+    day: 'numeric',
+    timeZone: company.hours.timeZone,
+  });
+
+/** To the client when their order is paid. */
+export const orderReceipt = defineTemplate<OrderReceiptData>({
+  subject: (data) => `Receipt for your order #${data.orderNumber}`,
+  preview: (data) => `Payment received: $${data.total}. We are preparing your order.`,
+  reason: `You are receiving this email because you placed an order at ${company.name}.`,
+  Body: ({ data, ctx }) => (
+    <>
+      <Title>Thank you for your order, {data.name}</Title>
+      <Paragraph>We received your payment and are preparing your order. This email is your receipt.</Paragraph>
+      <Details
+        rows={[
+          ['Order', `#${data.orderNumber}`],
+          ['Paid on', formatDay(data.paidAt)],
+        ]}
+      />
+      <OrderSummary amounts={data} />
+      <Subtitle>Shipping to</Subtitle>
+      <AddressBlock address={data.shipping} />
+      <Action href={ctx.url(`/order-confirmation?order=${data.orderId}`)} label="View your order" />
+      <Paragraph muted>
+        Questions about your order? Reply to this email or call us at {company.phone}, and mention order #
+        {data.orderNumber}.
+      </Paragraph>
+    </>
+  ),
+});

@@ -1,0 +1,26 @@
+import { ArrowLeft } from 'lucide-react';
+import { Link } from 'react-router-dom';
+import { PageContainer } from '@/components/layout/page-container';
+import { AccountSettings } from '@/features/account/components/account-settings';
+import { RequireAuth } from '@/features/auth/components/auth-redirects';
+
+/** /portal/account: the client's own details and password. */
+export function Component() {
+  return (
+    <RequireAuth>
+      <PageContainer className="flex flex-col gap-8 py-12">
+        <div>
+          <Link
+            to="/portal"
+            className="inline-flex items-center gap-1 text-sm font-semibold text-blue-700 hover:underline"
+          >
+            <ArrowLeft className="h-4 w-4" aria-hidden="true" /> Back to your portal
+          </Link>
+          <h1 className="mt-3 text-3xl font-bold text-navy-900">Account</h1>
+          <p className="mt-1 text-slate-600">Your name, email address and password.</p>
+        </div>
+        <AccountSettings />
+      </PageContainer>
+    </RequireAuth>
+  );
+}
