@@ -12,6 +12,8 @@ declare module 'koa' {
   interface DefaultState {
     /** The session's user, loaded with the session itself (see createSessionStore). */
     sessionUser?: User;
+    /** The id of the stored session this request carries, once loaded (absent for a new or unknown session). */
+    sessionId?: string;
   }
 }
 
@@ -33,6 +35,7 @@ export function createSessionStore(db: Knex) {
         .first<(Record<string, unknown> & { sess: SessionData }) | undefined>(['s.sess', 'u.*']);
       if (!row) return undefined;
       const { sess, ...user } = row;
+      if (options?.ctx) options.ctx.state.sessionId = sid;
       if (options?.ctx && typeof user.id === 'string') {
         options.ctx.state.sessionUser = User.fromJson(user, { skipValidation: true });
       }

@@ -9,8 +9,9 @@ import { createChatBus } from '../events/bus';
 import { ChatHub } from '../events/hub';
 import { MessageWriter } from '../storage/message-writer';
 import { PRESENCE_HEARTBEAT_MS } from '../storage/presence';
-import { createUpgradeAuthenticator, type UpgradeDecision } from './credentials';
+import { clientAddressOf, createUpgradeAuthenticator, type UpgradeDecision } from './credentials';
 import { createHeartbeat } from './heartbeat';
+import { SocketCaps } from './limits';
 import { receiveFrame, type ProtocolDeps } from './protocol';
 import { createUpgradeListener } from './upgrade';
 
@@ -115,6 +116,8 @@ export function attachChatServer(options: {
       perMessageDeflate: false,
     }),
     authenticate,
+    clientAddress: clientAddressOf(options.app),
+    caps: new SocketCaps(deps.config.chatSockets),
     accept: (ws, req, participant) => serveSocket(protocol, authenticate, ws, req, participant),
     isClosing: () => closing,
     logger,
