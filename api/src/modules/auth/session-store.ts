@@ -60,3 +60,20 @@ export async function deleteExpiredSessions(db: Knex): Promise<number> {
   const result = await db.raw<{ rowCount: number }>('delete from sessions where expire <= now()');
   return result.rowCount;
 }
+
+/**
+ * Ends sessions of an account: all of them, or all but `except` (the session
+ * of the request asking, e.g. after a password change). The account's open
+ * chat sockets on those sessions are closed at once on every instance: the
+ * delete is announced by a trigger (see account-events.ts). Inside a
+ * transaction, on commit. Returns how many sessions ended.
+ */
+export async function endUserSessions(
+  db: Knex | Knex.Transaction,
+  userId: string,
+  options: { except?: string } = {},
+): Promise<number> {
+  const query = db('sessions').where({ userId });
+  if (options.except) query.whereNot({ sid: options.except });
+  return query.delete();
+}

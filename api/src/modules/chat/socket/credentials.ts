@@ -8,6 +8,9 @@ import { sessionData } from '../../auth/session';
 import { carriesAuthorization } from '../../auth/session-token';
 import { participantOf, type ChatParticipant } from '../chat-access';
 
+/** What a socket without a chat session (never had one, or it ended) is told. */
+export const SESSION_ENDED = 'Your chat session has ended. Please start a new chat.';
+
 export type UpgradeDecision =
   | {
       ok: true;
@@ -59,7 +62,7 @@ export function createUpgradeAuthenticator(
     }
     const found = await readParticipant(session, ctx);
     if (found) return { ok: true, ...found };
-    return { ok: false, status: 401, message: 'Your chat session has ended. Please start a new chat.' };
+    return { ok: false, status: 401, message: SESSION_ENDED };
   };
 }
 

@@ -4,8 +4,10 @@ import type { Middleware } from 'koa';
 import { WebSocketServer, type WebSocket } from 'ws';
 import { CHAT_CLOSE, CHAT_MAX_FRAME_BYTES } from '@shared/schemas/chat-frames';
 import type { AppDeps } from '../../../app-deps';
+import { ACCOUNT_CHANNEL, accountOfAnnouncement } from '../../auth/account-events';
 import type { ChatParticipant } from '../chat-access';
 import { createChatBus } from '../events/bus';
+import { CHAT_CHANNEL } from '../events/events';
 import { ChatHub } from '../events/hub';
 import { MessageWriter } from '../storage/message-writer';
 import { PRESENCE_HEARTBEAT_MS } from '../storage/presence';
@@ -13,6 +15,7 @@ import { clientAddressOf, createUpgradeAuthenticator, type UpgradeDecision } fro
 import { createHeartbeat } from './heartbeat';
 import { SocketCaps } from './limits';
 import { receiveFrame, type ProtocolDeps } from './protocol';
+import { recheckSessions } from './recheck';
 import { createUpgradeListener } from './upgrade';
 
 export interface ChatServerOptions {
@@ -36,7 +39,7 @@ export interface ChatServer {
 /**
  * Takes an authenticated socket into service: it joins the hub, its frames go
  * to the protocol, pongs mark it alive, and closing takes it out of the hub.
- * Its credentials are kept to check a staff account again later.
+ * Its credentials are kept to read its session again later (recheck.ts).
  */
 function serveSocket(
   protocol: ProtocolDeps,
@@ -102,8 +105,19 @@ export function attachChatServer(options: {
     databaseUrl: options.databaseUrl,
     instanceId: hub.instanceId,
     logger,
-    onPayload: (payload) => hub.receive(payload),
-    onReconnected: () => hub.resync(),
+    channels: {
+      [CHAT_CHANNEL]: (payload) => hub.receive(payload),
+      // A session of this account ended, or its role changed: its sockets here read their session again now.
+      [ACCOUNT_CHANNEL]: (payload) => {
+        const accountId = accountOfAnnouncement(payload);
+        if (accountId) void recheckSessions(hub.connectionsOf(accountId), logger);
+      },
+    },
+    onReconnected: () => {
+      hub.resync();
+      // Announcements sent while the connection was down are lost: read every account's sessions again.
+      void recheckSessions(hub.accountConnections(), logger);
+    },
   });
   const authenticate = createUpgradeAuthenticator(options.app, options.session, deps.config);
   const protocol: ProtocolDeps = { db: deps.db, hub, writer: new MessageWriter(deps.db, logger), logger };
