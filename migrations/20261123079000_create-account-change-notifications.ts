@@ -8,10 +8,12 @@ import type { Knex } from 'knex';
  * API instance, whose open chat sockets of that account check their session
  * again at once (docs/decisions/079-account-changes-reach-open-sockets.md).
  * The channel name is repeated in api/src/modules/auth/account-events.ts.
+ * `or replace`: restoring a backup drops the tables (and so the triggers) but
+ * not the functions, then replays the migrations (api/src/db/backup.ts).
  */
 export async function up(knex: Knex): Promise<void> {
   await knex.raw(`
-    create function notify_ended_sessions() returns trigger language plpgsql as $$
+    create or replace function notify_ended_sessions() returns trigger language plpgsql as $$
     begin
       -- One notice per account, however many of its sessions the statement deleted.
       perform pg_notify('northstar_accounts', json_build_object('userId', user_id)::text)
@@ -25,7 +27,7 @@ export async function up(knex: Knex): Promise<void> {
       referencing old table as ended_sessions
       for each statement execute function notify_ended_sessions();
 
-    create function notify_account_role_changed() returns trigger language plpgsql as $$
+    create or replace function notify_account_role_changed() returns trigger language plpgsql as $$
     begin
       perform pg_notify('northstar_accounts', json_build_object('userId', new.id)::text);
       return null;
