@@ -61,9 +61,41 @@ function sessionCookie(sid: string): string {
   return `sid=${sid}; sid.sig=${signature}`;
 }
 
-export interface Visitor {
-  conversationId: string;
+const SESSION_AGE_MS = 24 * 60 * 60 * 1000;
+
+/** A session row as koa-session stores it, and the cookie that names it. */
+function benchSession(data: { visitorId?: string; userId?: string }) {
+  const sid = randomBytes(32).toString('base64url');
+  const expires = Date.now() + SESSION_AGE_MS;
+  return {
+    row: {
+      sid,
+      sess: JSON.stringify({ ...data, _expire: expires, _maxAge: SESSION_AGE_MS }),
+      expire: new Date(expires),
+      userId: data.userId ?? null,
+    },
+    cookie: sessionCookie(sid),
+  };
+}
+
+/**
+ * The address a bench client connects from, as a load balancer would report
+ * it (the servers run with TRUST_PROXY=true): every client its own, as real
+ * visitors and staff are, so the per-address socket cap (decision 078) sees
+ * what it would see in production rather than thousands of sockets from 127.0.0.1.
+ */
+function clientAddress(prefix: '10' | '172', index: number): string {
+  return `${prefix}.${(index >> 16) & 255}.${(index >> 8) & 255}.${index & 255}`;
+}
+
+/** Who a bench socket is: its session cookie and its address. */
+export interface BenchClient {
   cookie: string;
+  address: string;
+}
+
+export interface Visitor extends BenchClient {
+  conversationId: string;
 }
 
 /**
@@ -76,21 +108,16 @@ export async function seedVisitors(url: string, count: number): Promise<Visitor[
   const db = knex(knexConfig(url, { poolMax: 2 }));
   const visitors: Visitor[] = [];
   try {
-    const expires = Date.now() + 24 * 60 * 60 * 1000;
     for (let start = 0; start < count; start += 1000) {
       const sessions = [];
       const conversations = [];
       for (let i = start; i < Math.min(count, start + 1000); i += 1) {
-        const sid = randomBytes(32).toString('base64url');
         const visitorId = randomUUID();
         const conversationId = randomUUID();
-        sessions.push({
-          sid,
-          sess: JSON.stringify({ visitorId, _expire: expires, _maxAge: 24 * 60 * 60 * 1000 }),
-          expire: new Date(expires),
-        });
+        const session = benchSession({ visitorId });
+        sessions.push(session.row);
         conversations.push({ id: conversationId, visitorId, visitorName: `Bench visitor ${i + 1}` });
-        visitors.push({ conversationId, cookie: sessionCookie(sid) });
+        visitors.push({ conversationId, cookie: session.cookie, address: clientAddress('10', i) });
       }
       await db('sessions').insert(sessions);
       await db('chat_conversations').insert(conversations);
@@ -101,26 +128,26 @@ export async function seedVisitors(url: string, count: number): Promise<Visitor[
   return visitors;
 }
 
-/** A staff account, logged in through the API: its session cookie. */
-export async function staffLogin(url: string, serverUrl: string): Promise<string> {
+/** N staff members, each with an account and a logged-in session of their own (one console each). */
+export async function seedStaff(url: string, count: number): Promise<BenchClient[]> {
   const db = knex(knexConfig(url, { poolMax: 1 }));
-  const username = `bench_staff_${process.pid}`;
-  const password = 'bench-staff-password';
   try {
-    await db('users').insert({ username, passwordHash: await hashPassword(password), accountType: 'staff' });
+    const passwordHash = await hashPassword('bench-staff-password');
+    const users: { id: string }[] = await db('users')
+      .insert(
+        Array.from({ length: count }, (_, i) => ({
+          username: `bench_staff_${i + 1}`,
+          passwordHash,
+          accountType: 'staff',
+        })),
+      )
+      .returning('id');
+    const sessions = users.map((user) => benchSession({ userId: user.id }));
+    await db('sessions').insert(sessions.map((session) => session.row));
+    return sessions.map((session, i) => ({ cookie: session.cookie, address: clientAddress('172', i) }));
   } finally {
     await db.destroy();
   }
-  const res = await fetch(`${serverUrl}/api/login`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify({ username, password }),
-  });
-  if (res.status !== 200) throw new Error(`staff login failed: ${res.status}`);
-  return res.headers
-    .getSetCookie()
-    .map((c) => c.split(';')[0])
-    .join('; ');
 }
 
 type FrameHandler = (frame: { type: string; [key: string]: unknown }, ws: WebSocket) => void;
@@ -128,13 +155,15 @@ type FrameHandler = (frame: { type: string; [key: string]: unknown }, ws: WebSoc
 /** Opens a socket, joins conversations, and resolves once every history has arrived. */
 export function openJoined(
   serverUrl: string,
-  cookie: string,
+  client: BenchClient,
   conversationIds: string[],
   isAdmin: boolean,
   onFrame: FrameHandler,
 ): Promise<WebSocket> {
   return new Promise((resolve, reject) => {
-    const ws = new WebSocket(`${serverUrl.replace(/^http/, 'ws')}/ws/chat`, { headers: { Cookie: cookie } });
+    const ws = new WebSocket(`${serverUrl.replace(/^http/, 'ws')}/ws/chat`, {
+      headers: { Cookie: client.cookie, 'X-Forwarded-For': client.address },
+    });
     let waiting = conversationIds.length;
     ws.on('message', (data) => {
       const frame = JSON.parse(data.toString()) as { type: string };
@@ -158,14 +187,18 @@ export function openJoined(
 }
 
 /** Runs `task` for every item, at most `concurrency` at a time. */
-export async function inBatches<T, R>(items: T[], concurrency: number, task: (item: T) => Promise<R>): Promise<R[]> {
+export async function inBatches<T, R>(
+  items: T[],
+  concurrency: number,
+  task: (item: T, index: number) => Promise<R>,
+): Promise<R[]> {
   const results: R[] = new Array(items.length);
   let next = 0;
   await Promise.all(
     Array.from({ length: Math.min(concurrency, items.length) }, async () => {
       while (next < items.length) {
         const index = next++;
-        results[index] = await task(items[index]!);
+        results[index] = await task(items[index]!, index);
       }
     }),
   );

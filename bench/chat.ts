@@ -11,6 +11,9 @@
  *    all N are delivered.
  * Setups: one instance; then two instances on one database (visitors on one,
  * staff on the other, so every message crosses instances through PostgreSQL).
+ * Every visitor and every staff member has a session and an address of their
+ * own (X-Forwarded-For, with TRUST_PROXY=true), so the servers run with the
+ * default socket caps per session and per address (decision 078).
  */
 import type WebSocket from 'ws';
 import {
@@ -21,8 +24,8 @@ import {
   openJoined,
   percentile,
   residentMemory,
+  seedStaff,
   seedVisitors,
-  staffLogin,
   type Visitor,
 } from './chat-support';
 import { ensureBuild, machine, startProductionServer, type BenchServer } from './support';
@@ -59,12 +62,12 @@ async function scenario(instances: 1 | 2): Promise<Outcome> {
   const sockets: WebSocket[] = [];
   let finished = false;
   try {
-    const env = { SESSION_SECRET: BENCH_SESSION_SECRET };
+    // Clients connect through a "load balancer" (X-Forwarded-For), each from its own address: the default socket caps.
+    const env = { SESSION_SECRET: BENCH_SESSION_SECRET, TRUST_PROXY: 'true' };
     for (let i = 0; i < instances; i += 1) servers.push(await startProductionServer(database.url, env));
     const visitorServer = servers[0]!;
     const staffServer = servers[instances - 1]!;
     const visitors = await seedVisitors(database.url, SOCKETS);
-    const staffCookie = await staffLogin(database.url, staffServer.url);
     await sleep(500);
     const baseline = servers.map((s) => residentMemory(s.child.pid!));
 
@@ -88,7 +91,7 @@ async function scenario(instances: 1 | 2): Promise<Outcome> {
 
     process.stdout.write(`  opening ${SOCKETS} visitor sockets…\n`);
     const visitorSockets = await inBatches(visitors, 100, (visitor: Visitor) =>
-      openJoined(visitorServer.url, visitor.cookie, [visitor.conversationId], false, (frame) => {
+      openJoined(visitorServer.url, visitor, [visitor.conversationId], false, (frame) => {
         if (frame.type === 'error') errors += 1;
         if (frame.type === 'closed' && !finished) closed += 1;
         if (frame.type !== 'new_message') return;
@@ -99,11 +102,13 @@ async function scenario(instances: 1 | 2): Promise<Outcome> {
     sockets.push(...visitorSockets);
     const groups: Visitor[][] = [];
     for (let i = 0; i < visitors.length; i += PER_STAFF) groups.push(visitors.slice(i, i + PER_STAFF));
+    // One staff member (account, session, address) per staff socket, as consoles are.
+    const staff = await seedStaff(database.url, groups.length);
     process.stdout.write(`  opening ${groups.length} staff sockets…\n`);
-    const staffSockets = await inBatches(groups, 50, (group) =>
+    const staffSockets = await inBatches(groups, 50, (group, g) =>
       openJoined(
         staffServer.url,
-        staffCookie,
+        staff[g]!,
         group.map((v) => v.conversationId),
         true,
         (frame, ws) => {

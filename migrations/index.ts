@@ -17,6 +17,7 @@ import * as createChatPresence from './20261121040100_create-chat-presence';
 import * as createSubscriptions from './20261121050000_create-subscriptions';
 import * as seedSubscriptionPlans from './20261121050100_seed-subscription-plans';
 import * as createLoginKnownAddresses from './20261123070000_create-login-known-addresses';
+import * as createAccountChangeNotifications from './20261123079000_create-account-change-notifications';
 import * as createMails from './20261123080000_create-mails';
 import * as createAccountTokens from './20261123080100_create-account-tokens';
 import * as addChatMailColumns from './20261123080200_add-chat-mail-columns';
@@ -45,6 +46,7 @@ export const migrations: ReadonlyArray<readonly [name: string, migration: Knex.M
   ['20261121050000_create-subscriptions', createSubscriptions],
   ['20261121050100_seed-subscription-plans', seedSubscriptionPlans],
   ['20261123070000_create-login-known-addresses', createLoginKnownAddresses],
+  ['20261123079000_create-account-change-notifications', createAccountChangeNotifications],
   ['20261123080000_create-mails', createMails],
   ['20261123080100_create-account-tokens', createAccountTokens],
   ['20261123080200_add-chat-mail-columns', addChatMailColumns],

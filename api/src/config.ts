@@ -66,6 +66,8 @@ const milliseconds = (min: number, max: number) =>
     .min(min, `must be at least ${min}`)
     .max(max, `must be at most ${max}`);
 
+const socketCount = z.coerce.number().int('must be a whole number').min(1, 'must be at least 1').max(1_000_000);
+
 const envSchema = z
   .object({
     NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
@@ -111,6 +113,8 @@ const envSchema = z
     HTTP_HEADERS_TIMEOUT_MS: milliseconds(1_000, 300_000).default(20_000),
     HTTP_REQUEST_TIMEOUT_MS: milliseconds(1_000, 3_600_000).default(30_000),
     HTTP_KEEP_ALIVE_TIMEOUT_MS: milliseconds(1_000, 3_600_000).default(65_000),
+    CHAT_MAX_SOCKETS_PER_SESSION: socketCount.default(10),
+    CHAT_MAX_SOCKETS_PER_IP: socketCount.default(200),
   })
   .superRefine((env, ctx) => {
     if (env.HTTP_REQUEST_TIMEOUT_MS < env.HTTP_HEADERS_TIMEOUT_MS) {
@@ -187,6 +191,13 @@ export interface Config {
     requestTimeoutMs: number;
     /** How long an idle keep-alive connection is kept after a response. */
     keepAliveTimeoutMs: number;
+  };
+  /** How many chat sockets one instance holds open for one client (docs/decisions/078-chat-socket-caps.md). */
+  chatSockets: {
+    /** Per browser session or desktop console session (the session cookie or bearer token). */
+    perSession: number;
+    /** Per client IP address (as TRUST_PROXY sees it). */
+    perIp: number;
   };
   rateLimits: {
     /** Login attempts from one IP, whatever the usernames. */
@@ -282,6 +293,7 @@ export function parseEnv(env: Record<string, string | undefined>): Omit<Config, 
       requestTimeoutMs: e.HTTP_REQUEST_TIMEOUT_MS,
       keepAliveTimeoutMs: e.HTTP_KEEP_ALIVE_TIMEOUT_MS,
     },
+    chatSockets: { perSession: e.CHAT_MAX_SOCKETS_PER_SESSION, perIp: e.CHAT_MAX_SOCKETS_PER_IP },
     rateLimits: {
       ...defaultRateLimits,
       paymentIntentsPerUser: { ...defaultRateLimits.paymentIntentsPerUser, limit: e.PAYMENT_LIMIT_PER_HOUR },

@@ -87,6 +87,18 @@ describe('configuration', () => {
     );
   });
 
+  it('reads the chat socket caps per session and per IP', () => {
+    expect(parseEnv({}).chatSockets).toEqual({ perSession: 10, perIp: 200 });
+    expect(parseEnv({ CHAT_MAX_SOCKETS_PER_SESSION: '4', CHAT_MAX_SOCKETS_PER_IP: '5000' }).chatSockets).toEqual({
+      perSession: 4,
+      perIp: 5000,
+    });
+    expect(() => parseEnv({ CHAT_MAX_SOCKETS_PER_SESSION: '0' })).toThrow(
+      /CHAT_MAX_SOCKETS_PER_SESSION must be at least 1/,
+    );
+    expect(() => parseEnv({ CHAT_MAX_SOCKETS_PER_IP: 'many' })).toThrow(/CHAT_MAX_SOCKETS_PER_IP/);
+  });
+
   it('treats empty variables as unset', () => {
     expect(parseEnv({ DATABASE_URL: '', PORT: '' }).databaseUrl).toBeNull();
   });

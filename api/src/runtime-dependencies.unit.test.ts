@@ -37,10 +37,11 @@ const manifest = JSON.parse(readFileSync('package.json', 'utf8')) as { dependenc
 describe('production dependencies (decision 063)', () => {
   it('are exactly what the server and the command-line tools load, and tsx, which runs the tools', async () => {
     const server = await packagesLoadedBy(['api/src/main.ts']);
-    // `npm run migrate`, `user:create` and `stripe:sync-plans` run from source with tsx, as does `postinstall`.
+    // `npm run migrate`, `user:create`, `user:role` and `stripe:sync-plans` run from source with tsx, as does `postinstall`.
     const tools = await packagesLoadedBy([
       'api/src/cli/migrate.ts',
       'api/src/cli/create-user.ts',
+      'api/src/cli/set-user-role.ts',
       'api/src/cli/sync-stripe-plans.ts',
       'scripts/install-electron.ts',
     ]);

@@ -1,10 +1,9 @@
-import { parseArgs } from 'node:util';
-import { z } from 'zod';
-import { accountTypes, signupSchema } from '@shared/schemas/auth';
+import { signupSchema } from '@shared/schemas/auth';
 import { COMMON_PASSWORD_MESSAGE } from '@shared/schemas/account';
 import { migrateToLatest } from '../db/database';
 import { isCommonPassword } from '../modules/auth/common-passwords';
 import { createUser } from '../modules/users/users.service';
+import { commandOptions, roleOption } from './command-options';
 import { CommandError, withDatabase } from './with-database';
 
 const usage = `Usage: npm run user:create -- --username NAME --password PW [--email E] [--role staff|client] [--first-name F] [--last-name L]
@@ -12,33 +11,20 @@ const usage = `Usage: npm run user:create -- --username NAME --password PW [--em
 Creates an account. This is the only way to make a staff account (--role staff);
 accounts made by signing up on the site are always clients.`;
 
-function parse() {
-  try {
-    return parseArgs({
-      options: {
-        username: { type: 'string' },
-        password: { type: 'string' },
-        email: { type: 'string' },
-        role: { type: 'string', default: 'client' },
-        'first-name': { type: 'string' },
-        'last-name': { type: 'string' },
-        help: { type: 'boolean', short: 'h' },
-      },
-      strict: true,
-    }).values;
-  } catch (err) {
-    throw new CommandError(`${(err as Error).message}\n\n${usage}`);
-  }
-}
-
 await withDatabase(async (db) => {
-  const args = parse();
-  if (args.help) {
-    console.log(usage);
-    return;
-  }
-  const role = z.enum(accountTypes).safeParse(args.role);
-  if (!role.success) throw new CommandError(`--role must be one of: ${accountTypes.join(', ')}`);
+  const args = commandOptions(
+    {
+      username: { type: 'string' },
+      password: { type: 'string' },
+      email: { type: 'string' },
+      role: { type: 'string', default: 'client' },
+      'first-name': { type: 'string' },
+      'last-name': { type: 'string' },
+    },
+    usage,
+  );
+  if (!args) return;
+  const role = roleOption(args.role);
   const input = signupSchema.safeParse({
     username: args.username ?? '',
     password: args.password ?? '',
@@ -52,6 +38,6 @@ await withDatabase(async (db) => {
   }
   if (await isCommonPassword(input.data.password)) throw new CommandError(`--password: ${COMMON_PASSWORD_MESSAGE}`);
   await migrateToLatest(db);
-  const user = await createUser(db, { ...input.data, accountType: role.data });
+  const user = await createUser(db, { ...input.data, accountType: role });
   console.log(`Created ${user.accountType} account "${user.username}" (${user.id}).`);
 });

@@ -103,12 +103,21 @@ export class TestSocket {
   /** Opens a socket to /ws/chat; rejects with the HTTP status when the upgrade is refused. */
   static open(
     baseUrl: string,
-    options: { cookie?: string; authorization?: string; origin?: string; path?: string; autoPong?: boolean } = {},
+    options: {
+      cookie?: string;
+      authorization?: string;
+      origin?: string;
+      path?: string;
+      autoPong?: boolean;
+      /** The client's address as a proxy reports it (the test servers trust X-Forwarded-For). */
+      forwardedFor?: string;
+    } = {},
   ): Promise<TestSocket> {
     const url = `${baseUrl.replace(/^http/, 'ws')}${options.path ?? '/ws/chat'}`;
     const headers: Record<string, string> = {};
     if (options.cookie) headers.Cookie = options.cookie;
     if (options.authorization) headers.Authorization = options.authorization;
+    if (options.forwardedFor) headers['X-Forwarded-For'] = options.forwardedFor;
     const ws = new WebSocket(url, {
       headers,
       autoPong: options.autoPong ?? true,

@@ -187,15 +187,16 @@ export function startStripeFake(): Promise<StripeFake & { close(): Promise<void>
 
 const signer = new Stripe(FAKE_STRIPE_KEYS.secretKey);
 
-/** A Stripe event as Stripe would POST it, with a valid (or deliberately forged) signature. */
-export function signedEvent(
-  type: string,
-  object: unknown,
-  options: { id?: string; secret?: string; created?: number } = {},
-): { payload: string; signature: string; id: string } {
-  const id = options.id ?? `evt_${randomBytes(12).toString('hex')}`;
-  const payload = JSON.stringify({
-    id,
+/** Any JSON body, signed as Stripe signs webhook deliveries (with our webhook secret unless told otherwise). */
+export function signedPayload(body: unknown, secret: string = FAKE_STRIPE_KEYS.webhookSecret) {
+  const payload = JSON.stringify(body);
+  return { payload, signature: signer.webhooks.generateTestHeaderString({ payload, secret }) };
+}
+
+/** The envelope of a Stripe event about `object`, as Stripe sends it. */
+export function eventEnvelope(type: string, object: unknown, options: { id?: string; created?: number } = {}) {
+  return {
+    id: options.id ?? `evt_${randomBytes(12).toString('hex')}`,
     object: 'event',
     api_version: Stripe.API_VERSION,
     created: options.created ?? Math.floor(Date.now() / 1000),
@@ -204,12 +205,17 @@ export function signedEvent(
     request: { id: null, idempotency_key: null },
     type,
     data: { object },
-  });
-  const signature = signer.webhooks.generateTestHeaderString({
-    payload,
-    secret: options.secret ?? FAKE_STRIPE_KEYS.webhookSecret,
-  });
-  return { payload, signature, id };
+  };
+}
+
+/** A Stripe event as Stripe would POST it, with a valid (or deliberately forged) signature. */
+export function signedEvent(
+  type: string,
+  object: unknown,
+  options: { id?: string; secret?: string; created?: number } = {},
+): { payload: string; signature: string; id: string } {
+  const envelope = eventEnvelope(type, object, options);
+  return { ...signedPayload(envelope, options.secret), id: envelope.id };
 }
 
 /** POSTs a signed event to the app's webhook endpoint, as Stripe delivers it. */

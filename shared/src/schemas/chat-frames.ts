@@ -124,6 +124,11 @@ export const CHAT_CLOSE = {
   policy: 1008,
   /** Frame over the size limit (set by the WebSocket library). */
   tooBig: 1009,
+  /**
+   * "Try Again Later": this browser session or network address already holds as many sockets as the server allows
+   * (the reason says which). Clients retry with growing delays, as after a failed connection.
+   */
+  tryAgainLater: 1013,
   unauthorized: 4401,
   forbidden: 4403,
   notFound: 4404,

@@ -12,7 +12,7 @@ import { issueAccountToken, pendingEmailOf, revokeAccountTokens, useAccountToken
 import { startUserSession } from './auth.service';
 import { assertUncommonPassword } from './common-passwords';
 import { hashPassword, verifyPassword } from '../users/password';
-import { endAllSessions } from './session-store';
+import { endUserSessions } from './session-store';
 
 export const EMAIL_LINK_INVALID =
   'This confirmation link is invalid, has already been used or has expired. Please enter your new email address again on your Account page.';
@@ -115,7 +115,7 @@ export async function changePassword(
   await db.transaction(async (trx) => {
     await User.query(trx).patch({ passwordHash }).where({ id: user.id });
     await revokeAccountTokens(trx, user.id, 'password_reset');
-    await endAllSessions(trx, user.id);
+    await endUserSessions(trx, user.id);
   });
   // This session was among those ended: it goes on under a new id, saved now.
   await startUserSession(ctx, user);

@@ -9,7 +9,7 @@ import { findUserByEmail, findUserByUsername } from '../users/users.service';
 import { issueAccountToken, revokeAccountTokens, useAccountToken } from './account-tokens';
 import { assertUncommonPassword } from './common-passwords';
 import { hashPassword } from '../users/password';
-import { endAllSessions } from './session-store';
+import { endUserSessions } from './session-store';
 
 /** The same answer whatever the account: nobody learns from it which usernames or emails exist. */
 export const RESET_REQUESTED =
@@ -65,6 +65,6 @@ export async function confirmPasswordReset(db: Knex, token: string, password: st
     if (!used) throw new BadRequest(RESET_LINK_INVALID);
     await User.query(trx).patch({ passwordHash }).where({ id: used.userId });
     await revokeAccountTokens(trx, used.userId);
-    await endAllSessions(trx, used.userId);
+    await endUserSessions(trx, used.userId);
   });
 }

@@ -12,6 +12,8 @@ declare module 'koa' {
   interface DefaultState {
     /** The session's user, loaded with the session itself (see createSessionStore). */
     sessionUser?: User;
+    /** The id of the stored session this request carries, once loaded (absent for a new or unknown session). */
+    sessionId?: string;
   }
 }
 
@@ -33,6 +35,7 @@ export function createSessionStore(db: Knex) {
         .first<(Record<string, unknown> & { sess: SessionData }) | undefined>(['s.sess', 'u.*']);
       if (!row) return undefined;
       const { sess, ...user } = row;
+      if (options?.ctx) options.ctx.state.sessionId = sid;
       if (options?.ctx && typeof user.id === 'string') {
         options.ctx.state.sessionUser = User.fromJson(user, { skipValidation: true });
       }
@@ -58,7 +61,19 @@ export async function deleteExpiredSessions(db: Knex): Promise<number> {
   return result.rowCount;
 }
 
-/** Signs the user out everywhere: every session of the account, cookie and bearer alike. */
-export async function endAllSessions(db: Knex, userId: string): Promise<number> {
-  return db('sessions').where({ userId }).delete();
+/**
+ * Ends sessions of an account: all of them, or all but `except` (the session
+ * of the request asking, e.g. after a password change). The account's open
+ * chat sockets on those sessions are closed at once on every instance: the
+ * delete is announced by a trigger (see account-events.ts). Inside a
+ * transaction, on commit. Returns how many sessions ended.
+ */
+export async function endUserSessions(
+  db: Knex | Knex.Transaction,
+  userId: string,
+  options: { except?: string } = {},
+): Promise<number> {
+  const query = db('sessions').where({ userId });
+  if (options.except) query.whereNot({ sid: options.except });
+  return query.delete();
 }

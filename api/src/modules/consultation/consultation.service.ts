@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Knex } from 'knex';
 import { fromCents } from '@shared/money';
+import { isUuid } from '@shared/schemas/text';
 import {
   CONSULTATION_AMOUNT_CENTS,
   CONSULTATION_DESCRIPTION,
@@ -54,7 +55,7 @@ export async function applyConsultationPayment(
     return;
   }
   const userId = outcome.metadata.user_id;
-  const user = userId ? await User.query(trx).findById(userId) : undefined;
+  const user = isUuid(userId) ? await User.query(trx).findById(userId) : undefined;
   if (!user) {
     logger.warn({ ...context, userId }, 'consultation payment for an unknown user ignored');
     return;

@@ -9,7 +9,7 @@ import { confirmDemoPayment } from './demo-payments.service';
 import type { PaymentFulfilments } from './payment-outcome';
 import type { PaymentProvider } from './payment-provider';
 import type { StripeEventHandlers } from './stripe-event-handlers';
-import { processStripeEvent, verifyStripeEvent } from './stripe-webhook';
+import { processStripeEvent, readStripeEvent, verifyStripeEvent } from './stripe-webhook';
 
 interface PaymentsSetup {
   /** The app's payment provider; null when payments are not configured. */
@@ -45,8 +45,9 @@ export function paymentsRoutes({ db, config, logger }: AppDeps, setup: PaymentsS
   router.post('/api/stripe/webhook', async (ctx) => {
     const secret = config.stripe.webhookSecret;
     if (!stripe || !secret) throw new NotFound('Stripe is not configured');
-    const event = verifyStripeEvent(stripe, ctx.request.rawBody, ctx.get('stripe-signature'), secret);
-    const result = await processStripeEvent(db, event, stripeEventHandlers, { logger, stripe });
+    const payload = verifyStripeEvent(stripe, ctx.request.rawBody, ctx.get('stripe-signature'), secret, logger);
+    const event = readStripeEvent(payload, stripeEventHandlers, logger);
+    const result = await processStripeEvent(db, event, { logger, stripe });
     logger.info({ eventId: event.id, type: event.type, result }, 'stripe webhook');
     ctx.body = { received: true, result };
   });

@@ -1,5 +1,5 @@
 import type Stripe from 'stripe';
-import type { CreatedPayment, CreatePaymentInput, PaymentOutcome, PaymentProvider } from './payment-provider';
+import type { CreatedPayment, CreatePaymentInput, PaymentProvider } from './payment-provider';
 
 /** Card payments through Stripe PaymentIntents with automatic payment methods. */
 export class StripePaymentProvider implements PaymentProvider {
@@ -29,17 +29,4 @@ export class StripePaymentProvider implements PaymentProvider {
     if (!intent.client_secret) throw new Error(`PaymentIntent ${intent.id} came back without a client secret`);
     return { id: intent.id, clientSecret: intent.client_secret };
   }
-}
-
-/** A PaymentIntent from a webhook event, in provider-neutral terms. */
-export function outcomeFromIntent(intent: Stripe.PaymentIntent, status: PaymentOutcome['status']): PaymentOutcome {
-  return {
-    provider: 'stripe',
-    paymentId: intent.id,
-    status,
-    amountCents: status === 'succeeded' ? intent.amount_received || intent.amount : intent.amount,
-    currency: intent.currency,
-    metadata: { ...intent.metadata },
-    failureMessage: intent.last_payment_error?.message ?? null,
-  };
 }

@@ -1,8 +1,15 @@
-import { afterAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeEach, describe, expect, it, vi, type MockInstance } from 'vitest';
 import { buildProduct, validShipping } from '../../test/commerce-factories';
 import { roomyRateLimits } from '../../test/config';
 import { buildUser, logIn, uniqueName } from '../../test/factories';
-import { FAKE_STRIPE_KEYS, postSignedEvent, signedEvent, startStripeFake } from '../../test/stripe-fake';
+import {
+  eventEnvelope,
+  FAKE_STRIPE_KEYS,
+  postSignedEvent,
+  signedEvent,
+  signedPayload,
+  startStripeFake,
+} from '../../test/stripe-fake';
 import { setupTestApp } from '../../test/test-app';
 import { Order } from '../orders/order.model';
 
@@ -194,5 +201,146 @@ describe('POST /api/stripe/webhook', () => {
       email: built.user.email,
       stripePaymentId: intent.id,
     });
+  });
+});
+
+describe('well-signed events of an unexpected shape', () => {
+  // Not a mock: the real logger, watched to see that every refusal leaves a line for the operator.
+  let watched: { warn: MockInstance; error: MockInstance } | null = null;
+  const logged = () => {
+    watched = { warn: vi.spyOn(t.deps.logger, 'warn'), error: vi.spyOn(t.deps.logger, 'error') };
+    return watched;
+  };
+  const unwatch = () => {
+    watched?.warn.mockRestore();
+    watched?.error.mockRestore();
+    watched = null;
+  };
+  afterEach(unwatch);
+
+  const recorded = async (id: unknown) =>
+    typeof id === 'string' ? await t.db('stripe_webhook_events').where({ id }) : [];
+
+  it('refuses an envelope without the fields every Stripe event carries with 400 and a log line, recording nothing', async () => {
+    const { res } = await checkout();
+    const orderId = res.body.order.id as string;
+    const intent = stripe.settle([...stripe.intents.keys()][0]!, 'succeeded');
+    const valid = () => eventEnvelope('payment_intent.succeeded', intent) as Record<string, unknown>;
+    const without = (field: string) => {
+      const envelope = valid();
+      delete envelope[field];
+      return envelope;
+    };
+    const cases: [Record<string, unknown>, RegExp][] = [
+      [without('livemode'), /^Unexpected Stripe event: livemode: /],
+      [without('created'), /^Unexpected Stripe event: created: /],
+      [without('id'), /^Unexpected Stripe event: id: /],
+      [without('type'), /^Unexpected Stripe event: type: /],
+      [without('data'), /^Unexpected Stripe event: data: /],
+      [{ ...valid(), data: {} }, /^Unexpected Stripe event: data\.object: /],
+      [{ ...valid(), data: { object: null } }, /^Unexpected Stripe event: data\.object: /],
+      [{ ...valid(), data: { object: [intent] } }, /^Unexpected Stripe event: data\.object: /],
+      [{ ...valid(), livemode: 'false' }, /^Unexpected Stripe event: livemode: /],
+      [{ ...valid(), created: String(intent.created) }, /^Unexpected Stripe event: created: /],
+      [{ ...valid(), created: 1.5 }, /^Unexpected Stripe event: created: /],
+      [{ ...valid(), created: 1e300 }, /^Unexpected Stripe event: created: /],
+      [{ ...valid(), id: 42 }, /^Unexpected Stripe event: id: /],
+      [{ ...valid(), id: '' }, /^Unexpected Stripe event: id: /],
+      [{ ...valid(), type: null }, /^Unexpected Stripe event: type: /],
+      [{ ...valid(), type: ['payment_intent.succeeded'] }, /^Unexpected Stripe event: type: /],
+    ];
+    for (const [envelope, message] of cases) {
+      const log = logged();
+      const answer = await postEvent(signedPayload(envelope));
+      expect({ envelope, status: answer.status }).toEqual({ envelope, status: 400 });
+      expect(answer.body.message).toMatch(message);
+      expect(log.warn).toHaveBeenCalledWith(
+        expect.objectContaining({ problem: answer.body.message }),
+        expect.any(String),
+      );
+      expect(await recorded(envelope.id)).toHaveLength(0);
+      unwatch();
+    }
+    // Not events at all, or a "thin" event notification (Stripe's v2 events), which this endpoint does not take.
+    const thin = { id: 'evt_thin', object: 'v2.core.event', type: 'v1.billing.meter.error_report_triggered' };
+    for (const body of [[], [thin], thin]) {
+      const answer = await postEvent(signedPayload(body));
+      expect({ body, status: answer.status }).toEqual({ body, status: 400 });
+      expect(answer.body.message).toMatch(/^Unexpected Stripe event: /);
+    }
+    // JSON that is not an object or array is refused by the body parser already.
+    for (const body of [null, 'event', 42]) expect((await postEvent(signedPayload(body))).status).toBe(400);
+    expect(await statusOf(orderId)).toBe('pending');
+    // The real event still settles the order.
+    expect((await postEvent(signedEvent('payment_intent.succeeded', intent))).body.result).toBe('processed');
+    expect(await statusOf(orderId)).toBe('paid');
+  });
+
+  it('refuses a payment_intent event without the fields it reads (metadata, amount, …) with 400, before touching the order', async () => {
+    const { res } = await checkout('100.00');
+    const orderId = res.body.order.id as string;
+    const intent = stripe.settle([...stripe.intents.keys()][0]!, 'succeeded') as unknown as Record<string, unknown>;
+    const without = (field: string) => Object.fromEntries(Object.entries(intent).filter(([key]) => key !== field));
+    const cases: [string, unknown, RegExp][] = [
+      ['payment_intent.succeeded', without('metadata'), /^Unexpected payment_intent\.succeeded object: metadata: /],
+      ['payment_intent.succeeded', without('amount'), /^Unexpected payment_intent\.succeeded object: amount: /],
+      ['payment_intent.succeeded', without('id'), /object: id: /],
+      ['payment_intent.succeeded', without('currency'), /object: currency: /],
+      ['payment_intent.succeeded', { ...intent, amount: '10000' }, /object: amount: /],
+      ['payment_intent.succeeded', { ...intent, amount_received: -1 }, /object: amount_received: /],
+      ['payment_intent.succeeded', { ...intent, metadata: { order_id: 7 } }, /object: metadata\.order_id: /],
+      ['payment_intent.succeeded', { ...intent, metadata: null }, /object: metadata: /],
+      ['payment_intent.payment_failed', { ...intent, last_payment_error: 'declined' }, /last_payment_error: /],
+      ['payment_intent.payment_failed', { ...intent, last_payment_error: { message: 3 } }, /last_payment_error/],
+    ];
+    for (const [type, object, message] of cases) {
+      const log = logged();
+      const event = signedEvent(type, object);
+      const answer = await postEvent(event);
+      expect({ object, status: answer.status }).toEqual({ object, status: 400 });
+      expect(answer.body.message).toMatch(message);
+      expect(log.error).toHaveBeenCalledWith(
+        expect.objectContaining({ eventId: event.id, type, problem: answer.body.message }),
+        expect.any(String),
+      );
+      expect(await recorded(event.id)).toHaveLength(0);
+      unwatch();
+    }
+    expect(await statusOf(orderId)).toBe('pending');
+    expect((await postEvent(signedEvent('payment_intent.succeeded', intent))).body.result).toBe('processed');
+    expect(await statusOf(orderId)).toBe('paid');
+  });
+
+  it('acknowledges a readable payment whose ids name nothing of ours, and changes nothing', async () => {
+    const intent = {
+      id: 'pi_made_elsewhere',
+      object: 'payment_intent',
+      amount: 19900,
+      amount_received: 19900,
+      currency: 'usd',
+      last_payment_error: null,
+    };
+    for (const metadata of [
+      { purpose: 'consultation', user_id: 'not-a-user-id' },
+      { purpose: 'order', order_id: 'not-an-order-id' },
+      { purpose: 'subscription', user_id: 'x', subscription_id: 'y' },
+      { purpose: 'toString' },
+    ]) {
+      const answer = await postEvent(signedEvent('payment_intent.succeeded', { ...intent, metadata }));
+      expect({ metadata, status: answer.status, body: answer.body }).toEqual({
+        metadata,
+        status: 200,
+        body: { received: true, result: 'processed' },
+      });
+    }
+    expect(await t.db('service_requests').where({ stripePaymentId: intent.id })).toHaveLength(0);
+  });
+
+  it('acknowledges and records an event type it does not handle, whatever its object holds', async () => {
+    const event = signedEvent('charge.dispute.created', { unexpected: ['anything'] });
+    const answer = await postEvent(event);
+    expect(answer.status).toBe(200);
+    expect(answer.body).toEqual({ received: true, result: 'ignored' });
+    expect(await recorded(event.id)).toHaveLength(1);
   });
 });

@@ -1,7 +1,17 @@
-import type Stripe from 'stripe';
+import { z } from 'zod';
 import { ServiceUnavailable } from '../../errors';
-import type { StripeEventContext, StripeEventHandlers } from '../payments/stripe-event-handlers';
-import { idOf, syncStripeSubscription, type StripeSubscriptionRef } from './stripe-subscription-sync';
+import {
+  stripeEventHandler,
+  stripeReference,
+  type StripeEventContext,
+  type StripeEventHandlers,
+} from '../payments/stripe-event-handlers';
+import {
+  idOf,
+  stripeSubscriptionSchema,
+  syncStripeSubscription,
+  type StripeSubscriptionRef,
+} from './stripe-subscription-sync';
 import { ProviderFailure } from './subscription-provider';
 
 /**
@@ -12,7 +22,7 @@ import { ProviderFailure } from './subscription-provider';
 async function sync(
   ref: StripeSubscriptionRef,
   { trx, stripe, logger }: StripeEventContext,
-  fallback?: Stripe.Subscription,
+  fallback?: z.output<typeof stripeSubscriptionSchema>,
 ): Promise<void> {
   try {
     await syncStripeSubscription(trx, stripe, ref, logger, fallback);
@@ -23,16 +33,34 @@ async function sync(
   }
 }
 
-function fromSubscription(subscription: Stripe.Subscription): StripeSubscriptionRef {
-  return { subscriptionId: subscription.id, customerId: idOf(subscription.customer) };
-}
+/** What a subscription event is read for: which subscription, of which customer. */
+const subscriptionRefSchema = z.object({ id: z.string().min(1), customer: stripeReference });
 
-/** The subscription an invoice bills (in current API versions under `parent.subscription_details`). */
-async function fromInvoice(invoice: Stripe.Invoice, context: StripeEventContext): Promise<void> {
+const fromSubscription = (subscription: z.output<typeof subscriptionRefSchema>): StripeSubscriptionRef => ({
+  subscriptionId: subscription.id,
+  customerId: idOf(subscription.customer),
+});
+
+/** The subscription an invoice bills (in current API versions under `parent.subscription_details`), if any. */
+const invoiceSchema = z.object({
+  customer: stripeReference.nullable().optional(),
+  parent: z
+    .object({
+      subscription_details: z.object({ subscription: stripeReference.nullable().optional() }).nullable().optional(),
+    })
+    .nullable()
+    .optional(),
+});
+
+const fromInvoice = stripeEventHandler(invoiceSchema, async (invoice, context) => {
   const subscriptionId = idOf(invoice.parent?.subscription_details?.subscription);
   if (!subscriptionId) return;
   await sync({ subscriptionId, customerId: idOf(invoice.customer) }, context);
-}
+});
+
+const onSubscription = stripeEventHandler(subscriptionRefSchema, (subscription, context) =>
+  sync(fromSubscription(subscription), context),
+);
 
 /**
  * Subscription events. Whatever the event says, the subscription is read
@@ -40,11 +68,12 @@ async function fromInvoice(invoice: Stripe.Invoice, context: StripeEventContext)
  * Stripe's current state. Register these types on the webhook endpoint.
  */
 export const subscriptionEventHandlers: StripeEventHandlers = {
-  'customer.subscription.created': (event, context) => sync(fromSubscription(event.data.object), context),
-  'customer.subscription.updated': (event, context) => sync(fromSubscription(event.data.object), context),
+  'customer.subscription.created': onSubscription,
+  'customer.subscription.updated': onSubscription,
   // A deleted (ended) subscription stays readable at Stripe; the event's copy is used if it is not.
-  'customer.subscription.deleted': (event, context) =>
-    sync(fromSubscription(event.data.object), context, event.data.object),
-  'invoice.paid': (event, context) => fromInvoice(event.data.object, context),
-  'invoice.payment_failed': (event, context) => fromInvoice(event.data.object, context),
+  'customer.subscription.deleted': stripeEventHandler(stripeSubscriptionSchema, (subscription, context) =>
+    sync(fromSubscription(subscription), context, subscription),
+  ),
+  'invoice.paid': fromInvoice,
+  'invoice.payment_failed': fromInvoice,
 };

@@ -1,7 +1,9 @@
 import type { Knex } from 'knex';
 import Stripe from 'stripe';
+import { z } from 'zod';
 import { providerSubscriptionStatuses, type ProviderSubscriptionStatus } from '@shared/schemas/subscriptions';
 import type { Logger } from '../../logger';
+import { stripeReference, stripeTimestamp } from '../payments/stripe-event-handlers';
 import { User } from '../users/user.model';
 import { ProviderFailure } from './subscription-provider';
 import { applySubscriptionSnapshot, planIdFor, type SubscriptionSnapshot } from './subscription-state';
@@ -28,9 +30,44 @@ export function isMissing(err: unknown): boolean {
   return cause instanceof Stripe.errors.StripeError && (cause.code === 'resource_missing' || cause.statusCode === 404);
 }
 
+const optionalTime = stripeTimestamp.nullable().optional();
+
+/**
+ * What applying a subscription reads of it. A Stripe.Subscription from the
+ * API has all of it; a deleted event's copy, which may stand in for it, is
+ * checked against this before anything is touched (decision 077).
+ */
+export const stripeSubscriptionSchema = z.object({
+  id: z.string().min(1),
+  customer: stripeReference,
+  status: z.string().min(1),
+  metadata: z.record(z.string(), z.string()).optional(),
+  items: z
+    .object({
+      data: z.array(
+        z.object({
+          price: z
+            .object({ id: z.string().min(1) })
+            .nullable()
+            .optional(),
+          current_period_start: stripeTimestamp.optional(),
+          current_period_end: stripeTimestamp.optional(),
+        }),
+      ),
+    })
+    .optional(),
+  cancel_at_period_end: z.boolean(),
+  cancel_at: optionalTime,
+  canceled_at: optionalTime,
+  ended_at: optionalTime,
+  latest_invoice: stripeReference.nullable().optional(),
+  created: stripeTimestamp,
+});
+type StripeSubscriptionFields = z.output<typeof stripeSubscriptionSchema>;
+
 function isKnownStatus(
-  subscription: Stripe.Subscription,
-): subscription is Stripe.Subscription & { status: ProviderSubscriptionStatus } {
+  subscription: StripeSubscriptionFields,
+): subscription is StripeSubscriptionFields & { status: ProviderSubscriptionStatus } {
   return (providerSubscriptionStatuses as readonly string[]).includes(subscription.status);
 }
 
@@ -44,7 +81,7 @@ const toDate = (seconds: number | null | undefined): Date | null =>
  */
 async function snapshotFromStripe(
   trx: Knex.Transaction,
-  subscription: Stripe.Subscription & { status: ProviderSubscriptionStatus },
+  subscription: StripeSubscriptionFields & { status: ProviderSubscriptionStatus },
   userId: string,
 ): Promise<SubscriptionSnapshot> {
   const items = subscription.items?.data ?? [];
@@ -76,7 +113,7 @@ async function snapshotFromStripe(
  */
 export async function applyStripeSubscription(
   trx: Knex.Transaction,
-  subscription: Stripe.Subscription,
+  subscription: StripeSubscriptionFields,
   user: User,
   logger: Logger,
 ): Promise<SubscriptionSnapshot | null> {
@@ -111,7 +148,7 @@ export async function syncStripeSubscription(
   stripe: Stripe,
   ref: StripeSubscriptionRef,
   logger: Logger,
-  fallback?: Stripe.Subscription,
+  fallback?: StripeSubscriptionFields,
 ): Promise<'applied' | 'ignored'> {
   const user = ref.customerId
     ? await User.query(trx).findOne({ stripeCustomerId: ref.customerId }).forUpdate()
@@ -120,7 +157,7 @@ export async function syncStripeSubscription(
     logger.info({ ...ref }, 'subscription of a customer we do not know; ignored');
     return 'ignored';
   }
-  let subscription: Stripe.Subscription;
+  let subscription: StripeSubscriptionFields;
   try {
     subscription = await stripeCall(() => stripe.subscriptions.retrieve(ref.subscriptionId));
   } catch (err) {

@@ -198,6 +198,58 @@ describe('subscription webhooks', () => {
     expect(await rowsOf(user.id)).toMatchObject([{ status: 'active' }]);
   });
 
+  it('refuses subscription and invoice events whose object it cannot read with 400, before asking Stripe or touching a row', async () => {
+    const { user, created } = await pendingSubscriber();
+    const { subscription, invoice } = stripe.billing.payFirstInvoice(created.id);
+    const without = (object: object, field: string) =>
+      Object.fromEntries(Object.entries(object).filter(([key]) => key !== field));
+    const item = subscription.items.data[0]!;
+    const cases: [string, unknown, RegExp][] = [
+      [
+        'customer.subscription.updated',
+        { ...subscription, customer: 5 },
+        /^Unexpected customer\.subscription\.updated object: customer: /,
+      ],
+      ['customer.subscription.updated', without(subscription, 'id'), /object: id: /],
+      ['customer.subscription.created', { ...subscription, customer: { name: 'no id' } }, /object: customer/],
+      ['customer.subscription.created', { ...subscription, id: null }, /object: id: /],
+      // A deleted subscription's copy may stand in for Stripe's: everything it is read for must be there.
+      ['customer.subscription.deleted', without(subscription, 'status'), /object: status: /],
+      ['customer.subscription.deleted', without(subscription, 'created'), /object: created: /],
+      [
+        'customer.subscription.deleted',
+        without(subscription, 'cancel_at_period_end'),
+        /object: cancel_at_period_end: /,
+      ],
+      ['customer.subscription.deleted', { ...subscription, items: 'all of them' }, /object: items: /],
+      [
+        'customer.subscription.deleted',
+        { ...subscription, items: { ...subscription.items, data: [{ ...item, current_period_end: 'soon' }] } },
+        /object: items\.data\.0\.current_period_end: /,
+      ],
+      ['customer.subscription.deleted', { ...subscription, metadata: { user_id: 1 } }, /object: metadata\.user_id: /],
+      ['invoice.paid', { ...invoice, parent: created.id }, /^Unexpected invoice\.paid object: parent: /],
+      [
+        'invoice.payment_failed',
+        { ...invoice, parent: { subscription_details: { subscription: 7 } } },
+        /object: parent\.subscription_details\.subscription/,
+      ],
+      ['invoice.paid', { ...invoice, customer: ['cus_1'] }, /object: customer/],
+    ];
+    const calls = stripe.requests.length;
+    for (const [type, object, message] of cases) {
+      const event = signedEvent(type, object);
+      const res = await postEvent(event);
+      expect({ type, object, status: res.status }).toEqual({ type, object, status: 400 });
+      expect(res.body.message).toMatch(message);
+      expect(await t.db('stripe_webhook_events').where({ id: event.id })).toHaveLength(0);
+    }
+    expect(stripe.requests.slice(calls)).toEqual([]);
+    expect(await rowsOf(user.id)).toMatchObject([{ status: 'incomplete' }]);
+    await deliver('customer.subscription.updated', subscription);
+    expect(await rowsOf(user.id)).toMatchObject([{ status: 'active' }]);
+  });
+
   it('refuses forged events with 400 and changes nothing', async () => {
     const { user, created } = await pendingSubscriber();
     const { subscription } = stripe.billing.payFirstInvoice(created.id);

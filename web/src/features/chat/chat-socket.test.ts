@@ -93,6 +93,28 @@ describe('chat socket client', () => {
     expect(statuses.at(-1)).toBe('open');
   });
 
+  it('treats "try again later" (1013: too many sockets) as a failed attempt: growing delays, reported once', () => {
+    const { client, sockets, handlers, statuses } = setup();
+    client.connect();
+    for (const [i, delay] of [100, 200, 400, 800, 1000].entries()) {
+      sockets[i]!.open();
+      sockets[i]!.drop(1013);
+      expect(statuses.at(-1)).toBe('reconnecting');
+      vi.advanceTimersByTime(delay - 1);
+      expect(sockets).toHaveLength(i + 1);
+      vi.advanceTimersByTime(1);
+      expect(sockets).toHaveLength(i + 2);
+    }
+    expect(handlers.onConnectError).toHaveBeenCalledTimes(1);
+    expect(handlers.onFinalClose).not.toHaveBeenCalled();
+    // Let in at last: the next outage starts from the shortest delay again.
+    sockets[5]!.open();
+    sockets[5]!.drop(1001);
+    vi.advanceTimersByTime(100);
+    expect(sockets).toHaveLength(7);
+    client.close();
+  });
+
   it('stops for good when the server refuses (4xxx) or the client closes', () => {
     const { client, sockets, handlers } = setup();
     client.connect();

@@ -1,6 +1,12 @@
 import { backoffDelay } from '@shared/backoff';
 import { chatSocketUrl } from '@shared/chat-socket';
-import { isFinalCloseCode, serverFrameSchema, type ClientFrame, type ServerFrame } from '@shared/schemas/chat-frames';
+import {
+  CHAT_CLOSE,
+  isFinalCloseCode,
+  serverFrameSchema,
+  type ClientFrame,
+  type ServerFrame,
+} from '@shared/schemas/chat-frames';
 
 /**
  * The one chat socket client of the web app and the desktop console: where
@@ -116,6 +122,7 @@ export class ChatSocket {
     }
     this.socket = socket;
     let opened = false;
+    const before = { attempt: this.attempt, reportedFailure: this.reportedFailure };
     socket.onopen = () => {
       opened = true;
       this.attempt = 0;
@@ -142,6 +149,14 @@ export class ChatSocket {
         this.stopped = true;
         this.handlers.onStatus('closed');
         this.handlers.onFinalClose?.(event.code, event.reason);
+        return;
+      }
+      if (event.code === CHAT_CLOSE.tryAgainLater) {
+        // Let in and sent away at once (too many sockets for this session or address): a failed attempt, so
+        // the delays keep growing and the outage is reported once.
+        this.attempt = before.attempt;
+        this.reportedFailure = before.reportedFailure;
+        this.failed();
         return;
       }
       if (!opened) this.failed();

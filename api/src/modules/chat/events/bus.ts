@@ -1,7 +1,6 @@
 import pg from 'pg';
 import { backoffDelay } from '@shared/backoff';
 import type { Logger } from '../../../logger';
-import { CHAT_CHANNEL } from './events';
 
 /** The listener's name in pg_stat_activity: which instance it belongs to. */
 export function listenerName(instanceId: string): string {
@@ -12,8 +11,8 @@ interface ChatBusOptions {
   databaseUrl: string;
   instanceId: string;
   logger: Logger;
-  /** Every payload on the channel, in commit order. */
-  onPayload(payload: string): void;
+  /** The channels to LISTEN on, each with what receives its payloads (all channels' together in commit order). */
+  channels: Record<string, (payload: string) => void>;
   /**
    * Called after the connection came back: events sent while it was down are
    * lost, so listeners must catch up from the database.
@@ -33,9 +32,10 @@ interface ChatBus {
 }
 
 /**
- * LISTEN on the chat channel through a dedicated PostgreSQL connection (a
- * LISTEN needs a session of its own; the Knex pool hands connections around).
- * When the connection drops it reconnects with exponential backoff and jitter.
+ * LISTEN on the chat's channels (its own events, and account changes from
+ * auth) through a dedicated PostgreSQL connection (a LISTEN needs a session of
+ * its own; the Knex pool hands connections around). When the connection drops
+ * it reconnects with exponential backoff and jitter.
  */
 export function createChatBus(options: ChatBusOptions): ChatBus {
   const { logger } = options;
@@ -89,11 +89,12 @@ export function createChatBus(options: ChatBusOptions): ChatBus {
       scheduleRetry();
     });
     current.on('notification', (message) => {
-      if (message.channel === CHAT_CHANNEL && message.payload !== undefined) options.onPayload(message.payload);
+      if (message.payload === undefined || !Object.hasOwn(options.channels, message.channel)) return;
+      options.channels[message.channel]!(message.payload);
     });
     try {
       await current.connect();
-      await current.query(`LISTEN ${CHAT_CHANNEL}`);
+      for (const channel of Object.keys(options.channels)) await current.query(`LISTEN ${channel}`);
     } catch (err) {
       if (stopped) return;
       logger.warn({ err, attempt }, 'chat listener could not connect; retrying');

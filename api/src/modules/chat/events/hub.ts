@@ -22,6 +22,8 @@ type MessageEvent = Extract<RoomEvent, { kind: 'message' }>;
 export class ChatHub {
   readonly instanceId = randomUUID();
   private readonly connections = new Map<number, ChatConnection>();
+  /** Sockets by the account they authenticated as. */
+  private readonly byAccount = new Map<string, Set<ChatConnection>>();
   private readonly rooms = new Map<string, Set<Subscription>>();
   private readonly feed = new Set<ChatConnection>();
   private nextConnectionId = 1;
@@ -57,14 +59,37 @@ export class ChatHub {
     return this.connections.values();
   }
 
+  /** This instance's sockets of one account. */
+  connectionsOf(accountId: string): ChatConnection[] {
+    return [...(this.byAccount.get(accountId) ?? [])];
+  }
+
+  /** This instance's sockets that authenticated as an account (not as a visitor only). */
+  accountConnections(): ChatConnection[] {
+    return [...this.byAccount.values()].flatMap((sockets) => [...sockets]);
+  }
+
   connect(ws: WebSocket, participant: ChatParticipant, credentials: SocketCredentials) {
     const connection = new ChatConnection(this.nextConnectionId++, ws, participant, credentials);
     this.connections.set(connection.id, connection);
+    if (connection.accountId) {
+      let sockets = this.byAccount.get(connection.accountId);
+      if (!sockets) {
+        sockets = new Set();
+        this.byAccount.set(connection.accountId, sockets);
+      }
+      sockets.add(connection);
+    }
     return connection;
   }
 
   disconnect(connection: ChatConnection): void {
     if (!this.connections.delete(connection.id)) return;
+    if (connection.accountId) {
+      const sockets = this.byAccount.get(connection.accountId);
+      sockets?.delete(connection);
+      if (sockets?.size === 0) this.byAccount.delete(connection.accountId);
+    }
     for (const subscription of connection.subscriptions.values()) this.removeSubscription(subscription);
     connection.subscriptions.clear();
     if (connection.feed) {

@@ -13,7 +13,7 @@ const FRAME_BURST = 60;
 const TYPING_BURST = 20;
 const LIMIT_WINDOW_MS = 10_000;
 
-/** What the socket authenticated with, to check again later (a staff account may have been logged out or demoted). */
+/** What the socket authenticated with, to check again later (its session may have ended, its account been demoted). */
 export interface SocketCredentials {
   /** Sockets with equal keys carry the same credentials: one check answers for all of them. */
   key: string;
@@ -43,13 +43,17 @@ export class ChatConnection {
   readonly frameLimit = new TokenBucket(FRAME_BURST, LIMIT_WINDOW_MS);
   readonly typingLimit = new TokenBucket(TYPING_BURST, LIMIT_WINDOW_MS);
   private queue: Promise<void> = Promise.resolve();
+  /** The account the socket authenticated as (null for a visitor without one); it never changes. */
+  readonly accountId: string | null;
 
   constructor(
     readonly id: number,
     readonly ws: WebSocket,
     public participant: ChatParticipant,
     readonly credentials: SocketCredentials,
-  ) {}
+  ) {
+    this.accountId = participant.user?.id ?? null;
+  }
 
   /** Runs `task` after every earlier one of this socket (tasks handle their own errors). */
   enqueue(task: () => Promise<void>): void {

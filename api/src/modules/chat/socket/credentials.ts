@@ -8,8 +8,18 @@ import { sessionData } from '../../auth/session';
 import { carriesAuthorization } from '../../auth/session-token';
 import { participantOf, type ChatParticipant } from '../chat-access';
 
+/** What a socket without a chat session (never had one, or it ended) is told. */
+export const SESSION_ENDED = 'Your chat session has ended. Please start a new chat.';
+
 export type UpgradeDecision =
-  { ok: true; participant: ChatParticipant } | { ok: false; status: 401 | 403; message: string };
+  | {
+      ok: true;
+      participant: ChatParticipant;
+      /** The stored session the socket belongs to (cookie or bearer token): what the per-session cap counts. */
+      sessionId: string;
+    }
+  /** 403: refused before the handshake; 401 (no chat session) and 429 (over a cap): told in the socket. */
+  | { ok: false; status: 401 | 403 | 429; message: string };
 
 /**
  * Who the upgrade request belongs to, from the session read by koa-session
@@ -19,14 +29,18 @@ export type UpgradeDecision =
  * adds to its upgrade request (decision 050). A request with an Authorization
  * header never uses the cookie.
  */
-async function readParticipant(session: Middleware, ctx: Context): Promise<ChatParticipant | null> {
-  let participant: ChatParticipant | null = null;
+async function readParticipant(
+  session: Middleware,
+  ctx: Context,
+): Promise<{ participant: ChatParticipant; sessionId: string } | null> {
+  const read: { found?: { participant: ChatParticipant; sessionId: string } } = {};
   await session(ctx, async () => {
-    const user = currentUser(ctx);
-    const visitorId = ctx.session ? sessionData(ctx).visitorId : undefined;
-    participant = participantOf(user, visitorId);
+    const { sessionId } = ctx.state;
+    if (!sessionId || !ctx.session) return;
+    const participant = participantOf(currentUser(ctx), sessionData(ctx).visitorId);
+    if (participant.user || participant.visitorId) read.found = { participant, sessionId };
   });
-  return participant;
+  return read.found ?? null;
 }
 
 /** Decides whether an upgrade to /ws/chat may proceed, and as whom. */
@@ -46,8 +60,13 @@ export function createUpgradeAuthenticator(
     if (!originAllowed(ctx, carriesAuthorization(ctx))) {
       return { ok: false, status: 403, message: 'Cross-origin WebSocket refused' };
     }
-    const participant = await readParticipant(session, ctx);
-    if (participant && (participant.user || participant.visitorId)) return { ok: true, participant };
-    return { ok: false, status: 401, message: 'Your chat session has ended. Please start a new chat.' };
+    const found = await readParticipant(session, ctx);
+    if (found) return { ok: true, ...found };
+    return { ok: false, status: 401, message: SESSION_ENDED };
   };
+}
+
+/** The client's address as every request sees it (`ctx.ip`: X-Forwarded-For with TRUST_PROXY, else the peer). */
+export function clientAddressOf(app: Koa): (req: IncomingMessage) => string {
+  return (req) => app.createContext(req, new ServerResponse(req)).ip;
 }

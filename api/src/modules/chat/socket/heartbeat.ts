@@ -1,31 +1,17 @@
-import { CHAT_CLOSE } from '@shared/schemas/chat-frames';
 import type { Logger } from '../../../logger';
-import { isStaff, type ChatParticipant } from '../chat-access';
 import type { ChatConnection } from './connection';
+import { recheckSessions } from './recheck';
 
 /**
  * One heartbeat round over this instance's sockets: a socket that did not
  * answer the previous ping is dropped, the others are pinged, and staff
- * sockets have their account checked again (logged out or no longer staff:
- * the socket is closed). Sockets of one session (a console in several tabs)
- * share one check.
+ * sockets have their session read again (recheck.ts). Changes to sessions and
+ * roles reach sockets at once through announcements (decision 079); this
+ * round is the safety net for one missed while the event connection was down.
  */
 export function createHeartbeat(connections: () => Iterable<ChatConnection>, logger: Logger): () => void {
-  const recheckStaff = async (connection: ChatConnection, check: Promise<ChatParticipant | null>) => {
-    try {
-      const participant = await check;
-      if (participant && isStaff(participant)) {
-        connection.participant = participant;
-        return;
-      }
-      connection.fail('unauthorized', 'Your staff session has ended. Please log in again.', CHAT_CLOSE.unauthorized);
-    } catch (err) {
-      logger.warn({ err }, 'could not recheck a staff chat session');
-    }
-  };
-
   return () => {
-    const checks = new Map<string, Promise<ChatParticipant | null>>();
+    const staff: ChatConnection[] = [];
     for (const connection of connections()) {
       if (!connection.alive) {
         connection.ws.terminate();
@@ -33,14 +19,8 @@ export function createHeartbeat(connections: () => Iterable<ChatConnection>, log
       }
       connection.alive = false;
       connection.ws.ping();
-      if (!connection.isStaffConnection) continue;
-      const { key } = connection.credentials;
-      let check = checks.get(key);
-      if (!check) {
-        check = connection.credentials.revalidate();
-        checks.set(key, check);
-      }
-      void recheckStaff(connection, check);
+      if (connection.isStaffConnection) staff.push(connection);
     }
+    void recheckSessions(staff, logger);
   };
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { SlidingWindowLimit, TokenBucket } from './limits';
+import { SlidingWindowLimit, SocketCaps, TokenBucket } from './limits';
 
 describe('socket limits', () => {
   it('allows exactly N events in any sliding window', () => {
@@ -20,5 +20,30 @@ describe('socket limits', () => {
     expect(bucket.take(0)).toBe(false);
     expect(bucket.take(500)).toBe(true);
     expect(bucket.take(500)).toBe(false);
+  });
+
+  it('caps sockets per session and per address, and gives places back once', () => {
+    const caps = new SocketCaps({ perSession: 2, perIp: 3 });
+    const first = caps.admit('session-a', '203.0.113.1');
+    const second = caps.admit('session-a', '203.0.113.1');
+    expect([first.ok, second.ok]).toEqual([true, true]);
+    expect(caps.admit('session-a', '198.51.100.7')).toEqual({
+      ok: false,
+      reason: 'Too many chat connections for this session (at most 2)',
+    });
+    expect(caps.admit('session-b', '203.0.113.1').ok).toBe(true);
+    expect(caps.addressRefusal('203.0.113.1')).toBe('Too many chat connections from this network address (at most 3)');
+    expect(caps.addressRefusal('198.51.100.7')).toBeNull();
+    expect(caps.admit('session-c', '203.0.113.1')).toEqual({
+      ok: false,
+      reason: 'Too many chat connections from this network address (at most 3)',
+    });
+    if (!first.ok) throw new Error('unreachable');
+    first.release();
+    first.release();
+    expect(caps.addressRefusal('203.0.113.1')).toBeNull();
+    expect(caps.admit('session-a', '203.0.113.1').ok).toBe(true);
+    // Released twice, counted once: the address is full again.
+    expect(caps.admit('session-d', '203.0.113.1').ok).toBe(false);
   });
 });

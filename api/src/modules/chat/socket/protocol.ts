@@ -11,6 +11,7 @@ import {
   type typingFrame,
 } from '@shared/schemas/chat-frames';
 import { isUuid } from '@shared/schemas/text';
+import { findForbiddenText, forbiddenTextMessage } from '@shared/text-rule';
 import type { Logger } from '../../../logger';
 import { describeZodIssue } from '../../../middleware/error-handler';
 import { ownsConversation } from '../chat-access';
@@ -40,6 +41,12 @@ function echoIds(raw: unknown): { conversationId?: string; clientId?: string } {
     ...(isUuid(conversationId) ? { conversationId } : {}),
     ...(isUuid(clientId) ? { clientId } : {}),
   };
+}
+
+/** A problem with the text of a message frame is `invalid_message` (the composer shows it); any other, `invalid_frame`. */
+function errorCodeFor(raw: unknown, field: string): 'invalid_message' | 'invalid_frame' {
+  const isMessage = (raw as { type?: unknown } | null)?.type === 'message';
+  return isMessage && field === 'message' ? 'invalid_message' : 'invalid_frame';
 }
 
 /**
@@ -73,12 +80,17 @@ async function handleFrame(deps: ProtocolDeps, connection: ChatConnection, data:
     connection.sendError('invalid_frame', 'Frames must be JSON text');
     return;
   }
+  // The edge text rule (decision 070) before the schema: NUL or half a surrogate pair anywhere refuses the frame.
+  const forbidden = findForbiddenText(raw);
+  if (forbidden !== null) {
+    connection.sendError(errorCodeFor(raw, forbidden), forbiddenTextMessage(forbidden), echoIds(raw));
+    return;
+  }
   const parsed = clientFrameSchema.safeParse(raw);
   if (!parsed.success) {
-    const isMessage = (raw as { type?: unknown } | null)?.type === 'message';
-    const onText = parsed.error.issues[0]?.path[0] === 'message';
+    const field = parsed.error.issues[0]?.path[0];
     connection.sendError(
-      isMessage && onText ? 'invalid_message' : 'invalid_frame',
+      errorCodeFor(raw, typeof field === 'string' ? field : ''),
       describeZodIssue(parsed.error, 'Invalid frame'),
       echoIds(raw),
     );

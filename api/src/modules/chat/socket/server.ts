@@ -4,15 +4,19 @@ import type { Middleware } from 'koa';
 import { WebSocketServer, type WebSocket } from 'ws';
 import { CHAT_CLOSE, CHAT_MAX_FRAME_BYTES } from '@shared/schemas/chat-frames';
 import type { AppDeps } from '../../../app-deps';
+import { ACCOUNT_CHANNEL, accountOfAnnouncement } from '../../auth/account-events';
 import type { ChatParticipant } from '../chat-access';
 import { createChatBus } from '../events/bus';
+import { CHAT_CHANNEL } from '../events/events';
 import { ChatHub } from '../events/hub';
 import { emailUnreadReplies, type ReplyDigestTiming } from '../storage/chat-mails';
 import { MessageWriter } from '../storage/message-writer';
 import { PRESENCE_HEARTBEAT_MS } from '../storage/presence';
-import { createUpgradeAuthenticator, type UpgradeDecision } from './credentials';
+import { clientAddressOf, createUpgradeAuthenticator, type UpgradeDecision } from './credentials';
 import { createHeartbeat } from './heartbeat';
+import { SocketCaps } from './limits';
 import { receiveFrame, type ProtocolDeps } from './protocol';
+import { recheckSessions } from './recheck';
 import { createUpgradeListener } from './upgrade';
 
 export interface ChatServerOptions {
@@ -39,7 +43,7 @@ export interface ChatServer {
 /**
  * Takes an authenticated socket into service: it joins the hub, its frames go
  * to the protocol, pongs mark it alive, and closing takes it out of the hub.
- * Its credentials are kept to check a staff account again later.
+ * Its credentials are kept to read its session again later (recheck.ts).
  */
 function serveSocket(
   protocol: ProtocolDeps,
@@ -105,8 +109,19 @@ export function attachChatServer(options: {
     databaseUrl: options.databaseUrl,
     instanceId: hub.instanceId,
     logger,
-    onPayload: (payload) => hub.receive(payload),
-    onReconnected: () => hub.resync(),
+    channels: {
+      [CHAT_CHANNEL]: (payload) => hub.receive(payload),
+      // A session of this account ended, or its role changed: its sockets here read their session again now.
+      [ACCOUNT_CHANNEL]: (payload) => {
+        const accountId = accountOfAnnouncement(payload);
+        if (accountId) void recheckSessions(hub.connectionsOf(accountId), logger);
+      },
+    },
+    onReconnected: () => {
+      hub.resync();
+      // Announcements sent while the connection was down are lost: read every account's sessions again.
+      void recheckSessions(hub.accountConnections(), logger);
+    },
   });
   const authenticate = createUpgradeAuthenticator(options.app, options.session, deps.config);
   const writer = new MessageWriter(deps.db, logger, deps.config.mail);
@@ -120,6 +135,8 @@ export function attachChatServer(options: {
       perMessageDeflate: false,
     }),
     authenticate,
+    clientAddress: clientAddressOf(options.app),
+    caps: new SocketCaps(deps.config.chatSockets),
     accept: (ws, req, participant) => serveSocket(protocol, authenticate, ws, req, participant),
     isClosing: () => closing,
     logger,

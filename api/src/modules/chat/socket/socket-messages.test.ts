@@ -180,6 +180,63 @@ describe('bad input', () => {
     socket.close();
   });
 
+  it('refuses a NUL or a lone surrogate anywhere in a frame, naming the field, as HTTP bodies are (decision 070)', async () => {
+    const { id, socket } = await visitor();
+    await socket.join(id);
+    const clientId = randomUUID();
+    const cases: [unknown, string, string, Record<string, string>][] = [
+      // Half a surrogate pair: before the edge rule it was stored as U+FFFD.
+      [
+        { type: 'message', conversationId: id, message: 'x\ud800', senderType: 'visitor', clientId },
+        'invalid_message',
+        'message: contains invalid characters',
+        { conversationId: id, clientId },
+      ],
+      [
+        { type: 'message', conversationId: id, message: '\udc00 low first', senderType: 'visitor' },
+        'invalid_message',
+        'message: contains invalid characters',
+        { conversationId: id },
+      ],
+      [
+        { type: 'message', conversationId: id, message: 'nul\u0000', senderType: 'visitor', clientId },
+        'invalid_message',
+        'message: contains invalid characters',
+        { conversationId: id, clientId },
+      ],
+      [
+        { type: 'message', conversationId: id, message: 'fine', senderType: 'visitor\ud800', clientId },
+        'invalid_frame',
+        'senderType: contains invalid characters',
+        { conversationId: id, clientId },
+      ],
+      [
+        { type: 'typing', conversationId: id, isTyping: true, 'key\u0000': 1 },
+        'invalid_frame',
+        'key\\u0000: contains invalid characters',
+        { conversationId: id },
+      ],
+      [
+        { type: 'join\ud800', conversationId: id },
+        'invalid_frame',
+        'type: contains invalid characters',
+        { conversationId: id },
+      ],
+    ];
+    for (const [frame, code, message, echo] of cases) {
+      socket.send(frame);
+      expect({ frame, error: await socket.next('error') }).toEqual({
+        frame,
+        error: { type: 'error', code, message, ...echo },
+      });
+    }
+    expect(await storedMessages(id)).toHaveLength(0);
+    // A well-formed pair (an emoji) is text like any other.
+    socket.send({ type: 'message', conversationId: id, message: 'ok \ud83d\ude42', senderType: 'visitor' });
+    expect((await socket.next('ack')).message.message).toBe('ok 🙂');
+    socket.close();
+  });
+
   it('closes a socket that sends a 1 MB frame, storing nothing, and keeps serving others', async () => {
     const { id, socket } = await visitor();
     await socket.join(id);
