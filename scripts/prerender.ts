@@ -15,6 +15,12 @@ import { notFoundRoute, siteRoutes, type SiteRoute } from '../shared/src/site/ro
 import { robotsTxt, sitemapXml } from '../shared/src/site/seo-files';
 import { jsonLdScript, structuredDataFor } from '../shared/src/site/structured-data';
 import { comingSoonPagePath, comingSoonSites, type ComingSoonSite } from '../shared/src/site/subdomains';
+import {
+  APP_DATA_MARKER,
+  APP_HTML_MARKER,
+  LIVE_TEMPLATES_DIR,
+  liveTemplateFile,
+} from '../api/src/modules/site/live-pages';
 
 const brotli = promisify(brotliCompress);
 const gzipAsync = promisify(gzip);
@@ -35,7 +41,7 @@ interface RenderedPage {
 }
 
 interface ServerEntry {
-  renderPage(path: string): Promise<RenderedPage>;
+  renderPage(path: string, data?: Record<string, unknown>): Promise<RenderedPage>;
   renderHead(route: SiteRoute): string;
   renderComingSoon(site: ComingSoonSite, mainSiteUrl: string): string;
   escapeHtml(value: string): string;
@@ -164,10 +170,24 @@ async function main(): Promise<void> {
           .filter(Boolean)
           .join('\n    '),
       )
-      .replace('<!--app-html-->', page.html);
+      .replace(APP_HTML_MARKER, () => page.html);
+
+  /**
+   * A live page's template (decision 090): the same page with the app's HTML
+   * left to the server, which renders it from the current data on request and
+   * adds that data after the root element.
+   */
+  const liveTemplate = (route: SiteRoute, page: RenderedPage) => {
+    const rootElement = `<div id="root">${APP_HTML_MARKER}</div>`;
+    const template = fill(route, { ...page, html: APP_HTML_MARKER });
+    if (!template.includes(rootElement))
+      throw new Error('prerender: index.html has no <div id="root"><!--app-html--></div>');
+    return template.replace(rootElement, `${rootElement}${APP_DATA_MARKER}`);
+  };
 
   const written: SiteRoute[] = [];
   let rootWritten = false;
+  let live = 0;
   for (const route of siteRoutes) {
     const page = await entry.renderPage(route.path);
     if (page.notFound) {
@@ -176,7 +196,14 @@ async function main(): Promise<void> {
     }
     const file = pageFile(route.path);
     await mkdir(path.dirname(file), { recursive: true });
+    // For a live page this is the fallback the server uses when it cannot render it (it fetches its data itself).
     await writeFile(file, fill(route, page));
+    if (route.renderedWith) {
+      const template = path.join(webDir, LIVE_TEMPLATES_DIR, liveTemplateFile(route.path));
+      await mkdir(path.dirname(template), { recursive: true });
+      await writeFile(template, liveTemplate(route, page));
+      live += 1;
+    }
     if (route.path === '/') rootWritten = true;
     written.push(route);
   }
@@ -196,7 +223,7 @@ async function main(): Promise<void> {
 
   const compressed = await compressAssets(webDir);
   console.log(
-    `prerender: ${written.length} pages + 404, ${comingSoonSites.length} Coming Soon pages, sitemap.xml, robots.txt; ${compressed} assets precompressed`,
+    `prerender: ${written.length} pages (${live} of them live templates) + 404, ${comingSoonSites.length} Coming Soon pages, sitemap.xml, robots.txt; ${compressed} assets precompressed`,
   );
 }
 

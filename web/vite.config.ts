@@ -14,8 +14,9 @@ export default defineConfig(({ isSsrBuild }) => ({
     alias: [
       { find: '@shared', replacement: path.resolve(webRoot, '../shared/src') },
       { find: '@', replacement: path.resolve(webRoot, 'src') },
-      // zod configured for the browser (eval-free); see web/src/lib/zod.ts.
-      { find: /^zod$/, replacement: path.resolve(webRoot, 'src/lib/zod.ts') },
+      // zod configured for the browser (eval-free); see web/src/lib/zod.ts. Not in the SSR build: the
+      // server renders live pages in its own process, where zod's setting is global and the API keeps its JIT.
+      ...(isSsrBuild ? [] : [{ find: /^zod$/, replacement: path.resolve(webRoot, 'src/lib/zod.ts') }]),
     ],
   },
   build: isSsrBuild

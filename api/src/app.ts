@@ -23,11 +23,15 @@ import { contactRoutes } from './modules/contact/contact.routes';
 import { healthCheck } from './modules/health/health';
 import { comingSoonMiddleware } from './modules/site/coming-soon.middleware';
 import { siteMiddleware } from './modules/site/site.middleware';
+import { createLivePages, type LiveSite } from './modules/site/live-pages';
+import { publicDataFor } from './modules/site/public-data';
 import type { StaticFile } from './modules/site/static-files';
 
 export interface AppOptions {
   /** The built web app (dist/web) loaded in memory; empty when serving the API only. */
   siteFiles?: ReadonlyMap<string, StaticFile>;
+  /** The build's live pages (/shop, /pricing), rendered from current data on request; none when absent. */
+  liveSite?: LiveSite | null;
 }
 
 const appSessions = new WeakMap<Koa, Middleware>();
@@ -88,6 +92,7 @@ export function createApp(deps: AppDeps, options: AppOptions = {}): Koa {
     if (config.secureCookies) ctx.cookies.secure = true;
     return ctx.method === 'GET' || ctx.method === 'HEAD' ? readApi(ctx, next) : writeApi(ctx, next);
   });
-  app.use(siteMiddleware(options.siteFiles ?? new Map()));
+  const livePages = options.liveSite ? createLivePages(options.liveSite, publicDataFor(deps.db), logger) : null;
+  app.use(siteMiddleware(options.siteFiles ?? new Map(), livePages, logger));
   return app;
 }

@@ -9,6 +9,7 @@ import { startEmbeddedPostgres, type EmbeddedPostgres } from './db/embedded-post
 import type { Logger } from './logger';
 import { startMaintenance } from './maintenance';
 import { attachChatServer, type ChatServer, type ChatServerOptions } from './modules/chat/chat-server';
+import { loadLiveSite } from './modules/site/live-pages';
 import { loadStaticFiles } from './modules/site/static-files';
 
 export interface RunningServer {
@@ -58,9 +59,11 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
   }
 
   const deps: AppDeps = { config, db, logger };
-  const siteFiles = await loadStaticFiles(options.webRoot ?? path.resolve('dist/web'), config.publicUrl);
+  const webRoot = options.webRoot ?? path.resolve('dist/web');
+  const siteFiles = await loadStaticFiles(webRoot, config.publicUrl);
   if (siteFiles.size === 0) logger.warn('web app not built (run `npm run build`): serving the API only');
-  const app = createApp(deps, { siteFiles });
+  const liveSite = siteFiles.size === 0 ? null : await loadLiveSite(webRoot, config.publicUrl);
+  const app = createApp(deps, { siteFiles, liveSite });
 
   const server = http.createServer(app.callback());
   server.keepAliveTimeout = 65_000;
