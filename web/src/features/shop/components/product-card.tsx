@@ -1,12 +1,29 @@
-import { Package } from 'lucide-react';
+import { Package, Plus } from 'lucide-react';
 import { formatPrice } from '@shared/money';
 import type { Product } from '@shared/schemas/catalog';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
+import { primaryAction } from '@/lib/primary-actions';
 import { StarRating } from './star-rating';
 
-export function ProductCard({ product, onAdd }: { product: Product; onAdd: (product: Product) => void }) {
+/**
+ * A product in the grid. `eager`: among the first cards on screen, so its
+ * image loads at once (the rest load as they scroll into view); the first
+ * one's image is also fetched at high priority. Sizes are fixed (4:3), so
+ * nothing moves as images arrive.
+ */
+export function ProductCard({
+  product,
+  onAdd,
+  eager = false,
+  first = false,
+}: {
+  product: Product;
+  onAdd: (product: Product) => void;
+  eager?: boolean;
+  first?: boolean;
+}) {
   return (
     <Card className="flex w-full flex-col overflow-hidden">
       <div className="relative aspect-[4/3] bg-slate-100">
@@ -16,7 +33,8 @@ export function ProductCard({ product, onAdd }: { product: Product; onAdd: (prod
             alt=""
             width={400}
             height={300}
-            loading="lazy"
+            loading={eager ? 'eager' : 'lazy'}
+            fetchPriority={first ? 'high' : undefined}
             decoding="async"
             className="h-full w-full object-cover"
           />
@@ -34,9 +52,16 @@ export function ProductCard({ product, onAdd }: { product: Product; onAdd: (prod
         <h2 className="text-base font-semibold leading-snug text-slate-900">{product.name}</h2>
         <p className="flex-1 text-sm text-slate-600">{product.description}</p>
         <StarRating rating={product.rating} />
-        <div className="flex items-center justify-between gap-3 pt-1">
-          <p className="text-xl font-bold text-navy-900">{formatPrice(product.price)}</p>
-          <Button onClick={() => onAdd(product)} disabled={!product.inStock}>
+        {/* A long price moves the button to its own line; the button's label never wraps. */}
+        <div className="flex flex-wrap items-center justify-between gap-x-3 gap-y-2 pt-1">
+          <p className="text-xl font-bold tabular-nums text-navy-900">{formatPrice(product.price)}</p>
+          <Button
+            onClick={() => onAdd(product)}
+            disabled={!product.inStock}
+            className="shrink-0 whitespace-nowrap"
+            {...primaryAction}
+          >
+            <Plus className="h-4 w-4" aria-hidden="true" />
             Add to Cart<span className="sr-only">: {product.name}</span>
           </Button>
         </div>

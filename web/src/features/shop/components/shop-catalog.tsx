@@ -8,6 +8,8 @@ import { ProductCard } from './product-card';
 import { NoProducts, ProductsError, ProductsLoading } from './shop-states';
 
 const ALL = 'All products';
+/** The first row on a wide screen: their images load with the page, the rest as they scroll into view. */
+const EAGER_IMAGES = 4;
 
 function CategoryFilter({
   categories,
@@ -19,7 +21,12 @@ function CategoryFilter({
   onSelect: (category: string) => void;
 }) {
   return (
-    <div role="group" aria-label="Filter by category" className="flex flex-wrap gap-2">
+    // One scrolling row on phones (no wall of chips above the grid), wrapped from small screens up.
+    <div
+      role="group"
+      aria-label="Filter by category"
+      className="-mx-4 flex gap-2 overflow-x-auto px-4 pb-2 [scrollbar-width:thin] sm:mx-0 sm:flex-wrap sm:overflow-visible sm:px-0 sm:pb-0"
+    >
       {[ALL, ...categories].map((category) => (
         <button
           key={category}
@@ -27,7 +34,7 @@ function CategoryFilter({
           aria-pressed={selected === category}
           onClick={() => onSelect(category)}
           className={cn(
-            'rounded-full border px-3 py-1.5 text-sm font-medium transition-colors',
+            'shrink-0 whitespace-nowrap rounded-full border px-3 py-1.5 text-sm font-medium transition-colors',
             selected === category
               ? 'border-blue-700 bg-blue-700 text-white'
               : 'border-slate-300 bg-white text-slate-700 hover:border-blue-700 hover:text-blue-700',
@@ -69,9 +76,9 @@ export function ShopCatalog() {
         {shown.length} products
       </p>
       <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4">
-        {shown.map((product) => (
+        {shown.map((product, index) => (
           <li key={product.id} className="flex">
-            <ProductCard product={product} onAdd={add} />
+            <ProductCard product={product} onAdd={add} eager={index < EAGER_IMAGES} first={index === 0} />
           </li>
         ))}
       </ul>
