@@ -1,7 +1,26 @@
 import * as ToastPrimitive from '@radix-ui/react-toast';
 import { X } from 'lucide-react';
+import { useRef, useState } from 'react';
 import { cn } from '@/lib/cn';
+import { coversPrimaryAction, useViewportCheck } from '@/lib/primary-actions';
 import { dismissToast, TOAST_DURATION, useToasts } from '@/lib/toast';
+
+/**
+ * Toasts sit at the bottom of the screen (bottom-right from small screens up),
+ * unless there they would cover a primary action on screen (Add to Cart,
+ * Continue to Payment…) and the top is clear: then at the top, over the header.
+ */
+function useTopPlacement(viewport: React.RefObject<HTMLOListElement | null>, showing: boolean): boolean {
+  const [check] = useState(() => () => {
+    const element = viewport.current;
+    if (!element) return false;
+    const { x, width, height } = element.getBoundingClientRect();
+    const bottom = new DOMRect(x, window.innerHeight - height, width, height);
+    const top = new DOMRect(x, 0, width, height);
+    return coversPrimaryAction(bottom) && !coversPrimaryAction(top);
+  });
+  return useViewportCheck(check, showing);
+}
 
 /**
  * Spec §9: one toast at a time, shown 5 s, swipe right (50 px) to dismiss,
@@ -9,6 +28,11 @@ import { dismissToast, TOAST_DURATION, useToasts } from '@/lib/toast';
  */
 export function Toaster() {
   const toasts = useToasts();
+  const viewport = useRef<HTMLOListElement>(null);
+  const top = useTopPlacement(
+    viewport,
+    toasts.some((t) => t.open),
+  );
   return (
     <ToastPrimitive.Provider duration={TOAST_DURATION} swipeDirection="right" swipeThreshold={50}>
       {toasts.map((t) => (
@@ -42,7 +66,14 @@ export function Toaster() {
           </ToastPrimitive.Close>
         </ToastPrimitive.Root>
       ))}
-      <ToastPrimitive.Viewport className="fixed top-0 z-[100] flex max-h-screen w-full flex-col-reverse gap-2 p-4 sm:bottom-0 sm:right-0 sm:top-auto sm:flex-col md:max-w-[420px]" />
+      <ToastPrimitive.Viewport
+        ref={viewport}
+        data-placement={top ? 'top' : 'bottom'}
+        className={cn(
+          'fixed right-0 z-[100] flex max-h-screen w-full flex-col gap-2 p-3 sm:p-4 md:max-w-[420px]',
+          top ? 'top-0' : 'bottom-0',
+        )}
+      />
     </ToastPrimitive.Provider>
   );
 }

@@ -1,5 +1,7 @@
 import { MessageCircle, X } from 'lucide-react';
 import { lazy, Suspense, useId, useRef, useState, useSyncExternalStore } from 'react';
+import { cn } from '@/lib/cn';
+import { useCoversPrimaryAction } from '@/lib/primary-actions';
 import { rememberWidgetOpen, wasWidgetOpen } from '../stored-chat';
 
 // The chat itself is its own chunk, fetched when the bubble is first opened (or hovered):
@@ -21,6 +23,8 @@ export function ChatWidget() {
   const open = choice ?? restored;
   const panelId = useId();
   const bubbleRef = useRef<HTMLButtonElement>(null);
+  // The closed bubble steps aside (below the screen's edge) while it would cover Add to Cart, Pay Now…
+  const stepAside = useCoversPrimaryAction(bubbleRef, !open);
 
   const toggle = (next: boolean) => {
     setChoice(next);
@@ -44,7 +48,11 @@ export function ChatWidget() {
         onClick={() => toggle(!open)}
         onPointerEnter={() => void loadPanel()}
         onFocus={() => void loadPanel()}
-        className="fixed bottom-4 right-4 z-40 flex h-14 w-14 cursor-pointer items-center justify-center rounded-full bg-blue-700 text-white shadow-lg transition-colors hover:bg-blue-800 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-600 sm:bottom-6 sm:right-6"
+        data-stepped-aside={stepAside ? '' : undefined}
+        className={cn(
+          'fixed bottom-4 right-4 z-40 flex h-14 w-14 cursor-pointer items-center justify-center rounded-full bg-blue-700 text-white shadow-lg transition-[background-color,transform] duration-200 hover:bg-blue-800 focus-visible:translate-y-0 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-600 sm:bottom-6 sm:right-6',
+          stepAside && 'translate-y-[calc(100%+2rem)]',
+        )}
       >
         {open ? <X className="h-6 w-6" aria-hidden="true" /> : <MessageCircle className="h-6 w-6" aria-hidden="true" />}
       </button>

@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import {
   CONTACT_LIMITS,
@@ -9,10 +9,14 @@ import {
   serviceOptions,
 } from '@shared/schemas/contact';
 import { Button } from '@/components/ui/button';
+import { FormAlert } from '@/components/ui/form-alert';
 import { FormField } from '@/components/ui/form-field';
 import { Input, Select, Textarea } from '@/components/ui/input';
 import { useSchemaForm } from '@/lib/form';
+import { primaryAction } from '@/lib/primary-actions';
 import { toast } from '@/lib/toast';
+
+const SEND_FAILED = 'Failed to send message. Please try again.';
 import { useSendContactMessage } from '../api/use-send-contact-message';
 
 /**
@@ -25,6 +29,7 @@ export function ContactForm() {
   const [params] = useSearchParams();
   const requested = params.get('service');
   const { setValue } = form;
+  const [failed, setFailed] = useState(false);
 
   // /contact?service=… (from "Request Service") preselects it. Done after the
   // first render, so the prerendered page and hydration stay identical.
@@ -35,6 +40,7 @@ export function ContactForm() {
   const onSubmit = (event: React.FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (send.isPending) return;
+    setFailed(false);
     form.submit((data) => {
       send.mutate(data, {
         onSuccess: () => {
@@ -42,10 +48,11 @@ export function ContactForm() {
           form.setValues(emptyContactMessage);
         },
         onError: () => {
-          toast({ title: 'Error', description: 'Failed to send message. Please try again.', variant: 'destructive' });
+          toast({ title: 'Error', description: SEND_FAILED, variant: 'destructive' });
+          setFailed(true);
         },
       });
-    });
+    }, event.currentTarget as HTMLFormElement);
   };
 
   const text = (key: 'name' | 'email' | 'phone' | 'company' | 'message') => ({
@@ -103,8 +110,9 @@ export function ContactForm() {
           />
         </label>
       </div>
+      {failed ? <FormAlert>{SEND_FAILED} Your message is still here.</FormAlert> : null}
       <div>
-        <Button type="submit" size="lg" disabled={send.isPending}>
+        <Button type="submit" size="lg" disabled={send.isPending} {...primaryAction}>
           {send.isPending ? 'Sending...' : 'Send Message'}
         </Button>
       </div>
