@@ -77,6 +77,22 @@ function lowPriorityScripts(html: string): string {
   return result;
 }
 
+/**
+ * The brand font (a woff2 the inlined stylesheet names) is fetched with the
+ * page, not after the CSS is parsed, so text is set in it from the first
+ * paint on a fast link and swaps without moving on a slow one (decision 092).
+ */
+function fontPreloads(html: string): string {
+  const fonts = [...new Set([...html.matchAll(/url\((\/assets\/[^)]+\.woff2)\)/g)].map((match) => match[1]!))];
+  if (fonts.length === 0) throw new Error('prerender: the stylesheet names no woff2 font to preload');
+  const links = fonts.map((href) => `<link rel="preload" as="font" type="font/woff2" crossorigin href="${href}" />`);
+  return html.replace(
+    '<!--app-head-->',
+    `${links.join('\n    ')}
+    <!--app-head-->`,
+  );
+}
+
 function pageFile(routePath: string): string {
   return routePath === '/' ? path.join(webDir, 'index.html') : path.join(webDir, routePath, 'index.html');
 }
@@ -116,7 +132,9 @@ function comingSoonDocument(entry: ServerEntry, site: ComingSoonSite, stylesheet
     '    <meta charset="UTF-8" />',
     '    <meta name="viewport" content="width=device-width, initial-scale=1" />',
     '    <meta name="theme-color" content="#0b1f3a" />',
+    '    <link rel="icon" href="/favicon.ico" sizes="32x32" />',
     '    <link rel="icon" href="/favicon.svg" type="image/svg+xml" />',
+    '    <link rel="apple-touch-icon" href="/apple-touch-icon.png" />',
     `    <title>${title}</title>`,
     `    <meta name="description" content="${entry.escapeHtml(site.description)}" />`,
     '    <meta name="robots" content="noindex" />',
@@ -156,7 +174,7 @@ async function main(): Promise<void> {
 
   const stylesheets = manifest['index.html']?.css ?? [];
   if (stylesheets.length === 0) throw new Error('prerender: the app has no stylesheet in the Vite manifest');
-  const pageTemplate = lowPriorityScripts(await inlineStylesheets(template, stylesheets));
+  const pageTemplate = fontPreloads(lowPriorityScripts(await inlineStylesheets(template, stylesheets)));
 
   const fill = (route: SiteRoute, page: RenderedPage) =>
     pageTemplate

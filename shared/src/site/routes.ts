@@ -1,3 +1,5 @@
+import { company } from './company';
+
 /**
  * Every page of the web app: the router, the server (HTTP 404 for anything
  * else, prerendered HTML) and sitemap.xml all read this one table.
@@ -53,7 +55,7 @@ export const siteRoutes = [
   route(
     '/about',
     'About Us',
-    'Since 2017 we have grown from a Minneapolis field-service team into a nationwide IT partner for 500+ enterprise clients. Our mission, values and history.',
+    `Since ${company.foundedYear} we have grown from a Minneapolis field-service team into a nationwide IT partner for 500+ enterprise clients. Our mission, values and history.`,
     true,
   ),
   route(

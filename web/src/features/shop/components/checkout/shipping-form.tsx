@@ -32,12 +32,7 @@ export function ShippingForm({
     form.submit(onSubmit, event.currentTarget as HTMLFormElement);
   };
   return (
-    <form
-      onSubmit={submit}
-      noValidate
-      className="grid gap-4 sm:grid-cols-2"
-      aria-label="Shipping information"
-    >
+    <form onSubmit={submit} noValidate className="grid gap-4 sm:grid-cols-2" aria-label="Shipping information">
       {fields.map((field) => (
         <div key={field.key} className={field.wide ? 'sm:col-span-2' : undefined}>
           <FormField label={field.label} error={form.errors[field.key]}>
