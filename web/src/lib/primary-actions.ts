@@ -54,20 +54,15 @@ export function useViewportCheck(check: () => boolean, enabled: boolean): boolea
   return enabled && answer;
 }
 
-/** Whether the element (where it would be, untransformed) would cover a primary action now. */
+/**
+ * Whether the element covers a primary action now. Measure an element that
+ * stays put (the floating control's fixed frame), not the control itself
+ * while it slides away, or the answer flips back and forth.
+ */
 export function useCoversPrimaryAction(ref: RefObject<HTMLElement | null>, enabled = true): boolean {
   const [check] = useState(() => () => {
     const element = ref.current;
-    return element ? coversPrimaryAction(restingRect(element)) : false;
+    return element ? coversPrimaryAction(element.getBoundingClientRect()) : false;
   });
   return useViewportCheck(check, enabled);
-}
-
-/** The element's box without the transform it may carry while stepping aside. */
-function restingRect(element: HTMLElement): DOMRect {
-  const rect = element.getBoundingClientRect();
-  const transform = getComputedStyle(element).transform;
-  if (!transform || transform === 'none') return rect;
-  const matrix = new DOMMatrixReadOnly(transform);
-  return new DOMRect(rect.x - matrix.e, rect.y - matrix.f, rect.width, rect.height);
 }

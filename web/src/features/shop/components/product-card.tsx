@@ -25,8 +25,9 @@ export function ProductCard({
   first?: boolean;
 }) {
   return (
-    <Card className="flex w-full flex-col overflow-hidden">
-      <div className="relative aspect-[4/3] bg-slate-100">
+    // Phones: a row (a square picture beside the text), so a screen shows more than one product.
+    <Card className="flex w-full flex-row overflow-hidden sm:flex-col">
+      <div className="relative aspect-square w-28 shrink-0 self-start bg-slate-100 sm:aspect-[4/3] sm:w-auto sm:self-auto">
         {product.imageUrl ? (
           <img
             src={product.imageUrl}
@@ -43,18 +44,18 @@ export function ProductCard({
             <Package className="h-16 w-16" aria-hidden="true" />
           </div>
         )}
-        <div className="absolute left-3 top-3 flex flex-wrap gap-2">
+      </div>
+      <div className="flex min-w-0 flex-1 flex-col gap-3 p-4 sm:p-5">
+        <div className="flex flex-wrap gap-2">
           <Badge>{product.category}</Badge>
           {product.inStock ? null : <Badge variant="danger">Out of Stock</Badge>}
         </div>
-      </div>
-      <div className="flex flex-1 flex-col gap-3 p-5">
         <h2 className="text-base font-semibold leading-snug text-slate-900">{product.name}</h2>
-        <p className="flex-1 text-sm text-slate-600">{product.description}</p>
+        <p className="line-clamp-3 flex-1 text-sm text-slate-600 sm:line-clamp-none">{product.description}</p>
         <StarRating rating={product.rating} />
         {/* A long price moves the button to its own line; the button's label never wraps. */}
         <div className="flex flex-wrap items-center justify-between gap-x-3 gap-y-2 pt-1">
-          <p className="text-xl font-bold tabular-nums text-navy-900">{formatPrice(product.price)}</p>
+          <p className="text-lg font-bold tabular-nums text-navy-900 sm:text-xl">{formatPrice(product.price)}</p>
           <Button
             onClick={() => onAdd(product)}
             disabled={!product.inStock}
