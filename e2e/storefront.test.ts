@@ -325,7 +325,10 @@ describe.each(viewports)('at $width px', (viewport) => {
       await scrollToBottomEdge(page, button);
       await expect.poll(() => covered(page, button, bubble)).toBe(false);
       await button.click();
-      const shown = page.getByRole('region', { name: /Notifications/ }).locator('li').first();
+      const shown = page
+        .getByRole('region', { name: /Notifications/ })
+        .locator('li')
+        .first();
       await visible(toast(page, 'Added to Cart'));
       expect(overlap(await settledBox(button), await settledBox(shown)), `toast over Add to Cart #${i}`).toBe(false);
       pressed += 1;

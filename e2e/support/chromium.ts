@@ -15,7 +15,7 @@ export const chromiumArgs = [
   '--disable-dev-shm-usage',
 ];
 
-function hasAptGet(): boolean {
+export function hasAptGet(): boolean {
   try {
     execFileSync('sh', ['-c', 'command -v apt-get'], { stdio: 'ignore' });
     return true;
