@@ -22,6 +22,11 @@ function productCard(page: Page, name: string) {
   return page.getByRole('listitem').filter({ has: page.getByRole('heading', { name, exact: true }) });
 }
 
+/** /shop shows its first 12 products; the access points used here come after them. */
+async function showAllProducts(page: Page) {
+  await page.getByRole('button', { name: /^Show all \d+ products$/ }).click();
+}
+
 async function logIn(page: Page, username: string, password: string) {
   await page.getByLabel('Username').fill(username);
   await page.getByLabel('Password').fill(password);
@@ -60,6 +65,7 @@ describe('shop, cart and checkout (demo provider)', () => {
     await visible(unavailable.getByText('Out of Stock'));
     await visible(unavailable.getByText('N/A'));
     expect(await unavailable.getByRole('button', { name: /Add to Cart/ }).isDisabled()).toBe(true);
+    await showAllProducts(page);
     await visible(productCard(page, AP).getByText('$189.00'));
     await visible(productCard(page, AP).getByRole('img', { name: 'Rated 4.6 out of 5' }));
     await visible(page.getByRole('button', { name: 'Create Account' }));

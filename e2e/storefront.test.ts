@@ -16,7 +16,8 @@ const server = useSiteServer({
 });
 const browser = useBrowser();
 
-const AP = 'Ubiquiti UniFi U7 Pro Wi-Fi 7 Access Point'; // $189.00
+// Both among the first 12 products /shop shows before "Show all".
+const RACK = '2-Post Open-Frame Relay Rack, 45U'; // $329.00
 const SWITCH = 'Cisco Catalyst 9200L 48-Port PoE+ Switch';
 
 const viewports = [
@@ -105,24 +106,26 @@ describe('/shop and /pricing are rendered on the server from the current data', 
     await seedProducts(server.db);
     catalogCacheFor(server.db).invalidate();
     const html = await (await fetch(`${server.url}/shop`)).text();
-    expect(html).toContain(AP);
-    expect(html).toContain('$189.00');
+    expect(html).toContain(RACK);
+    expect(html).toContain('$329.00');
     expect(html).not.toContain('No Products Available');
+    // The first 12 as cards, the rest behind a button; all 28 in the data for the browser.
+    expect(html).toContain('Show all 28 products');
     expect(html).not.toContain('%PUBLIC_URL%');
     // The first images load with the page, the rest as they scroll in; every one has its size.
     const images = [...html.matchAll(/<img [^>]*src="\/products\/[^"]+"[^>]*>/g)].map((match) => match[0]);
-    expect(images.length).toBeGreaterThan(8);
+    expect(images).toHaveLength(12);
     expect(images.slice(0, 4).every((img) => img.includes('loading="eager"'))).toBe(true);
     expect(images[0]).toMatch(/fetchpriority="high"/i);
     expect(images.slice(4).every((img) => img.includes('loading="lazy"'))).toBe(true);
     expect(images.every((img) => img.includes('width="400"') && img.includes('height="300"'))).toBe(true);
 
     // A change to the catalogue (as staff editing a product would make) shows on the next request.
-    await server.db('products').where({ name: AP }).update({ price: '111.11' });
+    await server.db('products').where({ name: RACK }).update({ price: '111.11' });
     catalogCacheFor(server.db).invalidate();
     const changed = await (await fetch(`${server.url}/shop`)).text();
     expect(changed).toContain('$111.11');
-    await server.db('products').where({ name: AP }).update({ price: '189.00' });
+    await server.db('products').where({ name: RACK }).update({ price: '329.00' });
     catalogCacheFor(server.db).invalidate();
 
     // Compressed, with an ETag, and a 304 for a browser that has this version.
@@ -138,12 +141,24 @@ describe('/shop and /pricing are rendered on the server from the current data', 
       if (new URL(request.url()).pathname === '/api/products') productRequests.push(request.url());
     });
     await page.goto(`${server.url}/shop`);
-    await visible(productCard(page, AP).getByText('$189.00'));
+    await visible(productCard(page, RACK).getByText('$329.00'));
     // Hydrated: the button works.
-    await productCard(page, AP)
+    await productCard(page, RACK)
       .getByRole('button', { name: /Add to Cart/ })
       .click();
     await visible(toast(page, 'Added to Cart'));
+    expect(productRequests).toEqual([]);
+
+    // The rest of the catalogue, from the data the page came with; focus goes to the first product shown.
+    await page.getByRole('button', { name: 'Show all 28 products' }).click();
+    await visible(productCard(page, 'Ubiquiti UniFi U7 Pro Wi-Fi 7 Access Point'));
+    expect(await page.locator('main ul.grid > li').count()).toBe(28);
+    expect(
+      await page
+        .locator('main ul.grid > li')
+        .nth(12)
+        .evaluate((el) => el === document.activeElement),
+    ).toBe(true);
     expect(productRequests).toEqual([]);
   });
 
@@ -173,7 +188,7 @@ describe.each(viewports)('at $width px', (viewport) => {
     await page.goto(`${server.url}/shop`);
     await visible(headerCart(page));
     expect(await headerCart(page).getAttribute('aria-label')).toBe('Open cart, 0 items');
-    await productCard(page, AP)
+    await productCard(page, RACK)
       .getByRole('button', { name: /Add to Cart/ })
       .click();
     await productCard(page, SWITCH)
@@ -189,16 +204,16 @@ describe.each(viewports)('at $width px', (viewport) => {
     await headerCart(page).click();
     const drawer = page.getByRole('dialog');
     await visible(page.getByRole('dialog', { name: 'Your Cart (2)' }));
-    await visible(drawer.getByText(AP));
+    await visible(drawer.getByText(RACK));
     await visible(drawer.getByText(SWITCH));
     await visible(drawer.getByText('State Tax (8.5%)'));
     expect(await axeViolations(page)).toEqual([]);
     await drawer
-      .getByRole('group', { name: `Quantity of ${AP}` })
+      .getByRole('group', { name: `Quantity of ${RACK}` })
       .getByRole('button', { name: 'Increase quantity' })
       .click();
     await visible(page.getByRole('dialog', { name: 'Your Cart (3)' }));
-    await visible(drawer.getByText('$378.00')); // 2 × $189.00
+    await visible(drawer.getByText('$658.00')); // 2 × $329.00
     await page.keyboard.press('Escape');
     await drawer.waitFor({ state: 'hidden' });
     expect(await headerCart(page).evaluate((element) => element === document.activeElement)).toBe(true);
@@ -217,7 +232,7 @@ describe.each(viewports)('at $width px', (viewport) => {
     await expectPath(page, '/checkout');
     await visible(page.getByRole('heading', { name: 'Shipping Information' }));
     const summary = page.getByRole('complementary', { name: 'Order summary' });
-    await visible(summary.getByText(AP));
+    await visible(summary.getByText(RACK));
     await visible(summary.getByText(SWITCH));
   });
 

@@ -35,6 +35,6 @@ describe('the brand font fallback', () => {
   it('comes right after the web font in the sans stack, with the latin file only', () => {
     expect(css).toMatch(/--font-sans:\s*'Plus Jakarta Sans', 'Plus Jakarta Sans Fallback',/);
     expect(descriptor('Plus Jakarta Sans', 'src')).toContain('plus-jakarta-sans-latin-wght-normal.woff2');
-    expect(descriptor('Plus Jakarta Sans', 'font-display')).toBe('swap');
+    expect(descriptor('Plus Jakarta Sans', 'font-display')).toBe('optional');
   });
 });

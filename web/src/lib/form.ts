@@ -16,10 +16,15 @@ export function fieldErrors<T>(error: z.ZodError): FieldErrors<T> {
 /**
  * Form state validated with a shared zod schema: the same rules and messages
  * the API applies. `submit` shows the messages or hands over the parsed data.
+ * The schema may be given as a loader (`() => import(…)`), so a page can show
+ * and hydrate the form before the validation code arrives.
  * After messages are shown (`submit`, `showErrors`), focus moves to the first
  * invalid field of the form element passed along (the submit event's form).
  */
-export function useSchemaForm<S extends z.ZodType<unknown, Record<string, unknown>>>(schema: S, initial: z.input<S>) {
+export function useSchemaForm<S extends z.ZodType<unknown, Record<string, unknown>>>(
+  schema: S | (() => Promise<S>),
+  initial: z.input<S>,
+) {
   const [values, setValues] = useState<z.input<S>>(initial);
   const [errors, setErrors] = useState<FieldErrors<z.input<S>>>({});
   const focusIn = useRef<HTMLFormElement | null>(null);
@@ -43,13 +48,18 @@ export function useSchemaForm<S extends z.ZodType<unknown, Record<string, unknow
   }, []);
 
   const submit = (onValid: (data: z.output<S>) => void, formElement?: HTMLFormElement | null) => {
-    const result = schema.safeParse(values);
-    if (!result.success) {
-      showErrors(fieldErrors(result.error), formElement);
-      return;
-    }
-    setErrors({});
-    onValid(result.data);
+    const check = (loaded: S) => {
+      const result = loaded.safeParse(values);
+      if (!result.success) {
+        showErrors(fieldErrors(result.error), formElement);
+        return;
+      }
+      setErrors({});
+      onValid(result.data);
+    };
+    // A schema given as a loader is fetched on first use (a page that must not load zod to paint).
+    if (typeof schema === 'function') void schema().then(check);
+    else check(schema);
   };
 
   return { values, errors, setValue, setValues, setErrors, showErrors, submit };

@@ -55,14 +55,53 @@ export function useViewportCheck(check: () => boolean, enabled: boolean): boolea
 }
 
 /**
- * Whether the element covers a primary action now. Measure an element that
- * stays put (the floating control's fixed frame), not the control itself
- * while it slides away, or the answer flips back and forth.
+ * Whether the element's box covers a primary action on screen — for a
+ * floating control, measured on a frame that stays put (its fixed place), not
+ * on the control while it slides away. Watched with an IntersectionObserver
+ * whose root is shrunk to that box: no layout is read as the page scrolls.
  */
 export function useCoversPrimaryAction(ref: RefObject<HTMLElement | null>, enabled = true): boolean {
-  const [check] = useState(() => () => {
-    const element = ref.current;
-    return element ? coversPrimaryAction(element.getBoundingClientRect()) : false;
-  });
-  return useViewportCheck(check, enabled);
+  const [covering, setCovering] = useState(false);
+  useEffect(() => {
+    const place = ref.current;
+    if (!enabled || !place) return;
+    const under = new Set<Element>();
+    let observer: IntersectionObserver | null = null;
+    const report = () => setCovering(under.size > 0);
+    const watchAll = () => {
+      for (const element of under) if (!element.isConnected) under.delete(element);
+      for (const element of document.querySelectorAll(SELECTOR)) observer?.observe(element);
+      report();
+    };
+    const start = () => {
+      observer?.disconnect();
+      under.clear();
+      const box = place.getBoundingClientRect();
+      const margin = [box.top, window.innerWidth - box.right, window.innerHeight - box.bottom, box.left]
+        .map((inset) => `${-Math.max(0, Math.floor(inset))}px`)
+        .join(' ');
+      observer = new IntersectionObserver(
+        (entries) => {
+          for (const entry of entries) {
+            if (entry.isIntersecting) under.add(entry.target);
+            else under.delete(entry.target);
+          }
+          report();
+        },
+        { rootMargin: margin },
+      );
+      watchAll();
+    };
+    start();
+    // Buttons that render later (the page's data, a step of a form) are watched as they appear.
+    const mutations = new MutationObserver(watchAll);
+    mutations.observe(document.body, { childList: true, subtree: true });
+    window.addEventListener('resize', start, { passive: true });
+    return () => {
+      observer?.disconnect();
+      mutations.disconnect();
+      window.removeEventListener('resize', start);
+    };
+  }, [ref, enabled]);
+  return enabled && covering;
 }

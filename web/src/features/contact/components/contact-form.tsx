@@ -1,13 +1,6 @@
 import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
-import {
-  CONTACT_LIMITS,
-  contactMessageSchema,
-  emptyContactMessage,
-  HONEYPOT_FIELD,
-  isServiceOption,
-  serviceOptions,
-} from '@shared/schemas/contact';
+import { CONTACT_LIMITS, emptyContactMessage, HONEYPOT_FIELD, isServiceOption, serviceOptions } from '@shared/contact';
 import { Button } from '@/components/ui/button';
 import { FormAlert } from '@/components/ui/form-alert';
 import { FormField } from '@/components/ui/form-field';
@@ -17,6 +10,10 @@ import { primaryAction } from '@/lib/primary-actions';
 import { toast } from '@/lib/toast';
 
 const SEND_FAILED = 'Failed to send message. Please try again.';
+
+// The validation (zod and the schema) is fetched when the visitor starts on the form, not with the page:
+// the contact page paints and hydrates without it; the browser's own required-field checks work at once.
+const loadSchema = () => import('@shared/schemas/contact').then((module) => module.contactMessageSchema);
 import { useSendContactMessage } from '../api/use-send-contact-message';
 
 /**
@@ -24,7 +21,7 @@ import { useSendContactMessage } from '../api/use-send-contact-message';
  * services, a 6-row message. Success resets every field; failure keeps them.
  */
 export function ContactForm() {
-  const form = useSchemaForm(contactMessageSchema, emptyContactMessage);
+  const form = useSchemaForm(loadSchema, emptyContactMessage);
   const send = useSendContactMessage();
   const [params] = useSearchParams();
   const requested = params.get('service');
@@ -63,7 +60,7 @@ export function ContactForm() {
   });
 
   return (
-    <form onSubmit={onSubmit} className="flex flex-col gap-5">
+    <form onSubmit={onSubmit} onFocus={() => void loadSchema()} className="flex flex-col gap-5">
       <div className="grid gap-5 sm:grid-cols-2">
         <FormField label="Full Name" error={form.errors.name}>
           <Input {...text('name')} required autoComplete="name" />

@@ -1,5 +1,5 @@
 import { BrainCircuit, Cable, Cloud, Network, Package, ShieldCheck, Wifi, Wrench, type LucideIcon } from 'lucide-react';
-import type { ServiceOption } from '@shared/schemas/contact';
+import type { ServiceOption } from '@shared/contact';
 
 export interface Service {
   /** Anchor on /services. */
