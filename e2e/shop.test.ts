@@ -5,7 +5,7 @@ import { buildUser } from '../api/src/test/factories';
 import { axeViolations } from './support/axe';
 import { useBrowser } from './support/browser';
 import { useSiteServer } from './support/server';
-import { expectPath, toast, visible } from './support/ui';
+import { addToCart, expectPath, productCard, toast, visible } from './support/ui';
 
 const ADMIN_TOKEN = 'e2e-admin-token-0123456789abcdef';
 // The demo payment provider (no Stripe keys, not production).
@@ -17,10 +17,6 @@ const AP25 = 'Aruba Instant On AP25 Wi-Fi 6 Access Point'; // $279.00
 const OUT_OF_STOCK = 'Juniper EX2300-C 12-Port Compact Switch';
 
 type Page = Awaited<ReturnType<typeof browser.newPage>>;
-
-function productCard(page: Page, name: string) {
-  return page.getByRole('listitem').filter({ has: page.getByRole('heading', { name, exact: true }) });
-}
 
 /** /shop shows its first 12 products; the access points used here come after them. */
 async function showAllProducts(page: Page) {
@@ -72,16 +68,10 @@ describe('shop, cart and checkout (demo provider)', () => {
     expect(await page.getByRole('button', { name: 'Cart (0)' }).isDisabled()).toBe(true);
     expect(await axeViolations(page)).toEqual([]);
 
-    await productCard(page, AP)
-      .getByRole('button', { name: /Add to Cart/ })
-      .click();
+    await addToCart(page, AP);
     await visible(toast(page, 'Added to Cart'));
-    await productCard(page, AP)
-      .getByRole('button', { name: /Add to Cart/ })
-      .click();
-    await productCard(page, AP25)
-      .getByRole('button', { name: /Add to Cart/ })
-      .click();
+    await addToCart(page, AP);
+    await addToCart(page, AP25);
     await visible(page.getByRole('button', { name: 'Cart (3)' }));
 
     // The cart survives a reload.

@@ -8,7 +8,7 @@ import { loggedInAs } from './support/auth';
 import { axeViolations } from './support/axe';
 import { useBrowser } from './support/browser';
 import { useSiteServer } from './support/server';
-import { expectPath, toast, visible } from './support/ui';
+import { addToCart, expectPath, productCard, toast, visible } from './support/ui';
 
 // One contact enquiry per network an hour: the second send fails for real (429).
 const server = useSiteServer({
@@ -33,10 +33,6 @@ function openPage(viewport: Viewport): Promise<Page> {
     isMobile: phone,
     hasTouch: phone,
   });
-}
-
-function productCard(page: Page, name: string): Locator {
-  return page.getByRole('listitem').filter({ has: page.getByRole('heading', { name, exact: true }) });
 }
 
 function headerCart(page: Page): Locator {
@@ -143,9 +139,7 @@ describe('/shop and /pricing are rendered on the server from the current data', 
     await page.goto(`${server.url}/shop`);
     await visible(productCard(page, RACK).getByText('$329.00'));
     // Hydrated: the button works.
-    await productCard(page, RACK)
-      .getByRole('button', { name: /Add to Cart/ })
-      .click();
+    await addToCart(page, RACK);
     await visible(toast(page, 'Added to Cart'));
     expect(productRequests).toEqual([]);
 
@@ -188,12 +182,8 @@ describe.each(viewports)('at $width px', (viewport) => {
     await page.goto(`${server.url}/shop`);
     await visible(headerCart(page));
     expect(await headerCart(page).getAttribute('aria-label')).toBe('Open cart, 0 items');
-    await productCard(page, RACK)
-      .getByRole('button', { name: /Add to Cart/ })
-      .click();
-    await productCard(page, SWITCH)
-      .getByRole('button', { name: /Add to Cart/ })
-      .click();
+    await addToCart(page, RACK);
+    await addToCart(page, SWITCH);
     await expect.poll(() => headerCart(page).getAttribute('aria-label')).toBe('Open cart, 2 items');
     // The spec's Cart (n) button stays on /shop.
     await visible(page.getByRole('button', { name: 'Cart (2)' }));

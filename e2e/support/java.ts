@@ -1,6 +1,6 @@
 import { execFileSync } from 'node:child_process';
 import { createRequire } from 'node:module';
-import { hasAptGet } from './chromium';
+import { installDebianPackage } from './chromium';
 
 /** The Nu Html Checker (the W3C's validator) from the vnu-jar npm package. */
 export const vnuJar = createRequire(import.meta.url).resolve('vnu-jar/build/dist/vnu.jar');
@@ -22,15 +22,7 @@ function hasJava(): boolean {
  */
 export function ensureJava(): void {
   if (hasJava()) return;
-  if (process.getuid?.() === 0 && hasAptGet() && !process.env.JAVA_PATH) {
-    console.log('Java is missing: installing Debian default-jre-headless with apt-get…');
-    execFileSync('apt-get', ['update'], { stdio: 'inherit' });
-    execFileSync('apt-get', ['install', '-y', '--no-install-recommends', 'default-jre-headless'], {
-      stdio: 'inherit',
-      env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' },
-    });
-    if (hasJava()) return;
-  }
+  if (installDebianPackage('default-jre-headless', 'JAVA_PATH') && hasJava()) return;
   throw new Error(
     'The HTML validity test needs Java (for the W3C checker, vnu.jar), and it could not be installed automatically.\n' +
       'Install it (Debian/Ubuntu: `sudo apt-get install default-jre-headless`) or set JAVA_PATH to a java binary.',

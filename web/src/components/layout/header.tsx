@@ -19,13 +19,7 @@ export interface HeaderSlots {
   mobileAccount?: ReactNode;
 }
 
-const clientPortal = (
-  <ButtonLink to="/portal" variant="outline">
-    Client Portal
-  </ButtonLink>
-);
-
-export function Header({ cart, account = clientPortal, mobileAccount = clientPortal }: HeaderSlots) {
+export function Header({ cart, account, mobileAccount }: HeaderSlots) {
   const { pathname } = useLocation();
   // The mobile menu stays open only on the page where it was opened: navigating closes it.
   const [openOn, setOpenOn] = useState<string | null>(null);

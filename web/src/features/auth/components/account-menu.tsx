@@ -20,6 +20,15 @@ function accountLinks(user: PublicUser) {
   ];
 }
 
+/** Signed out, or not known yet (as in the prerendered HTML): the spec's header button. */
+function ClientPortalButton() {
+  return (
+    <ButtonLink to="/portal" variant="outline">
+      Client Portal
+    </ButtonLink>
+  );
+}
+
 const itemClass =
   'flex w-full cursor-pointer items-center gap-2 rounded-md px-3 py-2 text-left text-sm font-medium text-slate-700 hover:bg-slate-100 hover:text-slate-900';
 
@@ -38,7 +47,6 @@ export function AccountMenu() {
   const menuId = useId();
   const rootRef = useRef<HTMLDivElement>(null);
   const buttonRef = useRef<HTMLButtonElement>(null);
-  const { logOut, pending } = useLogOutAction();
 
   // Closes on Escape (focus back on the button) and a click elsewhere.
   useEffect(() => {
@@ -59,13 +67,7 @@ export function AccountMenu() {
     };
   }, [open]);
 
-  if (!user) {
-    return (
-      <ButtonLink to="/portal" variant="outline">
-        Client Portal
-      </ButtonLink>
-    );
-  }
+  if (!user) return <ClientPortalButton />;
   return (
     <div ref={rootRef} className="relative">
       <button
@@ -93,56 +95,43 @@ export function AccountMenu() {
         hidden={!open}
         className="absolute right-0 top-12 z-50 w-56 rounded-lg border border-slate-200 bg-white p-1.5 shadow-lg"
       >
-        <p className="truncate px-3 pb-2 pt-1.5 text-xs text-slate-600">
-          Signed in as <span className="font-semibold text-slate-900">{user.username}</span>
-        </p>
-        <ul className="flex flex-col gap-0.5 border-t border-slate-100 pt-1.5">
-          {accountLinks(user).map(({ to, label, icon: Icon }) => (
-            <li key={to}>
-              <Link to={to} className={itemClass}>
-                <Icon className="h-4 w-4 text-slate-500" aria-hidden="true" />
-                {label}
-              </Link>
-            </li>
-          ))}
-          <li>
-            <button type="button" className={itemClass} onClick={logOut} disabled={pending}>
-              <LogOut className="h-4 w-4 text-slate-500" aria-hidden="true" />
-              Log Out
-            </button>
-          </li>
-        </ul>
+        <AccountChoices user={user} className="p-0" />
       </div>
     </div>
   );
 }
 
-/** The same choices in the mobile menu, as a list of plain links and a button. */
+/** The same choices in the mobile menu. */
 export function MobileAccountLinks() {
   const { user } = useUser();
+  if (!user) return <ClientPortalButton />;
+  return <AccountChoices user={user} className="border-t border-slate-200 pt-3" />;
+}
+
+/** Who is signed in, then Portal, Console (staff) and Log Out: the menu's content on every screen size. */
+function AccountChoices({ user, className }: { user: PublicUser; className?: string }) {
   const { logOut, pending } = useLogOutAction();
-  if (!user) {
-    return (
-      <ButtonLink to="/portal" variant="outline">
-        Client Portal
-      </ButtonLink>
-    );
-  }
   return (
-    <div className="flex flex-col gap-1 border-t border-slate-200 pt-3">
-      <p className="px-3 text-xs text-slate-600">
+    <div className={className}>
+      <p className="truncate px-3 pb-2 pt-1.5 text-xs text-slate-600">
         Signed in as <span className="font-semibold text-slate-900">{displayName(user)}</span>
       </p>
-      {accountLinks(user).map(({ to, label, icon: Icon }) => (
-        <Link key={to} to={to} className={itemClass}>
-          <Icon className="h-4 w-4 text-slate-500" aria-hidden="true" />
-          {label}
-        </Link>
-      ))}
-      <button type="button" className={itemClass} onClick={logOut} disabled={pending}>
-        <LogOut className="h-4 w-4 text-slate-500" aria-hidden="true" />
-        Log Out
-      </button>
+      <ul className="flex flex-col gap-0.5 border-t border-slate-100 pt-1.5">
+        {accountLinks(user).map(({ to, label, icon: Icon }) => (
+          <li key={to}>
+            <Link to={to} className={itemClass}>
+              <Icon className="h-4 w-4 text-slate-500" aria-hidden="true" />
+              {label}
+            </Link>
+          </li>
+        ))}
+        <li>
+          <button type="button" className={itemClass} onClick={logOut} disabled={pending}>
+            <LogOut className="h-4 w-4 text-slate-500" aria-hidden="true" />
+            Log Out
+          </button>
+        </li>
+      </ul>
     </div>
   );
 }
