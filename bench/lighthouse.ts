@@ -110,7 +110,8 @@ function printMainThread(page: string, audits: Audits): void {
       `  ${page} script: ${String(item.url).replace(/^https?:\/\/[^/]+/, '')} total ${Math.round(Number(item.total))} ms, evaluation ${Math.round(Number(item.scripting))} ms, parse ${Math.round(Number(item.scriptParseCompile))} ms`,
     );
   }
-  const lcpElement = rows('largest-contentful-paint-element')[0] as { items?: { node?: { snippet?: string } }[] } | undefined;
+  const lcpElement = rows('largest-contentful-paint-element')[0] as
+    { items?: { node?: { snippet?: string } }[] } | undefined;
   const snippet = lcpElement?.items?.[0]?.node?.snippet;
   if (snippet) console.log(`  ${page} LCP element: ${snippet.slice(0, 140)}`);
 }
