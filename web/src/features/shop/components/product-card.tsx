@@ -53,13 +53,13 @@ export function ProductCard({
         <h2 className="text-base font-semibold leading-snug text-slate-900">{product.name}</h2>
         <p className="line-clamp-3 flex-1 text-sm text-slate-600 sm:line-clamp-none">{product.description}</p>
         <StarRating rating={product.rating} />
-        {/* Price, then the button across the card: the same place in every card, and its label never wraps. */}
+        {/* Price, then the button under it: the same place in every card, and its label never wraps. */}
         <div className="flex flex-col gap-3 pt-1">
           <p className="text-lg font-bold tabular-nums text-navy-900 sm:text-xl">{formatPrice(product.price)}</p>
           <Button
             onClick={() => onAdd(product)}
             disabled={!product.inStock}
-            className="w-full whitespace-nowrap"
+            className="self-start whitespace-nowrap"
             {...primaryAction}
           >
             <Plus className="h-4 w-4" aria-hidden="true" />
