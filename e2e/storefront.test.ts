@@ -340,6 +340,20 @@ describe.each(viewports)('at $width px', (viewport) => {
     }
     expect(pressed).toBe(6);
 
+    // With a toast up, the cart drawer's Checkout is not covered either (the page behind it does not count).
+    await buttons.first().click();
+    await visible(toast(page, 'Added to Cart'));
+    await headerCart(page).click();
+    const checkout = page.getByRole('dialog').getByRole('button', { name: 'Checkout' });
+    await visible(checkout);
+    // The dialog hides the rest of the page from assistive tech, the toasts too: find the toast by its list.
+    const toastBox = page.locator('ol[data-placement] > li').first();
+    await expect
+      .poll(async () => overlap(await settledBox(checkout), await settledBox(toastBox)), { timeout: 3000 })
+      .toBe(false);
+    await page.keyboard.press('Escape');
+    await page.getByRole('dialog').waitFor({ state: 'hidden' });
+
     // Where no primary action is under it (the footer), the bubble is back in its place.
     await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
     await expect.poll(async () => (await box(bubble)).y < viewport.height).toBe(true);

@@ -13,9 +13,14 @@ function intersects(a: DOMRect, b: DOMRect): boolean {
   return a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom;
 }
 
-/** Whether the area overlaps a primary action that is on screen. */
+/**
+ * Whether the area overlaps a primary action that is on screen and can be
+ * used: behind an open dialog (its content hidden from assistive tech, as
+ * Radix does) a page's buttons do not count.
+ */
 export function coversPrimaryAction(area: DOMRect, doc: Document = document): boolean {
   for (const element of doc.querySelectorAll<HTMLElement>(SELECTOR)) {
+    if (element.closest('[aria-hidden="true"], [inert]')) continue;
     const rect = element.getBoundingClientRect();
     if (rect.width > 0 && rect.height > 0 && intersects(area, rect)) return true;
   }

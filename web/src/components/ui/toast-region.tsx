@@ -8,15 +8,19 @@ import { dismissToast, TOAST_DURATION, useToasts } from '@/lib/toast';
 /**
  * Toasts sit at the bottom of the screen (bottom-right from small screens up),
  * unless there they would cover a primary action on screen (Add to Cart,
- * Continue to Payment…) and the top is clear: then at the top, over the header.
+ * Continue to Payment…) and the top is clear: then at the top, just below the
+ * sticky header (4rem), whose cart button stays in reach.
  */
+/** The sticky header's height (h-16): a toast placed at the top goes below it. */
+const HEADER_HEIGHT = 64;
+
 function useTopPlacement(viewport: React.RefObject<HTMLOListElement | null>, showing: boolean): boolean {
   const [check] = useState(() => () => {
     const element = viewport.current;
     if (!element) return false;
     const { x, width, height } = element.getBoundingClientRect();
     const bottom = new DOMRect(x, window.innerHeight - height, width, height);
-    const top = new DOMRect(x, 0, width, height);
+    const top = new DOMRect(x, HEADER_HEIGHT, width, height);
     return coversPrimaryAction(bottom) && !coversPrimaryAction(top);
   });
   return useViewportCheck(check, showing);
@@ -71,7 +75,7 @@ export function ToastRegion() {
         data-placement={top ? 'top' : 'bottom'}
         className={cn(
           'fixed right-0 z-[100] flex max-h-screen w-full flex-col gap-2 p-3 sm:p-4 md:max-w-[420px]',
-          top ? 'top-0' : 'bottom-0',
+          top ? 'top-16' : 'bottom-0',
         )}
       />
     </ToastPrimitive.Provider>

@@ -1,5 +1,6 @@
 import { ShoppingCart } from 'lucide-react';
 import { lazy, Suspense, useRef, useState } from 'react';
+import { primaryAction } from '@/lib/primary-actions';
 import { useCart } from '../cart/cart-provider';
 
 // The drawer (and the dialog code under it) is its own chunk, fetched when the cart is first opened or hovered.
@@ -30,6 +31,7 @@ export function HeaderCart() {
         onClick={() => show(true)}
         onPointerEnter={() => void loadDrawer()}
         onFocus={() => void loadDrawer()}
+        {...primaryAction}
         className="relative flex h-10 w-10 cursor-pointer items-center justify-center rounded-md text-slate-700 hover:bg-slate-100 hover:text-slate-900"
       >
         <ShoppingCart className="h-5 w-5" aria-hidden="true" />
