@@ -26,6 +26,7 @@ export default defineConfig({
             'web/src/**/*.test.{ts,tsx}',
             'api/src/**/*.unit.test.ts',
             'desktop/src/**/*.test.ts',
+            'scripts/**/*.test.ts',
           ],
           setupFiles: ['api/src/test/setup.ts'],
         },

@@ -1,9 +1,12 @@
 /**
  * `npm run bench:lighthouse`: Lighthouse (mobile emulation, simulated slow 4G
  * and 4× CPU slowdown — its defaults) against the production build served by
- * the real server, for the public marketing pages. Prints the four category
- * scores per page, the median of LIGHTHOUSE_RUNS runs (default 3).
- * Goal: 100 accessibility, best practices and SEO; ≥ 95 performance.
+ * the real server, for the public pages, /shop with the seeded catalogue
+ * included. Each page runs LIGHTHOUSE_RUNS times (default 3); it prints the
+ * median and the worst run of each category, and the machine's load.
+ * Goal: performance median ≥ 95 and no run < 90; accessibility, best
+ * practices and SEO 100 in every run. LIGHTHOUSE_PAGES=/shop,/services
+ * measures only those pages.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
@@ -11,15 +14,19 @@ import os from 'node:os';
 import path from 'node:path';
 import lighthouse from 'lighthouse';
 import { chromiumArgs, chromiumPath } from '../e2e/support/chromium';
+import { BENCH_ADMIN_TOKEN, seedCatalogue } from './commerce';
 import { benchDatabase, ensureBuild, machine, startProductionServer } from './support';
 
-const PAGES = ['/', '/about', '/services', '/portfolio', '/contact', '/pricing'];
+const ALL_PAGES = ['/', '/about', '/services', '/portfolio', '/contact', '/shop', '/pricing'];
+const PAGES = process.env.LIGHTHOUSE_PAGES ? process.env.LIGHTHOUSE_PAGES.split(',') : ALL_PAGES;
 const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
-const GOALS: Record<(typeof CATEGORIES)[number], number> = {
-  performance: 95,
-  accessibility: 100,
-  'best-practices': 100,
-  seo: 100,
+type Category = (typeof CATEGORIES)[number];
+/** The median must reach `median`; every single run must reach `worst`. */
+const GOALS: Record<Category, { median: number; worst: number }> = {
+  performance: { median: 95, worst: 90 },
+  accessibility: { median: 100, worst: 100 },
+  'best-practices': { median: 100, worst: 100 },
+  seo: { median: 100, worst: 100 },
 };
 const RUNS = Number(process.env.LIGHTHOUSE_RUNS ?? 3);
 
@@ -89,14 +96,47 @@ async function runLighthouse(page: string) {
   }
 }
 
+type Audits = NonNullable<Awaited<ReturnType<typeof lighthouse>>>['lhr']['audits'];
+
+/** With LIGHTHOUSE_DETAILS=1: where the main thread's time went (by kind of work, and by script). */
+function printMainThread(page: string, audits: Audits): void {
+  const rows = (id: string) =>
+    ((audits[id]?.details as { items?: Record<string, unknown>[] } | undefined)?.items ?? []).slice(0, 8);
+  for (const item of rows('mainthread-work-breakdown')) {
+    console.log(`  ${page} main thread: ${String(item.groupLabel)} ${Math.round(Number(item.duration))} ms`);
+  }
+  for (const item of rows('bootup-time')) {
+    console.log(
+      `  ${page} script: ${String(item.url).replace(/^https?:\/\/[^/]+/, '')} total ${Math.round(Number(item.total))} ms, evaluation ${Math.round(Number(item.scripting))} ms, parse ${Math.round(Number(item.scriptParseCompile))} ms`,
+    );
+  }
+  const lcpElement = rows('largest-contentful-paint-element')[0] as
+    { items?: { node?: { snippet?: string } }[] } | undefined;
+  const snippet = lcpElement?.items?.[0]?.node?.snippet;
+  if (snippet) console.log(`  ${page} LCP element: ${snippet.slice(0, 140)}`);
+}
+
 ensureBuild();
 const database = await benchDatabase();
-const server = await startProductionServer(database.url);
+const server = await startProductionServer(database.url, { ADMIN_TOKEN: BENCH_ADMIN_TOKEN });
 const chromium = await launchChromium();
 
+/** The load averages (1, 5, 15 minutes), to read the scores against: this machine may be shared. */
+function load(): string {
+  return os
+    .loadavg()
+    .map((value) => value.toFixed(2))
+    .join(', ');
+}
+
 try {
+  // /shop as a buyer sees it: with the catalogue, rendered into the page by the server.
+  const products = await seedCatalogue(server.url);
   console.log(`Machine: ${machine()}`);
-  console.log(`Lighthouse, mobile defaults, median of ${RUNS} run(s) per page\n`);
+  console.log(`Load average at start: ${load()} (${os.cpus().length} CPUs)`);
+  console.log(
+    `Lighthouse, mobile defaults, ${RUNS} run(s) per page (median / worst); /shop with ${products.length} products\n`,
+  );
   const rows: Record<string, string | number>[] = [];
   const failures: string[] = [];
   for (const page of PAGES) {
@@ -104,11 +144,16 @@ try {
       (typeof CATEGORIES)[number],
       number[]
     >;
+    const lcp: number[] = [];
+    const tbt: number[] = [];
     for (let run = 0; run < RUNS; run += 1) {
       const result = await runLighthouse(page);
       for (const category of CATEGORIES) {
         scores[category].push(Math.round((result.lhr.categories[category]?.score ?? 0) * 100));
       }
+      if (run === 0 && process.env.LIGHTHOUSE_DETAILS) printMainThread(page, result.lhr.audits);
+      lcp.push(result.lhr.audits['largest-contentful-paint']?.numericValue ?? 0);
+      tbt.push(result.lhr.audits['total-blocking-time']?.numericValue ?? 0);
       // What cost points, so a low score can be acted on.
       if (run === 0) {
         for (const audit of Object.values(result.lhr.audits)) {
@@ -120,18 +165,27 @@ try {
     }
     const row: Record<string, string | number> = { page };
     for (const category of CATEGORIES) {
-      const score = median(scores[category]);
-      row[category] = score;
-      if (score < GOALS[category]) failures.push(`${page} ${category} ${score} < ${GOALS[category]}`);
+      const middle = median(scores[category]);
+      const worst = Math.min(...scores[category]);
+      row[category] = `${middle} / ${worst}`;
+      const goal = GOALS[category];
+      if (middle < goal.median) failures.push(`${page} ${category}: median ${middle} < ${goal.median}`);
+      if (worst < goal.worst) failures.push(`${page} ${category}: a run scored ${worst} < ${goal.worst}`);
     }
+    row.runs = scores.performance.join(', ');
+    row['LCP (s)'] = (median(lcp) / 1000).toFixed(1);
+    row['TBT (ms)'] = median(tbt);
     rows.push(row);
   }
   console.table(rows);
+  console.log(`Load average at end: ${load()}`);
   if (failures.length > 0) {
     console.log(`Below the goal:\n  ${failures.join('\n  ')}`);
     process.exitCode = 1;
   } else {
-    console.log('Every page meets the goal (performance ≥ 95; accessibility, best practices, SEO = 100).');
+    console.log(
+      'Every page meets the goal (performance median ≥ 95 and every run ≥ 90; accessibility, best practices, SEO = 100).',
+    );
   }
 } finally {
   await chromium.stop();

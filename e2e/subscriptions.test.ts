@@ -80,7 +80,7 @@ describe('subscription plans in the browser (demo provider)', () => {
 
     await payWithCard(page, '4000 0000 0000 0002');
     await visible(toast(page, 'Subscription Failed'));
-    await visible(page.getByText('Your card was declined.'));
+    await visible(page.getByRole('alert').filter({ hasText: 'Payment not completed: Your card was declined.' }));
     await payWithCard(page, '4242 4242 4242 4242');
     await visible(toast(page, 'Subscription Successful'));
     await expectPath(page, '/portal');
@@ -99,6 +99,10 @@ describe('subscription plans in the browser (demo provider)', () => {
     await visible(toast(page, 'Subscription Canceled'));
     await visible(page.getByText('Your subscription will end at the end of the billing period.'));
     await visible(card.getByText('Ends on'));
+    // Still running until the period ends: "Ending on …", no longer "Active".
+    await visible(card.getByText(`Ending on ${await periodEnd(user.id)}`, { exact: true }));
+    expect(await card.getByText('Active', { exact: true }).count()).toBe(0);
+    expect(await axeViolations(page)).toEqual([]);
     expect(await card.getByRole('button', { name: 'Cancel Subscription' }).count()).toBe(0);
     expect(await card.getByText('Renews on').count()).toBe(0);
 

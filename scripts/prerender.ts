@@ -15,6 +15,12 @@ import { notFoundRoute, siteRoutes, type SiteRoute } from '../shared/src/site/ro
 import { robotsTxt, sitemapXml } from '../shared/src/site/seo-files';
 import { jsonLdScript, structuredDataFor } from '../shared/src/site/structured-data';
 import { comingSoonPagePath, comingSoonSites, type ComingSoonSite } from '../shared/src/site/subdomains';
+import {
+  APP_DATA_MARKER,
+  APP_HTML_MARKER,
+  LIVE_TEMPLATES_DIR,
+  liveTemplateFile,
+} from '../api/src/modules/site/live-pages';
 
 const brotli = promisify(brotliCompress);
 const gzipAsync = promisify(gzip);
@@ -35,7 +41,7 @@ interface RenderedPage {
 }
 
 interface ServerEntry {
-  renderPage(path: string): Promise<RenderedPage>;
+  renderPage(path: string, data?: Record<string, unknown>): Promise<RenderedPage>;
   renderHead(route: SiteRoute): string;
   renderComingSoon(site: ComingSoonSite, mainSiteUrl: string): string;
   escapeHtml(value: string): string;
@@ -69,6 +75,22 @@ function lowPriorityScripts(html: string): string {
     throw new Error('prerender: no module entry script found in index.html');
   }
   return result;
+}
+
+/**
+ * The brand font (a woff2 the inlined stylesheet names) is fetched with the
+ * page, not after the CSS is parsed, so text is set in it from the first
+ * paint on a fast link and swaps without moving on a slow one (decision 092).
+ */
+function fontPreloads(html: string): string {
+  const fonts = [...new Set([...html.matchAll(/url\((\/assets\/[^)]+\.woff2)\)/g)].map((match) => match[1]!))];
+  if (fonts.length === 0) throw new Error('prerender: the stylesheet names no woff2 font to preload');
+  const links = fonts.map((href) => `<link rel="preload" as="font" type="font/woff2" crossorigin href="${href}" />`);
+  return html.replace(
+    '<!--app-head-->',
+    `${links.join('\n    ')}
+    <!--app-head-->`,
+  );
 }
 
 function pageFile(routePath: string): string {
@@ -110,7 +132,9 @@ function comingSoonDocument(entry: ServerEntry, site: ComingSoonSite, stylesheet
     '    <meta charset="UTF-8" />',
     '    <meta name="viewport" content="width=device-width, initial-scale=1" />',
     '    <meta name="theme-color" content="#0b1f3a" />',
+    '    <link rel="icon" href="/favicon.ico" sizes="32x32" />',
     '    <link rel="icon" href="/favicon.svg" type="image/svg+xml" />',
+    '    <link rel="apple-touch-icon" href="/apple-touch-icon.png" />',
     `    <title>${title}</title>`,
     `    <meta name="description" content="${entry.escapeHtml(site.description)}" />`,
     '    <meta name="robots" content="noindex" />',
@@ -150,7 +174,7 @@ async function main(): Promise<void> {
 
   const stylesheets = manifest['index.html']?.css ?? [];
   if (stylesheets.length === 0) throw new Error('prerender: the app has no stylesheet in the Vite manifest');
-  const pageTemplate = lowPriorityScripts(await inlineStylesheets(template, stylesheets));
+  const pageTemplate = fontPreloads(lowPriorityScripts(await inlineStylesheets(template, stylesheets)));
 
   const fill = (route: SiteRoute, page: RenderedPage) =>
     pageTemplate
@@ -164,10 +188,24 @@ async function main(): Promise<void> {
           .filter(Boolean)
           .join('\n    '),
       )
-      .replace('<!--app-html-->', page.html);
+      .replace(APP_HTML_MARKER, () => page.html);
+
+  /**
+   * A live page's template (decision 090): the same page with the app's HTML
+   * left to the server, which renders it from the current data on request and
+   * adds that data after the root element.
+   */
+  const liveTemplate = (route: SiteRoute, page: RenderedPage) => {
+    const rootElement = `<div id="root">${APP_HTML_MARKER}</div>`;
+    const template = fill(route, { ...page, html: APP_HTML_MARKER });
+    if (!template.includes(rootElement))
+      throw new Error('prerender: index.html has no <div id="root"><!--app-html--></div>');
+    return template.replace(rootElement, `${rootElement}${APP_DATA_MARKER}`);
+  };
 
   const written: SiteRoute[] = [];
   let rootWritten = false;
+  let live = 0;
   for (const route of siteRoutes) {
     const page = await entry.renderPage(route.path);
     if (page.notFound) {
@@ -176,7 +214,14 @@ async function main(): Promise<void> {
     }
     const file = pageFile(route.path);
     await mkdir(path.dirname(file), { recursive: true });
+    // For a live page this is the fallback the server uses when it cannot render it (it fetches its data itself).
     await writeFile(file, fill(route, page));
+    if (route.renderedWith) {
+      const template = path.join(webDir, LIVE_TEMPLATES_DIR, liveTemplateFile(route.path));
+      await mkdir(path.dirname(template), { recursive: true });
+      await writeFile(template, liveTemplate(route, page));
+      live += 1;
+    }
     if (route.path === '/') rootWritten = true;
     written.push(route);
   }
@@ -196,7 +241,7 @@ async function main(): Promise<void> {
 
   const compressed = await compressAssets(webDir);
   console.log(
-    `prerender: ${written.length} pages + 404, ${comingSoonSites.length} Coming Soon pages, sitemap.xml, robots.txt; ${compressed} assets precompressed`,
+    `prerender: ${written.length} pages (${live} of them live templates) + 404, ${comingSoonSites.length} Coming Soon pages, sitemap.xml, robots.txt; ${compressed} assets precompressed`,
   );
 }
 

@@ -15,15 +15,20 @@ export default defineConfig(({ isSsrBuild }) => ({
     alias: [
       { find: '@shared', replacement: path.resolve(webRoot, '../shared/src') },
       { find: '@', replacement: path.resolve(webRoot, 'src') },
-      // zod configured for the browser (eval-free); see web/src/lib/zod.ts.
-      { find: /^zod$/, replacement: path.resolve(webRoot, 'src/lib/zod.ts') },
+      // zod configured for the browser (eval-free); see web/src/lib/zod.ts. Not in the SSR build: the
+      // server renders live pages in its own process, where zod's setting is global and the API keeps its JIT.
+      ...(isSsrBuild ? [] : [{ find: /^zod$/, replacement: path.resolve(webRoot, 'src/lib/zod.ts') }]),
     ],
   },
+  // The SSR build is self-contained: the production server renders live pages with it (decision 090), and a
+  // production install has only the server's own dependencies (decision 063), not React's or the router's.
+  ssr: isSsrBuild ? { noExternal: true } : undefined,
   build: isSsrBuild
     ? {
-        // `vite build --ssr src/entry-server.tsx`: the prerenderer's copy of the app.
+        // `vite build --ssr src/entry-server.tsx`: the prerenderer's and the live pages' copy of the app.
         outDir: path.resolve(webRoot, '../dist/ssr'),
         emptyOutDir: true,
+        copyPublicDir: false,
         target: 'node20',
       }
     : {

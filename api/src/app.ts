@@ -25,6 +25,8 @@ import { outboxRoutes } from './modules/mail/outbox.routes';
 import { comingSoonMiddleware } from './modules/site/coming-soon.middleware';
 import { devSiteNotice } from './modules/site/dev-site';
 import { siteMiddleware } from './modules/site/site.middleware';
+import { createLivePages, type LiveSite } from './modules/site/live-pages';
+import { publicDataFor } from './modules/site/public-data';
 import type { StaticFile } from './modules/site/static-files';
 import { paymentRoutes } from './payment-wiring';
 
@@ -33,6 +35,8 @@ interface AppOptions {
   siteFiles?: ReadonlyMap<string, StaticFile>;
   /** `npm run dev`: the site is Vite's at this URL; pages here only point there. */
   devWebUrl?: string;
+  /** The build's live pages (/shop, /pricing), rendered from current data on request; none when absent. */
+  liveSite?: LiveSite | null;
 }
 
 const appSessions = new WeakMap<Koa, Middleware>();
@@ -103,6 +107,11 @@ export function createApp(deps: AppDeps, options: AppOptions = {}): Koa {
     if (config.secureCookies) ctx.cookies.secure = true;
     return ctx.method === 'GET' || ctx.method === 'HEAD' ? readApi(ctx, next) : writeApi(ctx, next);
   });
-  app.use(options.devWebUrl ? devSiteNotice(options.devWebUrl) : siteMiddleware(options.siteFiles ?? new Map()));
+  const livePages = options.liveSite ? createLivePages(options.liveSite, publicDataFor(deps.db), logger) : null;
+  app.use(
+    options.devWebUrl
+      ? devSiteNotice(options.devWebUrl)
+      : siteMiddleware(options.siteFiles ?? new Map(), livePages, logger),
+  );
   return app;
 }

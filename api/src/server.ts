@@ -11,6 +11,7 @@ import { createHttpServer } from './http-timeouts';
 import { startMaintenance } from './maintenance';
 import { attachChatServer, type ChatServer, type ChatServerOptions } from './modules/chat/socket/server';
 import { startMailWorker, type MailWorker, type MailWorkerOptions } from './modules/mail/mail-worker';
+import { loadLiveSite } from './modules/site/live-pages';
 import { loadStaticFiles, type StaticFile } from './modules/site/static-files';
 
 export interface RunningServer {
@@ -70,13 +71,15 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
   }
 
   const deps: AppDeps = { config, db, logger };
+  const webRoot = options.webRoot ?? path.resolve('dist/web');
   const siteFiles = options.devWebUrl
     ? new Map<string, StaticFile>()
-    : await loadStaticFiles(options.webRoot ?? path.resolve('dist/web'), config.publicUrl);
+    : await loadStaticFiles(webRoot, config.publicUrl);
   if (siteFiles.size === 0 && !options.devWebUrl) {
     logger.warn('web app not built (run `npm run build`): serving the API only');
   }
-  const app = createApp(deps, { siteFiles, devWebUrl: options.devWebUrl });
+  const liveSite = siteFiles.size === 0 ? null : await loadLiveSite(webRoot, config.publicUrl);
+  const app = createApp(deps, { siteFiles, devWebUrl: options.devWebUrl, liveSite });
 
   const server = createHttpServer(app.callback(), config.http);
   const chat = attachChatServer({ server, app, session: appSession(app), deps, databaseUrl, chat: options.chat });

@@ -23,3 +23,15 @@ export async function expectPath(page: Page, expected: string | RegExp): Promise
 export function toast(page: Page, title: string): Locator {
   return page.getByRole('region', { name: /Notifications/ }).getByText(title, { exact: true });
 }
+
+/** A product card on /shop, by the product's name. */
+export function productCard(page: Page, name: string): Locator {
+  return page.getByRole('listitem').filter({ has: page.getByRole('heading', { name, exact: true }) });
+}
+
+/** Presses a product's Add to Cart button on /shop. */
+export async function addToCart(page: Page, name: string): Promise<void> {
+  await productCard(page, name)
+    .getByRole('button', { name: /Add to Cart/ })
+    .click();
+}

@@ -1,7 +1,7 @@
 import { StrictMode } from 'react';
 import { renderToStaticMarkup, renderToString } from 'react-dom/server';
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router-dom';
-import { createQueryClient } from '@/lib/query-client';
+import { createQueryClient, seedQueries } from '@/lib/query-client';
 import { AppProviders } from './app/providers';
 import type { ComingSoonSite } from '@shared/site/subdomains';
 import { ComingSoonPage } from '@/features/coming-soon/components/coming-soon-page';
@@ -16,15 +16,22 @@ interface RenderedPage {
   notFound: boolean;
 }
 
-/** Renders one path to HTML at build time (no data: queries render their loading state). */
-export async function renderPage(path: string): Promise<RenderedPage> {
+/**
+ * Renders one path to HTML: at build time with no data (queries render their
+ * loading state), or on the server at request time with `data`, the answers
+ * of the API paths the page is rendered from (`{ "/api/products": [...] }`),
+ * seeded into the query cache as the default query would have fetched them.
+ */
+export async function renderPage(path: string, data: Record<string, unknown> = {}): Promise<RenderedPage> {
   const handler = createStaticHandler(routes);
   const context = await handler.query(new Request(`http://prerender.local${path}`));
   if (context instanceof Response) throw new Error(`Route ${path} answered with a redirect`);
   const router = createStaticRouter(handler.dataRoutes, context);
+  const queryClient = createQueryClient();
+  seedQueries(queryClient, data);
   const html = renderToString(
     <StrictMode>
-      <AppProviders queryClient={createQueryClient()}>
+      <AppProviders queryClient={queryClient}>
         {/* No inline hydration script: the CSP forbids inline scripts, and there are no loaders. */}
         <StaticRouterProvider router={router} context={context} hydrate={false} />
       </AppProviders>

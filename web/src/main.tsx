@@ -1,7 +1,7 @@
 import { startTransition, StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { createBrowserRouter, matchRoutes, RouterProvider } from 'react-router-dom';
-import { createQueryClient } from '@/lib/query-client';
+import { createQueryClient, readPageData, seedQueries } from '@/lib/query-client';
 import { AppProviders } from './app/providers';
 import { routes } from './app/router';
 import './styles/app.css';
@@ -20,9 +20,12 @@ async function start(): Promise<void> {
     }),
   );
   const router = createBrowserRouter(routes);
+  const queryClient = createQueryClient();
+  // A live page (/shop, /pricing) carries the data it was rendered from: hydrate with it, no fetch.
+  seedQueries(queryClient, readPageData(document));
   const app = (
     <StrictMode>
-      <AppProviders queryClient={createQueryClient()}>
+      <AppProviders queryClient={queryClient}>
         <RouterProvider router={router} />
       </AppProviders>
     </StrictMode>

@@ -1,38 +1,17 @@
 import { z } from 'zod';
 import { emailAddress, multiLine, optionalSingleLine, singleLine } from './text';
 
-/** Spec §5: the nine choices of "Service Interested In", in this order. */
-export const serviceOptions = [
-  'Network Engineering & Security',
-  'Field IT Services',
-  'Low Voltage Cabling',
-  'Cybersecurity Solutions',
-  'Cloud & Virtualization',
-  'Ekahau Partner Services',
-  'AI & Automation',
-  'Technology Procurement',
-  'General Inquiry',
-] as const;
-export type ServiceOption = (typeof serviceOptions)[number];
+import { CONTACT_LIMITS, HONEYPOT_FIELD, serviceOptions } from '../contact';
 
-export function isServiceOption(value: unknown): value is ServiceOption {
-  return typeof value === 'string' && (serviceOptions as readonly string[]).includes(value);
-}
-
-/** Caps the database never needs to go beyond; the form enforces them with maxLength too. */
-export const CONTACT_LIMITS = {
-  name: 100,
-  email: 254,
-  phone: 40,
-  company: 150,
-  message: 5000,
-} as const;
-
-/**
- * The honeypot: a field people never see. A bot that fills it gets the normal
- * success answer and nothing is stored.
- */
-export const HONEYPOT_FIELD = 'website';
+export {
+  CONTACT_LIMITS,
+  emptyContactMessage,
+  HONEYPOT_FIELD,
+  isServiceOption,
+  serviceOptions,
+  type ContactFormValues,
+  type ServiceOption,
+} from '../contact';
 
 export const contactMessageSchema = z
   .object({
@@ -46,19 +25,7 @@ export const contactMessageSchema = z
     [HONEYPOT_FIELD]: z.string().max(500).optional(),
   })
   .strict();
-type ContactMessageInput = z.input<typeof contactMessageSchema>;
 export type ContactMessageData = z.output<typeof contactMessageSchema>;
-
-/** What the form starts with and resets to (spec §3: all strings start empty). */
-export const emptyContactMessage: Required<ContactMessageInput> = {
-  name: '',
-  email: '',
-  phone: '',
-  company: '',
-  service: '',
-  message: '',
-  [HONEYPOT_FIELD]: '',
-};
 
 const CONTACT_PAGE_SIZE_DEFAULT = 20;
 const CONTACT_PAGE_SIZE_MAX = 100;

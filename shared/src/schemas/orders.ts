@@ -1,8 +1,9 @@
 import { z } from 'zod';
 import { singleLine, uuid } from './text';
 
-export const MAX_QUANTITY = 99;
-export const MAX_CART_LINES = 50;
+import { MAX_CART_LINES, MAX_QUANTITY } from '../cart';
+
+export { MAX_CART_LINES, MAX_QUANTITY };
 const DEFAULT_COUNTRY = 'United States';
 
 function requiredLine(max: number, label: string, requiredMessage: string) {

@@ -1,3 +1,5 @@
+import { company } from './company';
+
 /**
  * Every page of the web app: the router, the server (HTTP 404 for anything
  * else, prerendered HTML) and sitemap.xml all read this one table.
@@ -8,7 +10,25 @@ export interface SiteRoute {
   description: string;
   /** Listed in sitemap.xml and open to search engines. */
   indexable: boolean;
+  /**
+   * API paths (GET, public, the same for every visitor) whose current answers
+   * the server renders into this page when it is requested, instead of the
+   * page being complete at build time; the answers also travel in the page,
+   * so the browser does not fetch them again (docs/decisions/090-…).
+   */
+  renderedWith?: readonly PublicDataPath[];
 }
+
+/** The public answers a page may be rendered from (served by api/src/modules/site/live-pages.ts). */
+export const publicDataPaths = ['/api/products', '/api/subscription-plans'] as const;
+export type PublicDataPath = (typeof publicDataPaths)[number];
+
+/**
+ * The id of the `<script type="application/json">` element that carries those
+ * answers in a page, as `{ "<api path>": answer }`; the browser seeds its query
+ * cache from it before hydrating (web/src/main.tsx).
+ */
+export const PAGE_DATA_ELEMENT_ID = 'page-data';
 
 /** A route whose path keeps its literal type (for SitePath). */
 const route = <P extends string>(
@@ -16,11 +36,13 @@ const route = <P extends string>(
   title: string,
   description: string,
   indexable: boolean,
+  renderedWith?: readonly PublicDataPath[],
 ): SiteRoute & { path: P } => ({
   path,
   title,
   description,
   indexable,
+  ...(renderedWith ? { renderedWith } : {}),
 });
 
 export const siteRoutes = [
@@ -33,7 +55,7 @@ export const siteRoutes = [
   route(
     '/about',
     'About Us',
-    'Since 2017 we have grown from a Minneapolis field-service team into a nationwide IT partner for 500+ enterprise clients. Our mission, values and history.',
+    `Since ${company.foundedYear} we have grown from a Minneapolis field-service team into a nationwide IT partner for 500+ enterprise clients. Our mission, values and history.`,
     true,
   ),
   route(
@@ -59,12 +81,14 @@ export const siteRoutes = [
     'Technology Procurement',
     'Enterprise switches, firewalls, Wi-Fi access points, cabling, CCTV, servers, laptops and UPS units, sourced and supported by our engineers.',
     true,
+    ['/api/products'],
   ),
   route(
     '/pricing',
     'Managed IT Plans & Pricing',
     'Monthly managed IT plans with monitoring, help desk and security built in. Choose the plan that fits your business.',
     true,
+    ['/api/subscription-plans'],
   ),
   route('/privacy', 'Privacy Policy', 'How we collect, use and protect the information you share with us.', true),
   route('/terms', 'Terms of Service', 'The terms that apply when you use our website, shop and services.', true),

@@ -1,7 +1,10 @@
 import type { RouteObject } from 'react-router-dom';
 import type { SitePath } from '@shared/site/routes';
 import { RootLayout, type LayoutHandle } from '@/components/layout/root-layout';
+import { AccountMenu, MobileAccountLinks } from '@/features/auth/components/account-menu';
 import { ChatWidget } from '@/features/chat-widget/components/chat-widget';
+import { CartProvider } from '@/features/shop/cart/cart-provider';
+import { HeaderCart } from '@/features/shop/components/header-cart';
 import { RouteError } from './route-error';
 
 type RouteModule = { Component: React.ComponentType };
@@ -37,18 +40,20 @@ function page(name: string, path?: PagePath, flags?: LayoutHandle): RouteObject 
 /** Staff pages: no live-chat widget (they have their own chat console). */
 const staffPage: LayoutHandle = { aside: false };
 
-/** A lazily loaded layout around some pages (no path of its own). */
-function layout(name: string, children: RouteObject[]): RouteObject {
-  const { lazy, handle } = lazyModule(name);
-  return { lazy, handle, children };
-}
-
 export const NOT_FOUND_ROUTE_ID = 'not-found';
 
 export const routes: RouteObject[] = [
   {
     path: '/',
-    element: <RootLayout aside={<ChatWidget />} />,
+    // The cart is in every page's header (a small store kept in localStorage; the drawer loads on demand).
+    element: (
+      <CartProvider>
+        <RootLayout
+          aside={<ChatWidget />}
+          header={{ cart: <HeaderCart />, account: <AccountMenu />, mobileAccount: <MobileAccountLinks /> }}
+        />
+      </CartProvider>
+    ),
     errorElement: <RouteError />,
     children: [
       page('home'),
@@ -65,11 +70,9 @@ export const routes: RouteObject[] = [
       page('forgot-password', 'forgot-password'),
       page('reset-password', 'reset-password'),
       page('confirm-email', 'confirm-email'),
-      layout('shop-layout', [
-        page('shop', 'shop'),
-        page('checkout', 'checkout'),
-        page('order-confirmation', 'order-confirmation'),
-      ]),
+      page('shop', 'shop'),
+      page('checkout', 'checkout'),
+      page('order-confirmation', 'order-confirmation'),
       page('pricing', 'pricing'),
       page('subscribe', 'subscribe'),
       page('admin', 'admin', staffPage),

@@ -1,6 +1,8 @@
 import type { Context, Middleware } from 'koa';
 import { findSiteRoute } from '@shared/site/routes';
 import { isApiPath } from '../../api-path';
+import type { Logger } from '../../logger';
+import type { LivePages } from './live-pages';
 import type { StaticFile } from './static-files';
 
 /** Answers with a file from memory: conditional GET, and the best encoding the client takes. */
@@ -32,10 +34,25 @@ function pageFile(routePath: string): string {
 }
 
 /**
- * Serves the built web app: static files, each route's prerendered page, and
+ * Serves the built web app: static files, each route's page — rendered from
+ * the current data for live routes (/shop, /pricing), else prerendered — and
  * the 404 page with status 404 for any other path.
  */
-export function siteMiddleware(files: ReadonlyMap<string, StaticFile>): Middleware {
+export function siteMiddleware(
+  files: ReadonlyMap<string, StaticFile>,
+  live: LivePages | null = null,
+  logger?: Logger,
+): Middleware {
+  const livePage = async (routePath: string): Promise<StaticFile | null> => {
+    if (!live) return null;
+    try {
+      return await live.page(routePath);
+    } catch (error) {
+      // The database or the render failed: the prerendered page still works (it loads its data itself).
+      logger?.error({ err: error, page: routePath }, 'live page failed; serving the prerendered page');
+      return null;
+    }
+  };
   return async function serveSite(ctx, next) {
     if ((ctx.method !== 'GET' && ctx.method !== 'HEAD') || isApiPath(ctx.path)) return next();
     const asset = files.get(ctx.path);
@@ -48,7 +65,7 @@ export function siteMiddleware(files: ReadonlyMap<string, StaticFile>): Middlewa
       ctx.redirect(`${route.path}${ctx.querystring ? `?${ctx.querystring}` : ''}`);
       return;
     }
-    const page = route ? files.get(pageFile(route.path)) : undefined;
+    const page = route ? ((await livePage(route.path)) ?? files.get(pageFile(route.path))) : undefined;
     if (page) return send(ctx, page);
 
     const notFound = files.get('/404.html');

@@ -2,7 +2,11 @@ import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import { promisify } from 'node:util';
+import { brotliCompress, brotliCompressSync, constants, gzip, gzipSync } from 'node:zlib';
+
+const brotliAsync = promisify(brotliCompress);
+const gzipAsync = promisify(gzip);
 
 export interface StaticFile {
   body: Buffer;
@@ -51,10 +55,20 @@ async function walk(dir: string): Promise<string[]> {
 }
 
 /** Prerendered pages carry this token where the public origin belongs (canonical, og:url, JSON-LD). */
-const PUBLIC_URL_TOKEN = '%PUBLIC_URL%';
+export const PUBLIC_URL_TOKEN = '%PUBLIC_URL%';
 
 function etagOf(body: Buffer): string {
   return `"${createHash('sha1').update(body).digest('base64url').slice(0, 22)}"`;
+}
+
+/** An HTML page made at run time (a live page), compressed once for every visitor who gets it. */
+export async function htmlPage(html: string): Promise<StaticFile> {
+  const body = Buffer.from(html);
+  const [brotli, gzip] = await Promise.all([
+    brotliAsync(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 10 } }),
+    gzipAsync(body, { level: 9 }),
+  ]);
+  return { body, brotli, gzip, type: TYPES['.html']!, etag: etagOf(body), cacheControl: cacheControlFor('.html') };
 }
 
 /**

@@ -25,7 +25,7 @@ export function ConnectScreen() {
         form.setErrors({ serverUrl: result.message });
         setPending(false);
       }
-    });
+    }, event.currentTarget as HTMLFormElement);
   };
 
   return (

@@ -31,7 +31,7 @@ export function LoginScreen({ serverUrl, expired, onLoggedIn }: LoginScreenProps
       } else {
         toast({ title: 'Login Failed', description: result.message || 'Failed to log in', variant: 'destructive' });
       }
-    });
+    }, event.currentTarget as HTMLFormElement);
   };
 
   return (

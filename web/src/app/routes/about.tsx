@@ -1,3 +1,4 @@
+import { company } from '@shared/site/company';
 import { ButtonLink } from '@/components/ui/button';
 import { CallToAction } from '@/components/layout/call-to-action';
 import { PageHero } from '@/components/layout/page-hero';
@@ -14,7 +15,7 @@ export function Component() {
       <PageHero
         eyebrow="About us"
         title="About Northstar IT Solutions"
-        subtitle="A Minnesota team of network engineers, security specialists and field technicians, delivering enterprise IT services nationwide since 2017."
+        subtitle={`A Minnesota team of network engineers, security specialists and field technicians: in business since ${company.foundedYear}, on site in all 50 states since 2021.`}
       />
       <Section id="mission" title="Our Mission">
         <div className="grid gap-10 lg:grid-cols-2">

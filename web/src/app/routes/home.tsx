@@ -1,3 +1,5 @@
+import { ArrowRight } from 'lucide-react';
+import { Link } from 'react-router-dom';
 import { ButtonLink } from '@/components/ui/button';
 import { CallToAction } from '@/components/layout/call-to-action';
 import { Section } from '@/components/layout/section';
@@ -27,6 +29,16 @@ export function Component() {
             </li>
           ))}
         </ul>
+        <p className="mt-10 flex flex-wrap items-center gap-x-3 gap-y-2 text-slate-700">
+          Prefer one predictable monthly fee for monitoring, help desk and security?
+          <Link
+            to="/pricing"
+            className="inline-flex items-center gap-1 font-semibold text-blue-700 hover:text-blue-800 hover:underline"
+          >
+            See managed IT plans &amp; pricing
+            <ArrowRight className="h-4 w-4" aria-hidden="true" />
+          </Link>
+        </p>
       </Section>
       <PartnerSection />
       <Section

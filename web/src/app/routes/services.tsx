@@ -1,11 +1,27 @@
+import { ArrowRight } from 'lucide-react';
 import { ButtonLink } from '@/components/ui/button';
 import { CallToAction } from '@/components/layout/call-to-action';
 import { PageContainer } from '@/components/layout/page-container';
 import { PageHero } from '@/components/layout/page-hero';
 import { Section } from '@/components/layout/section';
 import { ConsultationBooking } from '@/features/consultation/components/consultation-booking';
-import { ServiceBlock } from '@/features/marketing/components/service-block';
+import { ServiceBlock, type ServiceLayout } from '@/features/marketing/components/service-block';
 import { services } from '@/features/marketing/content/services';
+
+/** The page's rhythm: two splits, a pair of cards, a dark band, a split, a pair of cards. */
+const layouts: ServiceLayout[] = ['split', 'split-reverse', 'card', 'card', 'band', 'split', 'card', 'card'];
+
+/** Consecutive 'card' blocks share a row. */
+function rows() {
+  const result: { layout: ServiceLayout; items: typeof services }[] = [];
+  services.forEach((service, index) => {
+    const layout = layouts[index] ?? 'split';
+    const last = result.at(-1);
+    if (layout === 'card' && last?.layout === 'card' && last.items.length < 2) last.items.push(service);
+    else result.push({ layout, items: [service] });
+  });
+  return result;
+}
 
 export function Component() {
   return (
@@ -31,12 +47,35 @@ export function Component() {
         </nav>
       </PageHero>
       <div className="bg-slate-50">
-        <PageContainer className="flex flex-col gap-8 py-16">
-          {services.map((service) => (
-            <ServiceBlock key={service.id} service={service} />
-          ))}
+        <PageContainer className="flex flex-col gap-20 py-16 sm:py-20">
+          {rows().map((row) =>
+            row.layout === 'card' ? (
+              <div key={row.items[0]!.id} className="grid gap-8 lg:grid-cols-2">
+                {row.items.map((service) => (
+                  <ServiceBlock key={service.id} service={service} layout="card" />
+                ))}
+              </div>
+            ) : (
+              <ServiceBlock key={row.items[0]!.id} service={row.items[0]!} layout={row.layout} />
+            ),
+          )}
         </PageContainer>
       </div>
+      <Section id="managed-plans" aria-label="Managed IT plans" className="border-b border-slate-200 py-12 sm:py-14">
+        <div className="flex flex-col gap-6 rounded-2xl border border-blue-200 bg-blue-50 p-6 sm:flex-row sm:items-center sm:justify-between sm:p-8">
+          <div>
+            <h2 className="text-2xl font-bold text-navy-900">Prefer one monthly fee?</h2>
+            <p className="mt-2 max-w-2xl text-slate-700">
+              Our managed IT plans bundle monitoring, help desk and security for a predictable price, from Essentials to
+              Enterprise.
+            </p>
+          </div>
+          <ButtonLink to="/pricing" size="lg" className="shrink-0">
+            See Plans &amp; Pricing
+            <ArrowRight className="h-4 w-4" aria-hidden="true" />
+          </ButtonLink>
+        </div>
+      </Section>
       <Section id="consultation" aria-label="Book a consultation">
         <div className="mx-auto max-w-3xl">
           <ConsultationBooking />

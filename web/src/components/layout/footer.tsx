@@ -8,6 +8,7 @@ const companyLinks = [
   { label: 'Services', to: '/services' },
   { label: 'Case Studies', to: '/portfolio' },
   { label: 'Shop', to: '/shop' },
+  { label: 'Plans & Pricing', to: '/pricing' },
   { label: 'Contact', to: '/contact' },
   { label: 'Client Portal', to: '/portal' },
 ];

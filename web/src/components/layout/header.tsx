@@ -1,5 +1,5 @@
 import { Menu, X } from 'lucide-react';
-import { useEffect, useId, useRef, useState } from 'react';
+import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { NavLink, useLocation } from 'react-router-dom';
 import { Button, ButtonLink } from '@/components/ui/button';
 import { cn } from '@/lib/cn';
@@ -12,7 +12,14 @@ const navLinkClass = ({ isActive }: { isActive: boolean }) =>
     isActive ? 'text-blue-700' : 'text-slate-700 hover:text-blue-700',
   );
 
-export function Header() {
+/** What the app puts in the header: the cart, and the account control (desktop bar and mobile menu). */
+export interface HeaderSlots {
+  cart?: ReactNode;
+  account?: ReactNode;
+  mobileAccount?: ReactNode;
+}
+
+export function Header({ cart, account, mobileAccount }: HeaderSlots) {
   const { pathname } = useLocation();
   // The mobile menu stays open only on the page where it was opened: navigating closes it.
   const [openOn, setOpenOn] = useState<string | null>(null);
@@ -49,24 +56,25 @@ export function Header() {
             ))}
           </ul>
         </nav>
-        <div className="hidden items-center gap-2 lg:flex">
-          <ButtonLink to="/portal" variant="outline">
-            Client Portal
-          </ButtonLink>
-          <ButtonLink to="/contact">Get Quote</ButtonLink>
+        <div className="flex items-center gap-2">
+          {cart}
+          <div className="hidden items-center gap-2 lg:flex">
+            {account}
+            <ButtonLink to="/contact">Get Quote</ButtonLink>
+          </div>
+          <Button
+            ref={toggleRef}
+            variant="ghost"
+            size="icon"
+            className="lg:hidden"
+            aria-expanded={menuOpen}
+            aria-controls={menuId}
+            aria-label={menuOpen ? 'Close menu' : 'Open menu'}
+            onClick={() => setMenuOpen(!menuOpen)}
+          >
+            {menuOpen ? <X className="h-6 w-6" aria-hidden="true" /> : <Menu className="h-6 w-6" aria-hidden="true" />}
+          </Button>
         </div>
-        <Button
-          ref={toggleRef}
-          variant="ghost"
-          size="icon"
-          className="lg:hidden"
-          aria-expanded={menuOpen}
-          aria-controls={menuId}
-          aria-label={menuOpen ? 'Close menu' : 'Open menu'}
-          onClick={() => setMenuOpen(!menuOpen)}
-        >
-          {menuOpen ? <X className="h-6 w-6" aria-hidden="true" /> : <Menu className="h-6 w-6" aria-hidden="true" />}
-        </Button>
       </div>
       <nav id={menuId} aria-label="Mobile" hidden={!menuOpen} className="border-t border-slate-200 bg-white lg:hidden">
         <ul className="flex flex-col gap-1 px-4 py-3">
@@ -81,11 +89,9 @@ export function Header() {
               </NavLink>
             </li>
           ))}
-          <li className="mt-2 grid grid-cols-2 gap-2">
-            <ButtonLink to="/portal" variant="outline">
-              Client Portal
-            </ButtonLink>
+          <li className="mt-2 flex flex-col gap-2">
             <ButtonLink to="/contact">Get Quote</ButtonLink>
+            {mobileAccount}
           </li>
         </ul>
       </nav>

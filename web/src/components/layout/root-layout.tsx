@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { Outlet, useMatches } from 'react-router-dom';
 import { Footer } from './footer';
-import { Header } from './header';
+import { Header, type HeaderSlots } from './header';
 import { RouteHead } from './route-head';
 
 /** What a route's `handle` can tell the layout. */
@@ -13,8 +13,9 @@ export interface LayoutHandle {
 /**
  * `aside`: what floats over every page (the live-chat widget), composed in
  * app/router.tsx; left out where a matched route's handle says `aside: false`.
+ * `header`: the cart and account controls the app puts in the header.
  */
-export function RootLayout({ aside }: { aside?: ReactNode }) {
+export function RootLayout({ aside, header }: { aside?: ReactNode; header?: HeaderSlots }) {
   const withoutAside = useMatches().some((match) => (match.handle as LayoutHandle | undefined)?.aside === false);
   return (
     <div className="flex min-h-screen flex-col">
@@ -24,7 +25,7 @@ export function RootLayout({ aside }: { aside?: ReactNode }) {
       >
         Skip to content
       </a>
-      <Header />
+      <Header {...header} />
       <main id="main" className="flex-1">
         <Outlet />
       </main>

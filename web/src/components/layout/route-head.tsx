@@ -1,6 +1,7 @@
 import { useEffect } from 'react';
 import { useLocation } from 'react-router-dom';
 import { company } from '@shared/site/company';
+import { ogImageFor } from '@shared/site/og-images';
 import { documentTitle, findSiteRoute, notFoundRoute } from '@shared/site/routes';
 
 function setMeta(selector: string, attribute: 'content' | 'href', value: string): void {
@@ -24,6 +25,10 @@ export function RouteHead() {
     setMeta('meta[property="og:url"]', 'content', url);
     setMeta('link[rel="canonical"]', 'href', url);
     setMeta('meta[name="robots"]', 'content', route.indexable ? 'index, follow' : 'noindex');
+    const image = ogImageFor(route.path);
+    setMeta('meta[property="og:image"]', 'content', `${window.location.origin}${image.path}`);
+    setMeta('meta[name="twitter:image"]', 'content', `${window.location.origin}${image.path}`);
+    setMeta('meta[property="og:image:alt"]', 'content', image.alt);
   }, [pathname]);
   // A new page starts at the top, or at the section its #fragment names.
   useEffect(() => {

@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { useSyncExternalStore, type ReactNode } from 'react';
 import { Navigate, useLocation, useSearchParams } from 'react-router-dom';
 import { safeNextPath } from '@shared/schemas/auth';
 import { Spinner } from '@/components/ui/spinner';
@@ -29,3 +29,17 @@ export function RedirectIfAuthenticated({ children }: { children: ReactNode }) {
   if (!isLoading && isAuthenticated) return <Navigate to={next} replace />;
   return <>{children}</>;
 }
+
+/**
+ * A link to the other auth page that keeps `next`. The prerendered page has
+ * no query string, so the link carries ?next= only after hydration: the HTML
+ * and the first client render stay identical.
+ */
+export function useAuthLink(page: '/login' | '/signup', next: string): string {
+  const hydrated = useSyncExternalStore(noSubscription, isClient, isServer);
+  return !hydrated || next === '/portal' ? page : `${page}?next=${encodeURIComponent(next)}`;
+}
+
+const noSubscription = () => () => {};
+const isClient = () => true;
+const isServer = () => false;

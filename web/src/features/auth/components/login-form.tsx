@@ -1,11 +1,13 @@
+import { useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { loginSchema } from '@shared/schemas/auth';
 import { Button } from '@/components/ui/button';
+import { FormAlert } from '@/components/ui/form-alert';
 import { errorMessage } from '@/lib/api-client';
 import { useSchemaForm } from '@/lib/form';
 import { toast } from '@/lib/toast';
 import { useLogin } from '../api/use-auth-mutations';
-import { useNextPath } from './auth-redirects';
+import { useAuthLink, useNextPath } from './auth-redirects';
 import { LoginFields } from './login-fields';
 
 export function LoginForm() {
@@ -13,9 +15,12 @@ export function LoginForm() {
   const login = useLogin();
   const navigate = useNavigate();
   const next = useNextPath();
+  const [failure, setFailure] = useState<string | null>(null);
+  const signupHref = useAuthLink('/signup', next);
 
   const onSubmit = (event: React.FormEvent) => {
     event.preventDefault();
+    setFailure(null);
     form.submit((data) => {
       login.mutate(data, {
         onSuccess: (user) => {
@@ -23,14 +28,12 @@ export function LoginForm() {
           navigate(next, { replace: true });
         },
         onError: (error) => {
-          toast({
-            title: 'Login Failed',
-            description: errorMessage(error, 'Failed to log in'),
-            variant: 'destructive',
-          });
+          const message = errorMessage(error, 'Failed to log in');
+          toast({ title: 'Login Failed', description: message, variant: 'destructive' });
+          setFailure(message);
         },
       });
-    });
+    }, event.currentTarget as HTMLFormElement);
   };
 
   return (
@@ -41,15 +44,13 @@ export function LoginForm() {
           Forgot your password?
         </Link>
       </p>
+      {failure ? <FormAlert>Login failed: {failure}</FormAlert> : null}
       <Button type="submit" size="lg" disabled={login.isPending}>
         {login.isPending ? 'Logging in...' : 'Log In'}
       </Button>
       <p className="text-center text-sm text-slate-600">
         Don&apos;t have an account?{' '}
-        <Link
-          to={next === '/portal' ? '/signup' : `/signup?next=${encodeURIComponent(next)}`}
-          className="font-semibold text-blue-700 hover:underline"
-        >
+        <Link to={signupHref} className="font-semibold text-blue-700 hover:underline">
           Sign up
         </Link>
       </p>

@@ -7,7 +7,7 @@ import { errorMessage } from '@/lib/api-client';
 import { useSchemaForm } from '@/lib/form';
 import { toast } from '@/lib/toast';
 import { useSignup } from '../api/use-auth-mutations';
-import { useNextPath } from './auth-redirects';
+import { useAuthLink, useNextPath } from './auth-redirects';
 
 /** `next` overrides where to go after signing up (default: the ?next= of the page, else /portal). */
 export function SignupForm({ onDone, next: nextOverride }: { onDone?: () => void; next?: string }) {
@@ -16,6 +16,7 @@ export function SignupForm({ onDone, next: nextOverride }: { onDone?: () => void
   const navigate = useNavigate();
   const nextFromQuery = useNextPath();
   const next = nextOverride ?? nextFromQuery;
+  const loginHref = useAuthLink('/login', next);
 
   const onSubmit = (event: React.FormEvent) => {
     event.preventDefault();
@@ -34,7 +35,7 @@ export function SignupForm({ onDone, next: nextOverride }: { onDone?: () => void
           });
         },
       });
-    });
+    }, event.currentTarget as HTMLFormElement);
   };
 
   return (
@@ -93,10 +94,7 @@ export function SignupForm({ onDone, next: nextOverride }: { onDone?: () => void
       </Button>
       <p className="text-center text-sm text-slate-600">
         Already have an account?{' '}
-        <Link
-          to={next === '/portal' ? '/login' : `/login?next=${encodeURIComponent(next)}`}
-          className="font-semibold text-blue-700 hover:underline"
-        >
+        <Link to={loginHref} className="font-semibold text-blue-700 hover:underline">
           Log in
         </Link>
       </p>

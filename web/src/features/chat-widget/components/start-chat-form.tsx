@@ -31,7 +31,7 @@ export function StartChatForm({ away, onStarted }: { away: boolean; onStarted(id
         onError: () =>
           toast({ title: 'Error', description: 'Failed to start chat. Please try again.', variant: 'destructive' }),
       });
-    });
+    }, event.currentTarget as HTMLFormElement);
   };
 
   return (

@@ -13,6 +13,7 @@ import { fetchPaymentConfig, readyConfig, type ReadyPaymentConfig } from '@/feat
 import { toast } from '@/lib/toast';
 import { useCreateConsultationPayment } from '../api/create-consultation-payment';
 import { CONSULTATION_RETURN_PATH } from './consultation-booked-notice';
+import { primaryAction } from '@/lib/primary-actions';
 
 const included = [
   'An hour with a senior engineer, on site in the Twin Cities or by video call',
@@ -102,7 +103,7 @@ export function ConsultationBooking() {
             <p className="text-2xl font-bold text-navy-900">
               {price} <span className="text-sm font-normal text-slate-600">/ 1 hour</span>
             </p>
-            <Button size="lg" onClick={() => void book()} disabled={state.step === 'loading'}>
+            <Button size="lg" onClick={() => void book()} disabled={state.step === 'loading'} {...primaryAction}>
               {state.step === 'loading' ? 'Loading...' : 'Book Consultation'}
             </Button>
           </div>

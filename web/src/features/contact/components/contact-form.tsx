@@ -1,18 +1,19 @@
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
-import {
-  CONTACT_LIMITS,
-  contactMessageSchema,
-  emptyContactMessage,
-  HONEYPOT_FIELD,
-  isServiceOption,
-  serviceOptions,
-} from '@shared/schemas/contact';
+import { CONTACT_LIMITS, emptyContactMessage, HONEYPOT_FIELD, isServiceOption, serviceOptions } from '@shared/contact';
 import { Button } from '@/components/ui/button';
+import { FormAlert } from '@/components/ui/form-alert';
 import { FormField } from '@/components/ui/form-field';
 import { Input, Select, Textarea } from '@/components/ui/input';
 import { useSchemaForm } from '@/lib/form';
+import { primaryAction } from '@/lib/primary-actions';
 import { toast } from '@/lib/toast';
+
+const SEND_FAILED = 'Failed to send message. Please try again.';
+
+// The validation (zod and the schema) is fetched when the visitor starts on the form, not with the page:
+// the contact page paints and hydrates without it; the browser's own required-field checks work at once.
+const loadSchema = () => import('@shared/schemas/contact').then((module) => module.contactMessageSchema);
 import { useSendContactMessage } from '../api/use-send-contact-message';
 
 /**
@@ -20,11 +21,12 @@ import { useSendContactMessage } from '../api/use-send-contact-message';
  * services, a 6-row message. Success resets every field; failure keeps them.
  */
 export function ContactForm() {
-  const form = useSchemaForm(contactMessageSchema, emptyContactMessage);
+  const form = useSchemaForm(loadSchema, emptyContactMessage);
   const send = useSendContactMessage();
   const [params] = useSearchParams();
   const requested = params.get('service');
   const { setValue } = form;
+  const [failed, setFailed] = useState(false);
 
   // /contact?service=… (from "Request Service") preselects it. Done after the
   // first render, so the prerendered page and hydration stay identical.
@@ -35,6 +37,7 @@ export function ContactForm() {
   const onSubmit = (event: React.FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (send.isPending) return;
+    setFailed(false);
     form.submit((data) => {
       send.mutate(data, {
         onSuccess: () => {
@@ -42,10 +45,11 @@ export function ContactForm() {
           form.setValues(emptyContactMessage);
         },
         onError: () => {
-          toast({ title: 'Error', description: 'Failed to send message. Please try again.', variant: 'destructive' });
+          toast({ title: 'Error', description: SEND_FAILED, variant: 'destructive' });
+          setFailed(true);
         },
       });
-    });
+    }, event.currentTarget as HTMLFormElement);
   };
 
   const text = (key: 'name' | 'email' | 'phone' | 'company' | 'message') => ({
@@ -56,7 +60,7 @@ export function ContactForm() {
   });
 
   return (
-    <form onSubmit={onSubmit} className="flex flex-col gap-5">
+    <form onSubmit={onSubmit} onFocus={() => void loadSchema()} className="flex flex-col gap-5">
       <div className="grid gap-5 sm:grid-cols-2">
         <FormField label="Full Name" error={form.errors.name}>
           <Input {...text('name')} required autoComplete="name" />
@@ -103,8 +107,9 @@ export function ContactForm() {
           />
         </label>
       </div>
+      {failed ? <FormAlert>{SEND_FAILED} Your message is still here.</FormAlert> : null}
       <div>
-        <Button type="submit" size="lg" disabled={send.isPending}>
+        <Button type="submit" size="lg" disabled={send.isPending} {...primaryAction}>
           {send.isPending ? 'Sending...' : 'Send Message'}
         </Button>
       </div>

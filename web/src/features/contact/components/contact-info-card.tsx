@@ -7,10 +7,10 @@ function ContactItem({ icon: Icon, label, children }: { icon: LucideIcon; label:
   return (
     <li className="flex items-start gap-3">
       <Icon className="mt-0.5 h-5 w-5 shrink-0 text-blue-700" aria-hidden="true" />
-      <span>
+      <div>
         <span className="block text-sm font-medium text-slate-600">{label}</span>
         {children}
-      </span>
+      </div>
     </li>
   );
 }

@@ -1,10 +1,13 @@
 import { Eye, HeartHandshake, ShieldCheck, Target, type LucideIcon } from 'lucide-react';
+import { company } from '@shared/site/company';
+
+const founded = company.foundedYear;
 
 export const mission =
   'To give every organization we serve an IT infrastructure it never has to think about: designed properly, installed cleanly, documented honestly and supported by people who pick up the phone.';
 
 export const companyDescription = [
-  'Northstar IT Solutions started in 2017 as a small team of network engineers and field technicians in Minneapolis. We took the jobs other providers found too messy — the hospital wing with no Wi-Fi coverage, the warehouse with cabling nobody had labelled, the retailer that needed 40 stores cut over in one weekend — and did them properly.',
+  `Northstar IT Solutions started in ${founded} as a small team of network engineers and field technicians in Minneapolis. We took the jobs other providers found too messy — the hospital wing with no Wi-Fi coverage, the warehouse with cabling nobody had labelled, the retailer that needed 40 stores cut over in one weekend — and did them properly.`,
   'Today we are a nationwide IT services partner to more than 500 enterprise clients in healthcare, finance, retail, education, logistics and technology. Our engineers design and secure networks, our field technicians work on site in all 50 states, and our project coordinators make sure the two never lose track of each other. We are still headquartered in Minnesota, and we still answer our own phones.',
 ];
 
@@ -34,7 +37,7 @@ export const values: { title: string; text: string; icon: LucideIcon }[] = [
 /** Spec §2 About: the 2017–2025 timeline. */
 export const timeline = [
   {
-    year: '2017',
+    year: String(founded),
     title: 'Founded',
     text: 'Northstar IT Solutions opens in Minneapolis, serving Twin Cities businesses with network and cabling work.',
   },
@@ -73,7 +76,7 @@ export const leader = {
   name: 'Daniel Reyes',
   initials: 'DR',
   role: 'Founder & Chief Executive Officer',
-  bio: 'Daniel spent fifteen years as a network engineer and field-operations lead before founding Northstar IT Solutions in 2017. He still reviews the design of every large project and believes the best IT work is the kind nobody notices because it simply keeps running.',
+  bio: `Daniel spent fifteen years as a network engineer and field-operations lead before founding Northstar IT Solutions in ${founded}. He still reviews the design of every large project and believes the best IT work is the kind nobody notices because it simply keeps running.`,
   credentials: ['CCNP Enterprise', 'Ekahau ECSE Design', 'PMP'],
 };
 

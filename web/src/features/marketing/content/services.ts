@@ -1,5 +1,5 @@
 import { BrainCircuit, Cable, Cloud, Network, Package, ShieldCheck, Wifi, Wrench, type LucideIcon } from 'lucide-react';
-import type { ServiceOption } from '@shared/schemas/contact';
+import type { ServiceOption } from '@shared/contact';
 
 export interface Service {
   /** Anchor on /services. */
@@ -12,6 +12,8 @@ export interface Service {
   summary: string;
   description: string;
   includes: string[];
+  /** A drawing of the work (web/public/images), for the service's block on /services. */
+  art?: { src: string; alt: string };
 }
 
 /** The eight service lines (spec §1), in the order of the contact form. */
@@ -24,6 +26,10 @@ export const services: Service[] = [
     summary: 'Switching, routing, SD-WAN and firewalls designed for uptime and documented end to end.',
     description:
       'We design, build and harden the networks your business runs on: campus and data-center switching, routing and SD-WAN between sites, and next-generation firewalls with segmentation that keeps guest, IoT and payment traffic apart. Every change is planned with a rollback, and you get current diagrams and configuration backups when we leave.',
+    art: {
+      src: '/images/network-rack.svg',
+      alt: 'A network engineer with a tablet beside a cabinet of patch panels, switches, a firewall and servers, cabled in color-coded runs',
+    },
     includes: [
       'LAN, WAN and SD-WAN design and deployment',
       'Firewall and VPN configuration with network segmentation',
@@ -39,6 +45,10 @@ export const services: Service[] = [
     summary: 'Vetted technicians on site in all 50 states for installs, rollouts, break-fix and smart hands.',
     description:
       'When work has to happen in person, our field technicians are there — for a single break-fix call or a coordinated rollout across hundreds of locations. Each visit follows a written scope of work, with photos, test results and sign-off delivered the same day, so your central IT team always knows what was done.',
+    art: {
+      src: '/images/field-technician.svg',
+      alt: 'A field technician on a ladder mounting a ceiling access point, with a toolbox, a cable box and a completed checklist',
+    },
     includes: [
       'Multi-site rollouts and equipment refreshes',
       'Break-fix dispatch and smart-hands support',
@@ -69,6 +79,10 @@ export const services: Service[] = [
     summary: 'Assessments, hardening, endpoint protection and monitoring mapped to the frameworks you answer to.',
     description:
       'We find out where you are exposed and fix it in order of risk. Our engineers run vulnerability assessments, harden firewalls, servers and endpoints, roll out multi-factor authentication and managed detection, and map the work to CIS Controls, NIST CSF, HIPAA or PCI DSS so your auditors see the evidence they expect.',
+    art: {
+      src: '/images/secure-office.svg',
+      alt: 'Two people at work in a glass-walled office watched by a dome camera, beside a door with a badge reader',
+    },
     includes: [
       'Vulnerability assessments and remediation plans',
       'Endpoint detection and response, email security and MFA',
@@ -84,6 +98,10 @@ export const services: Service[] = [
     summary: 'Migrations to Azure, AWS and Microsoft 365, plus VMware and Hyper-V built for recovery.',
     description:
       'Whether your workloads belong in the cloud, on premises or in both, we plan the move around your downtime windows and budgets. We migrate servers and mailboxes, right-size virtual infrastructure, and design backup and disaster recovery you have actually tested — with costs you can predict month to month.',
+    art: {
+      src: '/images/cloud-datacenter.svg',
+      alt: 'Two server racks replicating to the cloud, with a backup sync symbol',
+    },
     includes: [
       'Azure, AWS and Microsoft 365 migrations',
       'VMware and Hyper-V design, upgrades and consolidation',
@@ -99,6 +117,10 @@ export const services: Service[] = [
     summary: 'Predictive Wi-Fi design, on-site surveys and validation by Ekahau-certified engineers.',
     description:
       'As a certified Ekahau partner, we design wireless networks from floor plans before a single access point is mounted, then survey on site to validate coverage, capacity and roaming. It is how hospitals, warehouses and campuses get Wi-Fi that works for voice, scanners and hundreds of devices — not just a strong signal in the lobby.',
+    art: {
+      src: '/images/wifi-heatmap.svg',
+      alt: 'Wi-Fi coverage heat map over an office floor plan, with five access points giving even coverage',
+    },
     includes: [
       'Predictive designs from floor plans and wall materials',
       'Pre- and post-deployment site surveys with Ekahau Sidekick',

@@ -35,7 +35,7 @@ export function DemoCardForm({
   secondaryAction,
 }: ProviderFormProps) {
   const form = useSchemaForm(demoCardSchema, { cardNumber: '', expiry: '', cvc: '' });
-  const { processing, attempt } = usePaymentAttempt(failureTitle);
+  const { processing, attempt, error } = usePaymentAttempt(failureTitle);
 
   const pay = (card: z.output<typeof demoCardSchema>) =>
     attempt(async () => {
@@ -49,13 +49,14 @@ export function DemoCardForm({
 
   const onSubmit = (event: React.FormEvent) => {
     event.preventDefault();
+    const formElement = event.currentTarget as HTMLFormElement;
     form.submit((card) => {
       if (!expiryInFuture(card.expiry, new Date())) {
-        form.setErrors({ expiry: EXPIRY_IN_PAST_MESSAGE });
+        form.showErrors({ expiry: EXPIRY_IN_PAST_MESSAGE }, formElement);
         return;
       }
       void pay(card);
-    });
+    }, formElement);
   };
 
   return (
@@ -106,6 +107,7 @@ export function DemoCardForm({
       <PaymentActions
         label={processing ? 'Processing...' : submitLabel}
         disabled={processing}
+        error={error}
         secondaryAction={secondaryAction}
       />
     </form>

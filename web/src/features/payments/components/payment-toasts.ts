@@ -1,11 +1,10 @@
 import { toast } from '@/lib/toast';
 
+export const FALLBACK_FAILURE = 'Your payment could not be completed. Please try another card.';
+export const UNEXPECTED_ERROR = 'An unexpected error occurred';
+
 export function paymentFailed(message: string | null | undefined, title = 'Payment Failed'): void {
-  toast({
-    title,
-    description: message || 'Your payment could not be completed. Please try another card.',
-    variant: 'destructive',
-  });
+  toast({ title, description: message || FALLBACK_FAILURE, variant: 'destructive' });
 }
 
 export function paymentNotReady(): void {
@@ -17,5 +16,5 @@ export function paymentNotReady(): void {
 }
 
 export function unexpectedPaymentError(): void {
-  toast({ title: 'Error', description: 'An unexpected error occurred', variant: 'destructive' });
+  toast({ title: 'Error', description: UNEXPECTED_ERROR, variant: 'destructive' });
 }

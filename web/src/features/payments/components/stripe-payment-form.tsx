@@ -2,7 +2,7 @@ import { Elements, PaymentElement, useElements, useStripe } from '@stripe/react-
 import { useMemo, useState } from 'react';
 import { getStripe } from '../stripe-loader';
 import { returnUrl } from '../payment-return';
-import { paymentFailed, paymentNotReady } from './payment-toasts';
+import { paymentNotReady } from './payment-toasts';
 import { PaymentActions, usePaymentAttempt, type ProviderFormProps } from './provider-form';
 
 type Props = ProviderFormProps & { publishableKey: string };
@@ -18,7 +18,7 @@ function StripeCheckout({
   const stripe = useStripe();
   const elements = useElements();
   const [ready, setReady] = useState(false);
-  const { processing, attempt } = usePaymentAttempt(failureTitle);
+  const { processing, attempt, error: failure, fail } = usePaymentAttempt(failureTitle);
 
   const onSubmit = (event: React.FormEvent) => {
     event.preventDefault();
@@ -31,7 +31,7 @@ function StripeCheckout({
       if (redirect === 'always') {
         // On success Stripe navigates to the return URL; we only get here on failure.
         const { error } = await stripe.confirmPayment({ elements, confirmParams });
-        paymentFailed(error.message, failureTitle);
+        fail(error.message);
         return;
       }
       const { error, paymentIntent } = await stripe.confirmPayment({
@@ -39,9 +39,9 @@ function StripeCheckout({
         confirmParams,
         redirect: 'if_required',
       });
-      if (error) paymentFailed(error.message, failureTitle);
+      if (error) fail(error.message);
       else if (paymentIntent.status === 'succeeded' || paymentIntent.status === 'processing') onSucceeded();
-      else paymentFailed(null, failureTitle);
+      else fail(null);
     });
   };
 
@@ -51,6 +51,7 @@ function StripeCheckout({
       <PaymentActions
         label={processing ? 'Processing...' : ready ? submitLabel : 'Loading...'}
         disabled={!ready || processing}
+        error={failure}
         secondaryAction={secondaryAction}
       />
     </form>

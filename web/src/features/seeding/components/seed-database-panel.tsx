@@ -42,7 +42,7 @@ export function SeedDatabasePanel() {
       } finally {
         setPending(false);
       }
-    });
+    }, event.currentTarget as HTMLFormElement);
   };
 
   return (

@@ -1,7 +1,6 @@
-import { z } from 'zod';
+import { MAX_CART_LINES, MAX_QUANTITY } from '@shared/cart';
 import { orderTotals, type Totals } from '@shared/money';
 import type { Product } from '@shared/schemas/catalog';
-import { MAX_CART_LINES, MAX_QUANTITY } from '@shared/schemas/orders';
 
 /** Why a cart line can't be bought any more (found when the cart is checked against the catalogue). */
 type Unavailable = 'removed' | 'out_of_stock';
@@ -25,26 +24,47 @@ export interface CartState {
 
 export const EMPTY_CART: CartState = { items: [], ready: false };
 
-const storedItem = z.object({
-  id: z.string().min(1).max(100),
-  name: z.string().max(500),
-  price: z.string().regex(/^\d{1,8}(\.\d{1,2})?$/),
-  quantity: z.number().int().min(1).max(MAX_QUANTITY),
-  category: z.string().max(200).catch(''),
-  imageUrl: z.string().max(500).nullable().catch(null),
-  unavailable: z.enum(['removed', 'out_of_stock']).nullable().catch(null),
-});
+const PRICE = /^\d{1,8}(\.\d{1,2})?$/;
+
+function text(value: unknown, max: number): value is string {
+  return typeof value === 'string' && value.length <= max;
+}
+
+/**
+ * One stored line, or null when it is malformed. Checked by hand rather than
+ * with a zod schema: the cart is in every page's header, and the entry chunk
+ * carries no zod (decision 015).
+ */
+function storedItem(entry: unknown): CartItem | null {
+  if (!entry || typeof entry !== 'object') return null;
+  const line = entry as Record<string, unknown>;
+  const { id, name, price, quantity } = line;
+  if (!text(id, 100) || id.length === 0 || !text(name, 500) || !text(price, 20) || !PRICE.test(price)) return null;
+  if (typeof quantity !== 'number' || !Number.isInteger(quantity) || quantity < 1 || quantity > MAX_QUANTITY) {
+    return null;
+  }
+  // Optional details fall back to their defaults when malformed.
+  return {
+    id,
+    name,
+    price,
+    quantity,
+    category: text(line.category, 200) ? line.category : '',
+    imageUrl: line.imageUrl === null || !text(line.imageUrl, 500) ? null : line.imageUrl,
+    unavailable: line.unavailable === 'removed' || line.unavailable === 'out_of_stock' ? line.unavailable : null,
+  };
+}
 
 /** Reads a stored cart, keeping only well-formed lines (storage is user-controlled). */
-export function parseStoredCart(text: string | null): CartItem[] {
-  if (!text) return [];
+export function parseStoredCart(stored: string | null): CartItem[] {
+  if (!stored) return [];
   try {
-    const raw: unknown = JSON.parse(text);
+    const raw: unknown = JSON.parse(stored);
     if (!Array.isArray(raw)) return [];
     const items: CartItem[] = [];
     for (const entry of raw) {
-      const parsed = storedItem.safeParse(entry);
-      if (parsed.success && !items.some((item) => item.id === parsed.data.id)) items.push(parsed.data);
+      const item = storedItem(entry);
+      if (item && !items.some((existing) => existing.id === item.id)) items.push(item);
     }
     return items.slice(0, MAX_CART_LINES);
   } catch {

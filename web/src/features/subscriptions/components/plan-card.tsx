@@ -22,7 +22,8 @@ export function PlanCard({ plan, note, action }: { plan: SubscriptionPlan; note?
         <h2 id={headingId} className="text-2xl font-bold text-navy-900">
           {plan.name}
         </h2>
-        <p className="text-slate-600">{plan.description}</p>
+        {/* The same height on every card in a row, so the prices and buttons line up. */}
+        <p className="text-slate-600 lg:min-h-24">{plan.description}</p>
       </div>
       <p className="flex items-baseline gap-1">
         <span className="text-4xl font-bold tracking-tight text-navy-900">{formatPrice(plan.price)}</span>

@@ -2,6 +2,7 @@ import { NO_SUBSCRIPTION, type SubscriptionPlan, type SubscriptionStatusResponse
 import { Badge } from '@/components/ui/badge';
 import { Button, ButtonLink, buttonClasses } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
+import { primaryAction } from '@/lib/primary-actions';
 import { usePlans } from '../api/get-plans';
 import { useSubscriptionStatus } from '../api/get-subscription-status';
 import { ChangePlanButton } from './change-plan-button';
@@ -26,7 +27,7 @@ function PlanAction({
   if (viewer === 'visitor') {
     // A full page load: /api/login answers with a redirect to the login page, which brings the visitor back.
     return (
-      <a href={LOGIN_URL} className={buttonClasses('primary', 'lg', wide)}>
+      <a href={LOGIN_URL} className={buttonClasses('primary', 'lg', wide)} {...primaryAction}>
         Sign In to Subscribe
       </a>
     );
@@ -41,7 +42,7 @@ function PlanAction({
   const subscribeHref = `/subscribe?plan=${plan.id}`;
   if (!hasSubscription(status)) {
     return (
-      <ButtonLink to={subscribeHref} size="lg" className={wide}>
+      <ButtonLink to={subscribeHref} size="lg" className={wide} {...primaryAction}>
         Subscribe Now
       </ButtonLink>
     );

@@ -27,7 +27,7 @@ export function SubscriptionCard() {
             <dd className="font-semibold text-slate-900">{status.plan ?? 'Custom plan'}</dd>
             <dt className="font-medium text-slate-600">Status</dt>
             <dd>
-              <SubscriptionStatusBadge status={status.status} />
+              <SubscriptionStatusBadge status={status} />
             </dd>
             <dt className="font-medium text-slate-600">{status.cancelAtPeriodEnd ? 'Ends on' : 'Renews on'}</dt>
             <dd className="text-slate-900">{periodEndLabel(status)}</dd>

@@ -35,7 +35,8 @@ function orderKey(items: readonly CartItem[], shipping: Shipping): string {
 /**
  * Spec §2/§4 checkout: Shipping, then Payment once the address is valid and
  * the server has priced and written the order; Edit Shipping Info goes back.
- * On success the cart is cleared and the buyer lands in the portal.
+ * On success the cart is cleared and the buyer lands on the order's
+ * confirmation page (the return URL a provider redirect would bring them to).
  */
 export function CheckoutFlow() {
   const cart = useCart();
@@ -99,12 +100,13 @@ export function CheckoutFlow() {
     );
   };
 
-  const paid = () => {
+  // The order's own page (the spec's return URL), which also links to the portal.
+  const paid = (orderId: string) => {
     setCompleted(true);
     cart.clear();
     void queryClient.invalidateQueries({ queryKey: ['/api/orders'] });
     toast({ title: 'Payment Successful', description: 'Thank you for your order! You can follow it in your portal.' });
-    navigate('/portal');
+    navigate(`/order-confirmation?order=${orderId}`);
   };
 
   const order = step === 'payment' && placed ? placed.response.order : null;
@@ -142,7 +144,7 @@ export function CheckoutFlow() {
                   returnPath={`/order-confirmation?order=${order.id}`}
                   redirect="if_required"
                   submitLabel="Pay Now"
-                  onSucceeded={paid}
+                  onSucceeded={() => paid(order.id)}
                 />
               </CardContent>
             </Card>

@@ -1,23 +1,7 @@
-import { Minus, Plus, Trash2 } from 'lucide-react';
-import { formatCents, formatPrice, toCents, type Totals } from '@shared/money';
-import { MAX_QUANTITY } from '@shared/schemas/orders';
+import type { Totals } from '@shared/money';
 import { OrderTotals } from '@/components/commerce/order-totals';
-import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
-import type { CartItem } from '../../cart/cart-store';
-
-interface SummaryLine {
-  id: string;
-  name: string;
-  quantity: number;
-  price: string;
-  unavailable?: CartItem['unavailable'];
-}
-
-const UNAVAILABLE: Record<NonNullable<CartItem['unavailable']>, string> = {
-  removed: 'No longer sold — please remove it',
-  out_of_stock: 'Out of stock — please remove it',
-};
+import { CartLines, type CartLine } from '../cart-lines';
 
 /**
  * Spec §2: items with quantity and line total, subtotal, "State Tax (8.5%)"
@@ -29,7 +13,7 @@ export function OrderSummary({
   onQuantity,
   onRemove,
 }: {
-  lines: SummaryLine[];
+  lines: CartLine[];
   totals: Totals;
   onQuantity?: (id: string, quantity: number) => void;
   onRemove?: (id: string) => void;
@@ -40,60 +24,7 @@ export function OrderSummary({
         <CardTitle>Order Summary</CardTitle>
       </CardHeader>
       <CardContent className="flex flex-col gap-4">
-        <ul className="flex flex-col divide-y divide-slate-200">
-          {lines.map((line) => (
-            <li key={line.id} className="flex flex-col gap-2 py-3 first:pt-0">
-              <div className="flex justify-between gap-3 text-sm">
-                <div className="flex flex-col">
-                  <span className="font-medium text-slate-900">{line.name}</span>
-                  <span className="text-slate-600">
-                    {onQuantity
-                      ? `${formatPrice(line.price)} each`
-                      : `Qty ${line.quantity} × ${formatPrice(line.price)}`}
-                  </span>
-                </div>
-                <span className="shrink-0 font-semibold text-slate-900">
-                  {formatCents(toCents(line.price) * line.quantity)}
-                </span>
-              </div>
-              {onQuantity && onRemove ? (
-                <div className="flex items-center justify-between gap-3 text-sm text-slate-700">
-                  <div className="flex items-center gap-1" role="group" aria-label={`Quantity of ${line.name}`}>
-                    <Button
-                      variant="outline"
-                      size="icon"
-                      className="h-8 w-8"
-                      aria-label="Decrease quantity"
-                      onClick={() => onQuantity(line.id, line.quantity - 1)}
-                    >
-                      <Minus className="h-3 w-3" aria-hidden="true" />
-                    </Button>
-                    <span className="w-8 text-center font-medium" aria-live="polite">
-                      {line.quantity}
-                    </span>
-                    <Button
-                      variant="outline"
-                      size="icon"
-                      className="h-8 w-8"
-                      aria-label="Increase quantity"
-                      disabled={line.quantity >= MAX_QUANTITY}
-                      onClick={() => onQuantity(line.id, line.quantity + 1)}
-                    >
-                      <Plus className="h-3 w-3" aria-hidden="true" />
-                    </Button>
-                  </div>
-                  <Button variant="ghost" size="sm" onClick={() => onRemove(line.id)}>
-                    <Trash2 className="h-4 w-4" aria-hidden="true" />
-                    Remove<span className="sr-only"> {line.name}</span>
-                  </Button>
-                </div>
-              ) : null}
-              {line.unavailable ? (
-                <p className="text-sm font-medium text-red-700">{UNAVAILABLE[line.unavailable]}</p>
-              ) : null}
-            </li>
-          ))}
-        </ul>
+        <CartLines lines={lines} onQuantity={onQuantity} onRemove={onRemove} />
         <OrderTotals totals={totals} />
       </CardContent>
     </Card>

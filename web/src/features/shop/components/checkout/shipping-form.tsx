@@ -3,6 +3,7 @@ import { Button } from '@/components/ui/button';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { useSchemaForm } from '@/lib/form';
+import { primaryAction } from '@/lib/primary-actions';
 
 const fields: { key: keyof ShippingInput; label: string; autoComplete: string; wide?: boolean }[] = [
   { key: 'fullName', label: 'Full Name', autoComplete: 'shipping name', wide: true },
@@ -28,7 +29,7 @@ export function ShippingForm({
   const form = useSchemaForm(shippingSchema, initial);
   const submit = (event: React.FormEvent) => {
     event.preventDefault();
-    form.submit(onSubmit);
+    form.submit(onSubmit, event.currentTarget as HTMLFormElement);
   };
   return (
     <form onSubmit={submit} noValidate className="grid gap-4 sm:grid-cols-2" aria-label="Shipping information">
@@ -44,7 +45,7 @@ export function ShippingForm({
           </FormField>
         </div>
       ))}
-      <Button type="submit" size="lg" className="sm:col-span-2" disabled={submitting || disabled}>
+      <Button type="submit" size="lg" className="sm:col-span-2" disabled={submitting || disabled} {...primaryAction}>
         {submitting ? 'Preparing payment...' : 'Continue to Payment'}
       </Button>
     </form>
