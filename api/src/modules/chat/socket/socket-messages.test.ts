@@ -288,11 +288,13 @@ describe('live state', () => {
   });
 
   it('tells visitors whether staff are online, across connects and disconnects', async () => {
+    const status = async () =>
+      ((await (await fetch(`${url()}/api/chat/status`)).json()) as { staffOnline: boolean }).staffOnline;
+    // The staff console of the test before may still be going away: start when nobody is online.
+    await expect.poll(status, { timeout: 10_000 }).toBe(false);
     const { id, socket } = await visitor();
     await socket.join(id);
     expect((await socket.next('presence')).staffOnline).toBe(false);
-    const status = async () =>
-      ((await (await fetch(`${url()}/api/chat/status`)).json()) as { staffOnline: boolean }).staffOnline;
     expect(await status()).toBe(false);
     const desk = await staff();
     desk.send({ type: 'staff_feed' });
