@@ -8,6 +8,7 @@ import type {
 import type { Config } from '../../config';
 import { enqueueMail, enqueueStaffAlert } from '../mail/outbox';
 import { createServiceRequest } from '../service-requests/service-requests.service';
+import { publishStaffEvent } from '../staff-events/staff-events';
 import type { User } from '../users/user.model';
 import { ContactMessage } from './contact-message.model';
 
@@ -50,6 +51,7 @@ export async function submitContactMessage(
       idempotencyKey: `staff-new-enquiry:${id}`,
       replyTo: fields.email,
     });
+    await publishStaffEvent(trx, { kind: 'enquiry.created', id });
   });
   return 'stored';
 }

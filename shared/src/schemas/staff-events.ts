@@ -1,0 +1,28 @@
+import { z } from 'zod';
+
+/**
+ * What staff consoles hear about as it happens, on every instance: a kind and
+ * the id of the thing that changed (the console reloads what it shows). A
+ * feature adds its kind here, one line, and publishes it in the transaction
+ * that made the change (api/src/modules/staff-events/staff-events.ts).
+ */
+export const staffEventKinds = [
+  'order.paid',
+  'order.updated',
+  'enquiry.created',
+  'service_request.created',
+  'service_request.updated',
+  'product.updated',
+  /** A chat conversation changed (new message, read, closed): derived from the chat's own events. */
+  'chat.updated',
+] as const;
+export type StaffEventKind = (typeof staffEventKinds)[number];
+
+export const staffEventSchema = z
+  .object({
+    kind: z.enum(staffEventKinds),
+    /** The id of the order, enquiry, request, product or conversation. */
+    id: z.string().min(1).max(100),
+  })
+  .strict();
+export type StaffEvent = z.infer<typeof staffEventSchema>;
