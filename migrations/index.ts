@@ -21,6 +21,7 @@ import * as createAccountChangeNotifications from './20261123079000_create-accou
 import * as createMails from './20261123080000_create-mails';
 import * as createAccountTokens from './20261123080100_create-account-tokens';
 import * as addChatMailColumns from './20261123080200_add-chat-mail-columns';
+import * as createMailAttachments from './20261123105000_create-mail-attachments';
 
 /**
  * Every migration, in order. Listed explicitly (rather than read from the
@@ -50,6 +51,7 @@ export const migrations: ReadonlyArray<readonly [name: string, migration: Knex.M
   ['20261123080000_create-mails', createMails],
   ['20261123080100_create-account-tokens', createAccountTokens],
   ['20261123080200_add-chat-mail-columns', addChatMailColumns],
+  ['20261123105000_create-mail-attachments', createMailAttachments],
 ];
 
 const byName = new Map(migrations);
