@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { chatConversationSchema, chatMessageSchema, chatSenderTypes, chatText } from './chat';
+import { chatConversationSchema, chatMessageSchema, chatSenderTypes, chatText, chatVisitorContextSchema } from './chat';
 import { uuid } from './text';
 
 /**
@@ -9,7 +9,7 @@ import { uuid } from './text';
  * Client → server: join, message (spec §7) plus leave, typing, read and
  * staff_feed. Server → client: history, new_message (spec §7) plus ack,
  * typing, read, conversation_closed, presence, conversation (the staff feed),
- * feed_reset and error.
+ * feed_reset, visitor_context (the staff feed) and error.
  */
 
 /** The spec's clients send their user id; the server ignores it and uses the session. */
@@ -105,6 +105,8 @@ export const serverFrameSchema = z.discriminatedUnion('type', [
   }),
   /** Events may have been missed (the server lost its event stream for a while): reload the list. */
   z.object({ type: z.literal('feed_reset') }),
+  /** Staff feed only: a visitor moved to another page, or their chat became a ticket. */
+  z.object({ type: z.literal('visitor_context'), context: chatVisitorContextSchema }),
   z.object({
     type: z.literal('error'),
     code: z.enum(chatErrorCodes),

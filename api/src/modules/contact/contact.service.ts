@@ -8,6 +8,7 @@ import type {
 import type { Config } from '../../config';
 import { enqueueMail, enqueueStaffAlert } from '../mail/outbox';
 import { createServiceRequest } from '../service-requests/service-requests.service';
+import { announceTicket } from '../service-requests/ticket-announcements';
 import type { User } from '../users/user.model';
 import { ContactMessage } from './contact-message.model';
 
@@ -37,7 +38,11 @@ export async function submitContactMessage(
   };
   await db.transaction(async (trx) => {
     const { id } = await ContactMessage.query(trx).insert(fields);
-    if (sender) await createServiceRequest(trx, { ...fields, userId: sender.id });
+    await announceTicket(trx, { kind: 'enquiry.created', enquiryId: id });
+    if (sender) {
+      const requestId = await createServiceRequest(trx, { ...fields, userId: sender.id, contactMessageId: id });
+      if (requestId) await announceTicket(trx, { kind: 'service_request.created', requestId });
+    }
     await enqueueMail(trx, {
       template: 'contact-acknowledgement',
       to: fields.email,

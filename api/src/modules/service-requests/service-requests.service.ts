@@ -5,7 +5,7 @@ import { ServiceRequest } from './service-request.model';
 const LIST_LIMIT = 100;
 
 interface NewServiceRequest {
-  userId: string;
+  userId: string | null;
   name: string;
   email: string;
   phone?: string | null;
@@ -14,16 +14,21 @@ interface NewServiceRequest {
   message: string;
   /** The payment that bought it (a paid consultation): one payment makes at most one request. */
   stripePaymentId?: string;
+  /** The enquiry it came from: an enquiry becomes at most one request. */
+  contactMessageId?: string;
+  /** The chat it came from: a chat becomes at most one request. */
+  chatConversationId?: string;
 }
 
 /**
- * Adds a pending request to the client's portal, inside the caller's
- * transaction. A request for a payment that already has one is not added
- * again (the payment id is unique).
+ * Adds a pending request, inside the caller's transaction, and returns its
+ * id. A request for a payment that already has one is not added again (the
+ * payment id is unique): then the answer is null.
  */
-export async function createServiceRequest(trx: Knex.Transaction, request: NewServiceRequest): Promise<void> {
+export async function createServiceRequest(trx: Knex.Transaction, request: NewServiceRequest): Promise<string | null> {
   const insert = ServiceRequest.query(trx).insert({ ...request, status: 'pending' });
-  await (request.stripePaymentId ? insert.onConflict('stripe_payment_id').ignore() : insert);
+  const row = await (request.stripePaymentId ? insert.onConflict('stripe_payment_id').ignore() : insert);
+  return row?.id ?? null;
 }
 
 /** The caller's service requests, newest first. */

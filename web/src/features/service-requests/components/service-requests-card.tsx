@@ -1,17 +1,10 @@
-import type { ServiceRequestStatus } from '@shared/schemas/service-requests';
+import { SERVICE_REQUEST_STATUS_LABELS } from '@shared/service-requests';
 import { Badge } from '@/components/ui/badge';
 import { DataCard, DataRows } from '@/components/ui/data-card';
 import { formatDate } from '@/lib/format';
 import { useServiceRequests } from '../api/get-service-requests';
 
 const SHOWN = 5;
-
-const labels: Record<ServiceRequestStatus, string> = {
-  pending: 'Pending',
-  in_progress: 'In Progress',
-  completed: 'Completed',
-  cancelled: 'Cancelled',
-};
 
 /** Spec §2 Portal: the first 5 requests with service, date and status ("completed" highlighted). */
 export function ServiceRequestsCard() {
@@ -32,7 +25,7 @@ export function ServiceRequestsCard() {
                 <span className="text-sm text-slate-600">{formatDate(request.createdAt)}</span>
               </div>
               <Badge variant={request.status === 'completed' ? 'success' : 'neutral'}>
-                {labels[request.status] ?? request.status}
+                {SERVICE_REQUEST_STATUS_LABELS[request.status] ?? request.status}
               </Badge>
             </>
           )}
