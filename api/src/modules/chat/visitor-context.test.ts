@@ -50,12 +50,12 @@ describe('the visitor page beside a chat', () => {
     expect(frame.context).toMatchObject({ startPage: '/services', currentPage: '/shop?category=Networking' });
   });
 
-  it('only the chat’s own visitor may report its page; others get 404; bad pages 400', async () => {
+  it('only the chat’s own visitor changes its page (others: the same 204, nothing changes); bad pages 400', async () => {
     const chat = await startVisitorChat(servers.url(), { visitorName: 'Ada', visitorEmail: null });
     const stranger = await startVisitorChat(servers.url(), { visitorName: 'Eve', visitorEmail: null });
     const path = `/api/chat/conversations/${chat.id}/page`;
-    expect((await call(path, { method: 'POST', body: { page: '/x' } })).status).toBe(404);
-    expect((await call(path, { method: 'POST', cookie: stranger.cookie, body: { page: '/x' } })).status).toBe(404);
+    expect((await call(path, { method: 'POST', body: { page: '/x' } })).status).toBe(204);
+    expect((await call(path, { method: 'POST', cookie: stranger.cookie, body: { page: '/x' } })).status).toBe(204);
     const foreign = await call(path, { method: 'POST', cookie: chat.cookie, body: { page: 'https://evil.example/' } });
     expect(foreign.status).toBe(400);
     expect(foreign.body.message).toMatch(/^page: page must be a path on this site/);

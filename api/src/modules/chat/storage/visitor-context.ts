@@ -53,11 +53,15 @@ export async function visitorContext(db: Knex, id: string): Promise<ChatVisitorC
   return context;
 }
 
-/** The visitor moved to another page: remembered, and staff consoles are told. Only the chat's own visitor may. */
+/**
+ * The visitor moved to another page: remembered, and staff consoles are told.
+ * Only the chat's own visitor changes anything; for anyone else (a widget
+ * remembering a chat of a session that has ended) it is quietly nothing, so
+ * the answer is the same either way and pages log no failed request.
+ */
 export async function recordVisitorPage(db: Knex, id: string, who: ChatParticipant, page: string): Promise<void> {
   const row = await loadConversation(db, id);
-  if (!row || !ownsConversation(row, who)) throw new NotFound('Conversation not found');
-  if (row.status === 'closed') return;
+  if (!row || !ownsConversation(row, who) || row.status === 'closed') return;
   await db.transaction(async (trx) => {
     await trx('chat_conversations')
       .where({ id: row.id })
