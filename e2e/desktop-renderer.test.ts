@@ -234,7 +234,10 @@ describe('desktop console page (Chromium, main process stood in)', () => {
     const dialog = page.getByRole('dialog', { name: 'Notification settings' });
     await dialog.getByRole('switch', { name: 'Do not disturb' }).check();
     await dialog.getByRole('switch', { name: 'Play a sound' }).uncheck();
-    await expect.poll(() => main.settings).toEqual({ sound: false, doNotDisturb: true, repeat: true });
+    await dialog.getByRole('switch', { name: 'Open at login' }).check();
+    await expect
+      .poll(() => main.settings)
+      .toEqual({ sound: false, doNotDisturb: true, repeat: true, startAtLogin: true });
     await page.keyboard.press('Escape');
     await visible(page.getByRole('button', { name: 'Do not disturb' }));
     const quiet = await visitorChat('Quiet Visitor');

@@ -21,6 +21,7 @@ import * as createAccountChangeNotifications from './20261123079000_create-accou
 import * as createMails from './20261123080000_create-mails';
 import * as createAccountTokens from './20261123080100_create-account-tokens';
 import * as addChatMailColumns from './20261123080200_add-chat-mail-columns';
+import * as createMailAttachments from './20261123105000_create-mail-attachments';
 import * as addWaitingOnClientStatus from './20261123110000_add-waiting-on-client-status';
 import * as addServiceRequestTicketColumns from './20261123110100_add-service-request-ticket-columns';
 import * as createServiceRequestEvents from './20261123110200_create-service-request-events';
@@ -57,6 +58,7 @@ export const migrations: ReadonlyArray<readonly [name: string, migration: Knex.M
   ['20261123080000_create-mails', createMails],
   ['20261123080100_create-account-tokens', createAccountTokens],
   ['20261123080200_add-chat-mail-columns', addChatMailColumns],
+  ['20261123105000_create-mail-attachments', createMailAttachments],
   ['20261123110000_add-waiting-on-client-status', addWaitingOnClientStatus],
   ['20261123110100_add-service-request-ticket-columns', addServiceRequestTicketColumns],
   ['20261123110200_create-service-request-events', createServiceRequestEvents],

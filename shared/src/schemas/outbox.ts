@@ -69,6 +69,15 @@ export interface OutboxPage {
   nextCursor: string | null;
 }
 
+/** A file sent with a mail; its content is at GET /api/admin/outbox/{mail id}/attachments/{id}. */
+export interface OutboxAttachment {
+  id: string;
+  filename: string;
+  contentType: string;
+  /** Bytes. */
+  size: number;
+}
+
 /** One mail with everything that was (or will be) sent. */
 export interface OutboxMailDetail extends OutboxMailSummary {
   from: string;
@@ -80,4 +89,6 @@ export interface OutboxMailDetail extends OutboxMailSummary {
   /** What caused the mail: one mail per key and recipient, ever. */
   idempotencyKey: string;
   updatedAt: string;
+  /** Files sent with the mail, in order. */
+  attachments: OutboxAttachment[];
 }

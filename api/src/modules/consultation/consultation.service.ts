@@ -13,7 +13,6 @@ import type { PaymentFulfilment } from '../payments/payment-outcome';
 import type { PaymentOutcome, PaymentProvider } from '../payments/payment-provider';
 import { providerUnavailable } from '../payments/provider-errors';
 import { createServiceRequest } from '../service-requests/service-requests.service';
-import { announceTicket } from '../service-requests/ticket-announcements';
 import { User } from '../users/user.model';
 
 /** Starts a payment of exactly $199 for the one-hour consultation. */
@@ -61,7 +60,7 @@ export async function applyConsultationPayment(
     logger.warn({ ...context, userId }, 'consultation payment for an unknown user ignored');
     return;
   }
-  const requestId = await createServiceRequest(trx, {
+  await createServiceRequest(trx, {
     userId: user.id,
     name: user.displayName,
     email: user.email ?? '',
@@ -69,8 +68,6 @@ export async function applyConsultationPayment(
     message: `Paid one-hour technical consultation ($${fromCents(CONSULTATION_AMOUNT_CENTS)}, payment ${outcome.paymentId}). Contact the client to schedule it.`,
     stripePaymentId: outcome.paymentId,
   });
-  // Null when this payment was already filed (a repeated webhook): nothing new to tell staff.
-  if (requestId) await announceTicket(trx, { kind: 'service_request.created', requestId, paid: true });
   await queueConsultationMails(trx, user, outcome.paymentId, mail);
 }
 

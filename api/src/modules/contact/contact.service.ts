@@ -8,7 +8,7 @@ import type {
 import type { Config } from '../../config';
 import { enqueueMail, enqueueStaffAlert } from '../mail/outbox';
 import { createServiceRequest } from '../service-requests/service-requests.service';
-import { announceTicket } from '../service-requests/ticket-announcements';
+import { publishStaffEvent } from '../staff-events/staff-events';
 import type { User } from '../users/user.model';
 import { ContactMessage } from './contact-message.model';
 
@@ -38,11 +38,7 @@ export async function submitContactMessage(
   };
   await db.transaction(async (trx) => {
     const { id } = await ContactMessage.query(trx).insert(fields);
-    await announceTicket(trx, { kind: 'enquiry.created', enquiryId: id });
-    if (sender) {
-      const requestId = await createServiceRequest(trx, { ...fields, userId: sender.id, contactMessageId: id });
-      if (requestId) await announceTicket(trx, { kind: 'service_request.created', requestId });
-    }
+    if (sender) await createServiceRequest(trx, { ...fields, userId: sender.id, contactMessageId: id });
     await enqueueMail(trx, {
       template: 'contact-acknowledgement',
       to: fields.email,
@@ -55,6 +51,7 @@ export async function submitContactMessage(
       idempotencyKey: `staff-new-enquiry:${id}`,
       replyTo: fields.email,
     });
+    await publishStaffEvent(trx, { kind: 'enquiry.created', id });
   });
   return 'stored';
 }

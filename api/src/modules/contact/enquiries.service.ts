@@ -11,7 +11,7 @@ import { afterCursor, createdMicrosSql, nextCursorOf, prefixTsQuery } from '../.
 import { Conflict, NotFound } from '../../errors';
 import { enqueueMail } from '../mail/outbox';
 import { createServiceRequest } from '../service-requests/service-requests.service';
-import { announceTicket } from '../service-requests/ticket-announcements';
+import { publishStaffEvent } from '../staff-events/staff-events';
 import type { User } from '../users/user.model';
 
 /**
@@ -145,7 +145,7 @@ export async function replyToEnquiry(db: Knex, id: string, staff: User, message:
       },
       idempotencyKey: `enquiry-reply:${reply!.id}`,
     });
-    await announceTicket(trx, { kind: 'enquiry.updated', enquiryId: row.id });
+    await publishStaffEvent(trx, { kind: 'enquiry.updated', id: row.id });
   });
   return readEnquiry(db, id);
 }
@@ -157,7 +157,7 @@ export async function setEnquiryStatus(db: Knex, id: string, status: EnquiryStat
     if (row.status === status) throw new Conflict(`The enquiry is already ${status}`);
     if (status === 'replied' && !row.repliedAt) throw new Conflict('Reply to the enquiry to mark it replied');
     await trx('contact_messages').where({ id: row.id }).update({ status });
-    await announceTicket(trx, { kind: 'enquiry.updated', enquiryId: row.id });
+    await publishStaffEvent(trx, { kind: 'enquiry.updated', id: row.id });
   });
   return readEnquiry(db, id);
 }
@@ -183,8 +183,7 @@ export async function convertEnquiry(db: Knex, id: string): Promise<{ serviceReq
       contactMessageId: row.id,
     });
     await trx('contact_messages').where({ id: row.id }).update({ status: 'closed' });
-    await announceTicket(trx, { kind: 'service_request.created', requestId: created! });
-    await announceTicket(trx, { kind: 'enquiry.updated', enquiryId: row.id });
+    await publishStaffEvent(trx, { kind: 'enquiry.updated', id: row.id });
     return created!;
   });
   return { serviceRequestId: requestId };

@@ -59,6 +59,34 @@ describe('mail delivery over SMTP', () => {
     expect(row!.sentAt).not.toBeNull();
   });
 
+  it('sends the files stored with a mail as attachments', async () => {
+    const idempotencyKey = key('files');
+    const pdf = Buffer.from('%PDF-1.7\n1 0 obj << >> endobj\n%%EOF\n');
+    const ics = Buffer.from('BEGIN:VCALENDAR\r\nVERSION:2.0\r\nEND:VCALENDAR\r\n');
+    await enqueueMail(servers.db, {
+      template: 'welcome',
+      to: 'files@example.com',
+      data: { name: 'Fay', username: 'fay' },
+      idempotencyKey,
+      attachments: [
+        { filename: 'invoice-2026-000007.pdf', contentType: 'application/pdf', content: pdf },
+        { filename: 'visit.ics', contentType: 'text/calendar; method=REQUEST', content: ics },
+      ],
+    });
+    await eventuallyRows(servers.db, idempotencyKey, (rows) => rows[0]?.status === 'sent');
+    const [mail] = sink.current.to('files@example.com');
+    const files = mail!.parsed.attachments;
+    expect(files.map((f) => [f.filename, f.contentType])).toEqual([
+      ['invoice-2026-000007.pdf', 'application/pdf'],
+      ['visit.ics', 'text/calendar'],
+    ]);
+    expect(Buffer.compare(files[0]!.content, pdf)).toBe(0);
+    expect(files[1]!.content.toString()).toBe(ics.toString());
+    expect(mail!.raw).toMatch(/method=REQUEST/);
+    // The mail itself is still there, in both parts.
+    expect(mail!.parsed.text).toContain('Fay');
+  });
+
   it('writes and sends a mail once per event and recipient', async () => {
     const idempotencyKey = key('once');
     const mail = { template: 'welcome' as const, data: { name: 'Ada', username: 'ada' }, idempotencyKey };

@@ -166,6 +166,10 @@ export function startMailWorker(
     }
     if (!transport) return { status: 'kept' };
     try {
+      const attachments = await db('mailAttachments')
+        .where({ mailId: mail.id })
+        .orderBy('position')
+        .select<{ filename: string; contentType: string; content: Buffer }[]>('filename', 'contentType', 'content');
       const smtpResponse = await transport.send({
         from: config.mail.from,
         to: mail.recipient,
@@ -174,6 +178,7 @@ export function startMailWorker(
         html: mail.htmlBody!,
         text: mail.textBody!,
         messageId: `<${mail.id}@${messageIdDomain}>`,
+        attachments,
       });
       return { status: 'sent', smtpResponse };
     } catch (err) {

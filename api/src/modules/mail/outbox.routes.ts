@@ -5,7 +5,7 @@ import type { AppDeps } from '../../app-deps';
 import { NotFound } from '../../errors';
 import { requireStaff } from '../../middleware/current-user';
 import { validate } from '../../middleware/validate';
-import { findOutboxMail, listOutbox } from './outbox.service';
+import { findOutboxAttachment, findOutboxMail, listOutbox } from './outbox.service';
 
 /** The outbox for staff: what was sent, what is waiting, what failed and why. */
 export function outboxRoutes({ db, config }: AppDeps): Router {
@@ -21,6 +21,18 @@ export function outboxRoutes({ db, config }: AppDeps): Router {
     if (!mail) throw new NotFound('Mail not found');
     ctx.set('Cache-Control', 'no-store');
     ctx.body = mail;
+  });
+
+  router.get('/api/admin/outbox/:id/attachments/:attachmentId', requireStaff, async (ctx) => {
+    const { id, attachmentId } = ctx.params;
+    const file = isUuid(id) && isUuid(attachmentId) ? await findOutboxAttachment(db, id, attachmentId) : undefined;
+    if (!file) throw new NotFound('Attachment not found');
+    ctx.set('Cache-Control', 'no-store');
+    // Always a download: a staff member's browser never runs what a mail carried.
+    ctx.attachment(file.filename);
+    ctx.set('X-Content-Type-Options', 'nosniff');
+    ctx.type = file.contentType;
+    ctx.body = file.content;
   });
 
   return router;

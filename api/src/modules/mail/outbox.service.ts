@@ -1,5 +1,11 @@
 import type { Knex } from 'knex';
-import type { OutboxListQuery, OutboxMailDetail, OutboxMailSummary, OutboxPage } from '@shared/schemas/outbox';
+import type {
+  OutboxAttachment,
+  OutboxListQuery,
+  OutboxMailDetail,
+  OutboxMailSummary,
+  OutboxPage,
+} from '@shared/schemas/outbox';
 import type { Config } from '../../config';
 import type { MailRow } from './mail-row';
 
@@ -71,6 +77,10 @@ export async function findOutboxMail(
 ): Promise<OutboxMailDetail | undefined> {
   const row = await db('mails').where({ id }).first<MailRow | undefined>();
   if (!row) return undefined;
+  const attachments = await db('mailAttachments')
+    .where({ mailId: id })
+    .orderBy('position')
+    .select<OutboxAttachment[]>('id', 'filename', 'contentType', 'size');
   return {
     ...toOutboxMailSummary(row),
     from: mailConfig.from,
@@ -80,5 +90,17 @@ export async function findOutboxMail(
     smtpResponse: row.smtpResponse,
     idempotencyKey: row.idempotencyKey,
     updatedAt: new Date(row.updatedAt).toISOString(),
+    attachments,
   };
+}
+
+/** One file of one mail, with its content, or undefined. */
+export async function findOutboxAttachment(
+  db: Knex,
+  mailId: string,
+  id: string,
+): Promise<(OutboxAttachment & { content: Buffer }) | undefined> {
+  return db('mailAttachments')
+    .where({ mailId, id })
+    .first<(OutboxAttachment & { content: Buffer }) | undefined>('id', 'filename', 'contentType', 'size', 'content');
 }

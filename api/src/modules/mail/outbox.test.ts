@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { buildUser, logIn } from '../../test/factories';
 import { setupTestApp } from '../../test/test-app';
-import { staffAlertRecipients } from './outbox';
+import { enqueueMail, MAIL_ATTACHMENTS_MAX_BYTES, staffAlertRecipients } from './outbox';
 
 const t = setupTestApp();
 
@@ -133,6 +133,109 @@ describe('GET /api/admin/outbox/{id}', () => {
     const res = await agent.get('/api/admin/outbox/not-an-id');
     expect(res.status).toBe(404);
     expect(res.body).toEqual({ message: 'Mail not found' });
+  });
+});
+
+describe('attachments in the outbox', () => {
+  const pdf = Buffer.from('%PDF-1.7\n% an invoice\n%%EOF\n');
+  const ics = Buffer.from('BEGIN:VCALENDAR\r\nEND:VCALENDAR\r\n');
+
+  async function mailWithFiles(key: string) {
+    await enqueueMail(t.db, {
+      template: 'welcome',
+      to: 'files@example.com',
+      data: { name: 'F', username: 'f' },
+      idempotencyKey: key,
+      attachments: [
+        { filename: 'invoice-2026-000001.pdf', contentType: 'application/pdf', content: pdf },
+        { filename: 'visit.ics', contentType: 'text/calendar; method=REQUEST', content: ics },
+      ],
+    });
+    return (await t.db('mails').where({ idempotencyKey: key }).first()) as { id: string };
+  }
+
+  it('lists each file (name, type, size) in the mail, in order, and lets staff download it', async () => {
+    const mail = await mailWithFiles('files:1');
+    const agent = await staffAgent();
+    const res = await agent.get(`/api/admin/outbox/${mail.id}`);
+    expect(res.status).toBe(200);
+    expect(res.body.attachments).toEqual([
+      { id: expect.any(String), filename: 'invoice-2026-000001.pdf', contentType: 'application/pdf', size: pdf.length },
+      { id: expect.any(String), filename: 'visit.ics', contentType: 'text/calendar; method=REQUEST', size: ics.length },
+    ]);
+    const file = await agent
+      .get(`/api/admin/outbox/${mail.id}/attachments/${res.body.attachments[0].id}`)
+      .buffer(true)
+      .parse((response, done) => {
+        const chunks: Buffer[] = [];
+        response.on('data', (c: Buffer) => chunks.push(c));
+        response.on('end', () => done(null, Buffer.concat(chunks)));
+      });
+    expect(file.status).toBe(200);
+    expect(file.headers['content-type']).toBe('application/pdf');
+    expect(file.headers['content-disposition']).toBe('attachment; filename="invoice-2026-000001.pdf"');
+    expect(file.headers['cache-control']).toBe('no-store');
+    expect(Buffer.compare(file.body as Buffer, pdf)).toBe(0);
+  });
+
+  it('shows a mail without files with an empty list', async () => {
+    const agent = await staffAgent();
+    const [row] = await t.db('mails').where({ idempotencyKey: 'list:3' });
+    expect((await agent.get(`/api/admin/outbox/${row.id}`)).body.attachments).toEqual([]);
+  });
+
+  it('keeps files from visitors and clients, and answers 404 for a file of another mail or a bad id', async () => {
+    const mail = await mailWithFiles('files:2');
+    const other = await mailWithFiles('files:3');
+    const staff = await staffAgent();
+    const [first] = (await staff.get(`/api/admin/outbox/${mail.id}`)).body.attachments;
+    const path = `/api/admin/outbox/${mail.id}/attachments/${first.id}`;
+    expect((await t.request().get(path)).status).toBe(401);
+    const client = t.agent();
+    await logIn(client, await buildUser(t.db));
+    expect((await client.get(path)).status).toBe(403);
+    const wrongMail = await staff.get(`/api/admin/outbox/${other.id}/attachments/${first.id}`);
+    expect(wrongMail.status).toBe(404);
+    expect(wrongMail.body).toEqual({ message: 'Attachment not found' });
+    expect((await staff.get(`/api/admin/outbox/${mail.id}/attachments/nope`)).status).toBe(404);
+  });
+
+  it('writes the files once with the mail: enqueueing the same event again adds nothing', async () => {
+    const mail = await mailWithFiles('files:4');
+    await mailWithFiles('files:4');
+    expect(await t.db('mailAttachments').where({ mailId: mail.id }).count({ n: '*' })).toEqual([{ n: 2 }]);
+  });
+
+  it('refuses attachments over 5 MB in all, or with an unusable name or type, and writes nothing', async () => {
+    const big = Buffer.alloc(MAIL_ATTACHMENTS_MAX_BYTES / 2 + 1);
+    const base = { template: 'welcome' as const, to: 'big@example.com', data: { name: 'B', username: 'b' } };
+    await expect(
+      enqueueMail(t.db, {
+        ...base,
+        idempotencyKey: 'files:big',
+        attachments: [
+          { filename: 'a.bin', contentType: 'application/octet-stream', content: big },
+          { filename: 'b.bin', contentType: 'application/octet-stream', content: big },
+        ],
+      }),
+    ).rejects.toThrow(/over the 5242880 allowed/);
+    await expect(
+      enqueueMail(t.db, {
+        ...base,
+        idempotencyKey: 'files:name',
+        attachments: [{ filename: '../etc/passwd', contentType: 'text/plain', content: pdf }],
+      }),
+    ).rejects.toThrow(/unusable attachment name/);
+    await expect(
+      enqueueMail(t.db, {
+        ...base,
+        idempotencyKey: 'files:type',
+        attachments: [{ filename: 'x.txt', contentType: 'text plain\r\nBcc: x@example.com', content: pdf }],
+      }),
+    ).rejects.toThrow(/not a MIME type/);
+    expect(
+      await t.db('mails').where('idempotencyKey', 'like', 'files:%').whereIn('recipient', ['big@example.com']),
+    ).toEqual([]);
   });
 });
 

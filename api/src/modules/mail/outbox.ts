@@ -24,6 +24,44 @@ export interface NewMail<Name extends MailTemplateName> {
   secrets?: readonly string[];
   /** Deliver no earlier than this (mails that collect what happened for a while). */
   notBefore?: Date;
+  /** Files sent with the mail (at most 5 MB in all), stored with it in the outbox. */
+  attachments?: readonly MailAttachment[];
+}
+
+/** A file sent with a mail. */
+export interface MailAttachment {
+  /** The name the recipient sees, e.g. `invoice-2026-000123.pdf` (no folders, no control characters). */
+  filename: string;
+  /** A MIME type, e.g. `application/pdf` or `text/calendar; method=REQUEST`. */
+  contentType: string;
+  content: Buffer;
+}
+
+/** The most a mail's attachments may weigh together: SMTP servers commonly refuse mails over 10 MB once encoded. */
+export const MAIL_ATTACHMENTS_MAX_BYTES = 5 * 1024 * 1024;
+const hasControlCharacter = (value: string) => [...value].some((c) => c.charCodeAt(0) < 0x20 || c === '\u007f');
+const CONTENT_TYPE =
+  /^[a-z0-9][a-z0-9!#$&^_.+-]*\/[a-z0-9][a-z0-9!#$&^_.+-]*(\s*;\s*[a-z0-9_.-]+=("[^"\r\n]*"|[^\s;"]+))*$/i;
+
+/** Attachments are made by our own code (invoices, invites): anything wrong with them is a bug. */
+function checkAttachments(attachments: readonly MailAttachment[]): void {
+  let total = 0;
+  for (const file of attachments) {
+    const name = file.filename;
+    const unusable =
+      name.length === 0 || name.length > 200 || /[\\/]/.test(name) || hasControlCharacter(name) || name.trim() !== name;
+    if (unusable || /^\.+$/.test(name)) {
+      throw new Error(`enqueueMail: unusable attachment name: ${JSON.stringify(file.filename)}`);
+    }
+    if (!CONTENT_TYPE.test(file.contentType)) {
+      throw new Error(`enqueueMail: not a MIME type: ${JSON.stringify(file.contentType)}`);
+    }
+    if (!Buffer.isBuffer(file.content)) throw new Error('enqueueMail: attachment content must be a Buffer');
+    total += file.content.length;
+  }
+  if (total > MAIL_ATTACHMENTS_MAX_BYTES) {
+    throw new Error(`enqueueMail: attachments weigh ${total} bytes, over the ${MAIL_ATTACHMENTS_MAX_BYTES} allowed`);
+  }
 }
 
 const queued = new EventEmitter();
@@ -61,6 +99,10 @@ export async function enqueueMail<Name extends MailTemplateName>(
   const recipients = [...new Set((typeof mail.to === 'string' ? [mail.to] : mail.to).map(address))];
   if (recipients.length === 0) return 0;
   const replyTo = mail.replyTo ? address(mail.replyTo) : null;
+  const attachments = mail.attachments ?? [];
+  checkAttachments(attachments);
+  // A mail and its files are written together or not at all.
+  if (attachments.length > 0 && !isTransaction(db)) return db.transaction((trx) => enqueueMail(trx, mail));
   const rows = recipients.map((recipient) => ({
     idempotencyKey: mail.idempotencyKey,
     template: mail.template,
@@ -75,6 +117,21 @@ export async function enqueueMail<Name extends MailTemplateName>(
     .onConflict(['idempotencyKey', 'recipient'])
     .ignore()
     .returning<{ id: string }[]>('id');
+  // Only the rows written now get the files: a mail written before keeps what it had.
+  if (attachments.length > 0 && inserted.length > 0) {
+    await db('mailAttachments').insert(
+      inserted.flatMap(({ id }) =>
+        attachments.map((file, position) => ({
+          mailId: id,
+          position,
+          filename: file.filename,
+          contentType: file.contentType,
+          size: file.content.length,
+          content: file.content,
+        })),
+      ),
+    );
+  }
   if (inserted.length > 0) {
     // Wake this process's worker once the mail can be seen: after the commit.
     if (isTransaction(db)) db.executionPromise.then(announce, () => undefined);

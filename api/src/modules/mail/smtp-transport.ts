@@ -9,6 +9,8 @@ export interface OutgoingMail {
   text: string;
   /** Stable per outbox row: a receiver can tell a redelivery of the same mail from a new one. */
   messageId: string;
+  /** Files sent with the mail, in order. */
+  attachments?: readonly { filename: string; contentType: string; content: Buffer }[];
 }
 
 export interface MailTransport {
@@ -49,6 +51,15 @@ export function createSmtpTransport(url: string, options: SmtpTransportOptions):
         html: mail.html,
         text: mail.text,
         messageId: mail.messageId,
+        ...(mail.attachments && mail.attachments.length > 0
+          ? {
+              attachments: mail.attachments.map((file) => ({
+                filename: file.filename,
+                contentType: file.contentType,
+                content: file.content,
+              })),
+            }
+          : {}),
         headers: {
           // Automated mail (RFC 3834): auto-responders should not answer it.
           'Auto-Submitted': 'auto-generated',

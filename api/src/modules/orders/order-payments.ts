@@ -6,6 +6,7 @@ import type { Logger } from '../../logger';
 import type { StaffAlertSettings } from '../mail/outbox';
 import type { PaymentFulfilment } from '../payments/payment-outcome';
 import type { PaymentOutcome } from '../payments/payment-provider';
+import { publishStaffEvent } from '../staff-events/staff-events';
 import { queueOrderPaidMails } from './order-mails';
 import { Order } from './order.model';
 
@@ -58,6 +59,8 @@ async function applyOrderPayment(
       .patch({ status: 'paid', paidAt: new Date(), stripePaymentId: outcome.paymentId })
       .where({ id: order.id });
     await queueOrderPaidMails(trx, order.id, mail);
+    // Staff consoles hear of it when this commits (decision 100).
+    await publishStaffEvent(trx, { kind: 'order.paid', id: order.id });
     return;
   }
 

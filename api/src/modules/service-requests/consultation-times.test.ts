@@ -113,6 +113,17 @@ describe('confirming and the calendar file', () => {
     ]);
     const staffMails = await outboxRows(t.db, `staff-consultation-confirmed:${proposalId}`);
     expect(staffMails.map((m) => m.recipient)).toEqual(['desk@example.com']);
+    // Both mails carry the calendar file.
+    const mailIds = [...mails.filter((m) => m.idempotencyKey.endsWith(proposalId)), ...staffMails].map((m) => m.id);
+    const files = await t.db('mail_attachments').whereIn('mailId', mailIds);
+    expect(files).toHaveLength(2);
+    for (const file of files) {
+      expect(file).toMatchObject({
+        filename: 'consultation.ics',
+        contentType: 'text/calendar; charset=utf-8; method=PUBLISH',
+      });
+      expect(file.content.toString('utf8')).toContain('DTSTART:20311202T203000Z\r\n');
+    }
 
     const path = `/api/service-requests/${ticket.id}/consultation.ics`;
     expect((await t.request().get(path)).status).toBe(401);

@@ -6,7 +6,7 @@ import { BadRequest, Conflict, Forbidden, NotFound } from '../../errors';
 import { enqueueMail, enqueueStaffAlert, type StaffAlertSettings } from '../mail/outbox';
 import type { User } from '../users/user.model';
 import { calendarFile } from './calendar-file';
-import { announceTicket } from './ticket-announcements';
+import { publishStaffEvent } from '../staff-events/staff-events';
 import { recordTicketEvent } from './ticket-events';
 import { toConsultationView, type ConsultationRow, type TicketRow } from './ticket-rows';
 import { currentConsultation, readThread, ticketFor } from './ticket-thread';
@@ -69,7 +69,7 @@ export async function proposeConsultation(
         idempotencyKey: `consultation-proposed:${row.id}:${instant}:${input.timeZone}:${input.durationMinutes}`,
       });
     }
-    await announceTicket(trx, { kind: 'consultation.proposed', requestId: row.id });
+    await publishStaffEvent(trx, { kind: 'consultation.proposed', id: row.id });
   });
   return readThread(db, id, staff);
 }
@@ -113,6 +113,14 @@ export async function confirmConsultation(
       timeZone: view.timeZone,
       durationMinutes: view.durationMinutes,
     };
+    // Both sides get the calendar file with their mail.
+    const attachments = [
+      {
+        filename: 'consultation.ics',
+        contentType: 'text/calendar; charset=utf-8; method=PUBLISH',
+        content: Buffer.from(consultationIcs(row, proposal), 'utf8'),
+      },
+    ];
     const to = await clientAddress(trx, row);
     if (to) {
       await enqueueMail(trx, {
@@ -120,15 +128,17 @@ export async function confirmConsultation(
         to,
         data: { ...data, forStaff: false },
         idempotencyKey: `consultation-confirmed:${proposal.id}`,
+        attachments,
       });
     }
     await enqueueStaffAlert(trx, mail, {
       template: 'consultation-confirmed',
       data: { ...data, forStaff: true },
       idempotencyKey: `staff-consultation-confirmed:${proposal.id}`,
+      attachments,
       ...(to ? { replyTo: to } : {}),
     });
-    await announceTicket(trx, { kind: 'consultation.confirmed', requestId: row.id });
+    await publishStaffEvent(trx, { kind: 'consultation.confirmed', id: row.id });
   });
   return readThread(db, id, client);
 }

@@ -1,5 +1,6 @@
 import type { Knex } from 'knex';
 import type { ServiceRequestSummary } from '@shared/schemas/service-requests';
+import { publishStaffEvent } from '../staff-events/staff-events';
 import { ServiceRequest } from './service-request.model';
 
 const LIST_LIMIT = 100;
@@ -26,9 +27,14 @@ interface NewServiceRequest {
  * payment id is unique): then the answer is null.
  */
 export async function createServiceRequest(trx: Knex.Transaction, request: NewServiceRequest): Promise<string | null> {
-  const insert = ServiceRequest.query(trx).insert({ ...request, status: 'pending' });
-  const row = await (request.stripePaymentId ? insert.onConflict('stripe_payment_id').ignore() : insert);
-  return row?.id ?? null;
+  // The query builder, not the model: with `on conflict do nothing` it tells whether a row was added.
+  const insert = trx('service_requests')
+    .insert({ ...request, status: 'pending' })
+    .returning<{ id: string }[]>('id');
+  const inserted = await (request.stripePaymentId ? insert.onConflict('stripe_payment_id').ignore() : insert);
+  // Staff consoles hear of it on commit (decision 100); a payment's second report adds nothing and says nothing.
+  for (const { id } of inserted) await publishStaffEvent(trx, { kind: 'service_request.created', id });
+  return inserted[0]?.id ?? null;
 }
 
 /** The caller's service requests, newest first. */

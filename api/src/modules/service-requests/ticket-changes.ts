@@ -10,7 +10,7 @@ import { BadRequest, Conflict, Forbidden } from '../../errors';
 import { enqueueMail } from '../mail/outbox';
 import type { User } from '../users/user.model';
 import { recordTicketEvent } from './ticket-events';
-import { announceTicket } from './ticket-announcements';
+import { publishStaffEvent } from '../staff-events/staff-events';
 import { displayNameSql } from './ticket-rows';
 import { readThread, ticketFor } from './ticket-thread';
 
@@ -43,13 +43,8 @@ export async function updateTicket(
       await trx('service_requests')
         .where({ id: row.id })
         .update({ assigneeId: assignee?.id ?? null });
-      const event = await recordTicketEvent(
-        trx,
-        row.id,
-        { type: 'staff', user: staff },
-        { kind: 'assignment', assignee },
-      );
-      await announceTicket(trx, { kind: 'service_request.updated', requestId: row.id, event });
+      await recordTicketEvent(trx, row.id, { type: 'staff', user: staff }, { kind: 'assignment', assignee });
+      await publishStaffEvent(trx, { kind: 'service_request.updated', id: row.id });
     } else if (change.assigneeId !== undefined && change.status === undefined) {
       throw new Conflict(
         row.assigneeName
@@ -61,13 +56,13 @@ export async function updateTicket(
       const refusal = statusChangeRefusal(row.status, change.status);
       if (refusal) throw new Conflict(refusal);
       await trx('service_requests').where({ id: row.id }).update({ status: change.status });
-      const event = await recordTicketEvent(
+      await recordTicketEvent(
         trx,
         row.id,
         { type: 'staff', user: staff },
         { kind: 'status', fromStatus: row.status, toStatus: change.status },
       );
-      await announceTicket(trx, { kind: 'service_request.updated', requestId: row.id, event });
+      await publishStaffEvent(trx, { kind: 'service_request.updated', id: row.id });
     }
   });
   return readThread(db, id, staff);
@@ -129,10 +124,9 @@ export async function addTicketReply(
         });
       }
     }
-    await announceTicket(trx, {
+    await publishStaffEvent(trx, {
       kind: caller.isStaff ? 'service_request.updated' : 'service_request.client_reply',
-      requestId: row.id,
-      event,
+      id: row.id,
     });
     return { event, status };
   });

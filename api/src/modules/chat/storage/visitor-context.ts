@@ -3,7 +3,6 @@ import type { ChatVisitorContext } from '@shared/schemas/chat';
 import { isUuid } from '@shared/schemas/text';
 import { Conflict, NotFound } from '../../../errors';
 import { createServiceRequest } from '../../service-requests/service-requests.service';
-import { announceTicket } from '../../service-requests/ticket-announcements';
 import { ownsConversation, type ChatParticipant } from '../chat-access';
 import { publishChatEvent } from '../events/events';
 import { loadConversation } from './conversations';
@@ -126,7 +125,6 @@ export async function chatToTicket(db: Knex, id: string, service: string): Promi
       message: `Live chat transcript\n\n${transcript}`,
       chatConversationId: id,
     });
-    await announceTicket(trx, { kind: 'service_request.created', requestId: requestId! });
     const context = await loadContext(trx, id);
     if (context) await publishChatEvent(trx, { kind: 'visitor_context', context });
     return { serviceRequestId: requestId! };

@@ -1,4 +1,5 @@
-import { ArrowLeft } from 'lucide-react';
+import { ArrowLeft, Paperclip } from 'lucide-react';
+import type { OutboxAttachment } from '@shared/schemas/outbox';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
 import { useOutboxMail } from '../api/outbox-mail';
@@ -12,6 +13,35 @@ function Field({ label, children }: { label: string; children: React.ReactNode }
       <dt className="text-slate-600">{label}</dt>
       <dd className="break-words text-slate-900">{children}</dd>
     </div>
+  );
+}
+
+function fileSize(bytes: number): string {
+  if (bytes < 1024) return `${bytes} B`;
+  if (bytes < 1024 * 1024) return `${(bytes / 1024).toFixed(1)} KB`;
+  return `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
+}
+
+/** The files sent with a mail, each a download. */
+function Attachments({ mailId, files }: { mailId: string; files: OutboxAttachment[] }) {
+  return (
+    <ul aria-label="Attachments" className="flex flex-col gap-1">
+      {files.map((file) => (
+        <li key={file.id} className="flex flex-wrap items-center gap-2">
+          <Paperclip className="h-4 w-4 text-slate-500" aria-hidden="true" />
+          <a
+            className="font-medium text-blue-800 underline underline-offset-2"
+            href={`/api/admin/outbox/${encodeURIComponent(mailId)}/attachments/${encodeURIComponent(file.id)}`}
+            download={file.filename}
+          >
+            {file.filename}
+          </a>
+          <span className="text-slate-600">
+            {file.contentType} · {fileSize(file.size)}
+          </span>
+        </li>
+      ))}
+    </ul>
   );
 }
 
@@ -57,6 +87,11 @@ export function MailDetail({ id, onBack }: { id: string; onBack(): void }) {
         {m.smtpResponse ? (
           <Field label="Server answer">
             <span className="font-mono">{m.smtpResponse}</span>
+          </Field>
+        ) : null}
+        {m.attachments.length > 0 ? (
+          <Field label="Attachments">
+            <Attachments mailId={m.id} files={m.attachments} />
           </Field>
         ) : null}
         <Field label="Event">
