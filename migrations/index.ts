@@ -22,6 +22,13 @@ import * as createMails from './20261123080000_create-mails';
 import * as createAccountTokens from './20261123080100_create-account-tokens';
 import * as addChatMailColumns from './20261123080200_add-chat-mail-columns';
 import * as createMailAttachments from './20261123105000_create-mail-attachments';
+import * as addWaitingOnClientStatus from './20261123110000_add-waiting-on-client-status';
+import * as addServiceRequestTicketColumns from './20261123110100_add-service-request-ticket-columns';
+import * as createServiceRequestEvents from './20261123110200_create-service-request-events';
+import * as addEnquiryStatusColumns from './20261123110300_add-enquiry-status-columns';
+import * as createEnquiryReplies from './20261123110400_create-enquiry-replies';
+import * as createConsultationProposals from './20261123110500_create-consultation-proposals';
+import * as addChatVisitorPages from './20261123110600_add-chat-visitor-pages';
 
 /**
  * Every migration, in order. Listed explicitly (rather than read from the
@@ -52,6 +59,13 @@ export const migrations: ReadonlyArray<readonly [name: string, migration: Knex.M
   ['20261123080100_create-account-tokens', createAccountTokens],
   ['20261123080200_add-chat-mail-columns', addChatMailColumns],
   ['20261123105000_create-mail-attachments', createMailAttachments],
+  ['20261123110000_add-waiting-on-client-status', addWaitingOnClientStatus],
+  ['20261123110100_add-service-request-ticket-columns', addServiceRequestTicketColumns],
+  ['20261123110200_create-service-request-events', createServiceRequestEvents],
+  ['20261123110300_add-enquiry-status-columns', addEnquiryStatusColumns],
+  ['20261123110400_create-enquiry-replies', createEnquiryReplies],
+  ['20261123110500_create-consultation-proposals', createConsultationProposals],
+  ['20261123110600_add-chat-visitor-pages', addChatVisitorPages],
 ];
 
 const byName = new Map(migrations);

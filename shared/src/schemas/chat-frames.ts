@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { chatConversationSchema, chatMessageSchema, chatSenderTypes, chatText } from './chat';
+import { chatConversationSchema, chatMessageSchema, chatSenderTypes, chatText, chatVisitorContextSchema } from './chat';
 import { staffEventSchema } from './staff-events';
 import { uuid } from './text';
 
@@ -114,6 +114,8 @@ export const serverFrameSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('staff_event'), event: staffEventSchema }),
   /** Staff events may have been missed (the server lost its event stream for a while): reload everything. */
   z.object({ type: z.literal('staff_events_reset') }),
+  /** Staff feed only: a visitor moved to another page, or their chat became a ticket. */
+  z.object({ type: z.literal('visitor_context'), context: chatVisitorContextSchema }),
   z.object({
     type: z.literal('error'),
     code: z.enum(chatErrorCodes),

@@ -10,8 +10,15 @@ export const staffEventKinds = [
   'order.paid',
   'order.updated',
   'enquiry.created',
+  /** Staff replied to an enquiry, closed it or turned it into a request. */
+  'enquiry.updated',
   'service_request.created',
+  /** Status, assignee or a staff reply or note. */
   'service_request.updated',
+  /** The client wrote on their request. */
+  'service_request.client_reply',
+  'consultation.proposed',
+  'consultation.confirmed',
   'product.updated',
   /** A chat conversation changed (new message, read, closed): derived from the chat's own events. */
   'chat.updated',

@@ -1,6 +1,7 @@
 import type { RouteObject } from 'react-router-dom';
 import type { SitePath } from '@shared/site/routes';
 import { RootLayout, type LayoutHandle } from '@/components/layout/root-layout';
+import { useUser } from '@/features/auth/api/use-user';
 import { AccountMenu, MobileAccountLinks } from '@/features/auth/components/account-menu';
 import { ChatWidget } from '@/features/chat-widget/components/chat-widget';
 import { CartProvider } from '@/features/shop/cart/cart-provider';
@@ -44,6 +45,16 @@ function consolePage(name: string, path?: string): RouteObject {
   return path === undefined ? { index: true, lazy, handle } : { path, lazy, handle };
 }
 
+/** The chat bubble; a logged-in client's start form is filled in with their name and email. */
+function SiteChatWidget() {
+  const { user } = useUser();
+  const visitor =
+    user && user.accountType === 'client'
+      ? { name: [user.firstName, user.lastName].filter(Boolean).join(' ') || user.username, email: user.email ?? '' }
+      : null;
+  return <ChatWidget visitor={visitor} />;
+}
+
 export const NOT_FOUND_ROUTE_ID = 'not-found';
 
 export const routes: RouteObject[] = [
@@ -53,7 +64,7 @@ export const routes: RouteObject[] = [
     element: (
       <CartProvider>
         <RootLayout
-          aside={<ChatWidget />}
+          aside={<SiteChatWidget />}
           header={{ cart: <HeaderCart />, account: <AccountMenu />, mobileAccount: <MobileAccountLinks /> }}
         />
       </CartProvider>
@@ -71,6 +82,7 @@ export const routes: RouteObject[] = [
       page('signup', 'signup'),
       page('portal', 'portal'),
       page('portal-account', 'portal/account'),
+      page('portal-request', 'portal/request'),
       page('forgot-password', 'forgot-password'),
       page('reset-password', 'reset-password'),
       page('confirm-email', 'confirm-email'),

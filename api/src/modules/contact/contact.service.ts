@@ -38,7 +38,7 @@ export async function submitContactMessage(
   };
   await db.transaction(async (trx) => {
     const { id } = await ContactMessage.query(trx).insert(fields);
-    if (sender) await createServiceRequest(trx, { ...fields, userId: sender.id });
+    if (sender) await createServiceRequest(trx, { ...fields, userId: sender.id, contactMessageId: id });
     await enqueueMail(trx, {
       template: 'contact-acknowledgement',
       to: fields.email,

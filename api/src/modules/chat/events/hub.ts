@@ -167,6 +167,9 @@ export class ChatHub {
       case 'conversation':
         this.toFeed({ type: 'conversation', reason: event.reason, conversation: event.conversation });
         return;
+      case 'visitor_context':
+        this.toFeed({ type: 'visitor_context', context: event.context });
+        return;
     }
   }
 
