@@ -1,7 +1,8 @@
 import type { Knex } from 'knex';
 import { TAX_RATE_LABEL } from '@shared/money';
-import { orderNumber } from '@shared/schemas/orders';
+import { formatOrderNumber } from '@shared/schemas/orders';
 import { enqueueMail, enqueueStaffAlert, type StaffAlertSettings } from '../mail/outbox';
+import { recordOrderEvent } from './order-events';
 import { User } from '../users/user.model';
 import { toOrderDetails } from './order-format';
 import { OrderItem } from './order-item.model';
@@ -37,7 +38,7 @@ export async function queueOrderPaidMails(
     taxLabel: `State Tax (${TAX_RATE_LABEL})`,
     total: details.totalAmount,
   };
-  const number = orderNumber(order.id);
+  const number = formatOrderNumber(order.number);
   if (buyer.email) {
     await enqueueMail(trx, {
       template: 'order-receipt',
@@ -52,6 +53,11 @@ export async function queueOrderPaidMails(
       },
       idempotencyKey: `order-receipt:${order.id}`,
     });
+    await recordOrderEvent(trx, {
+      orderId: order.id,
+      type: 'email_queued',
+      data: { template: 'order-receipt', to: buyer.email },
+    });
   }
   await enqueueStaffAlert(trx, mail, {
     template: 'staff-order-paid',
@@ -64,5 +70,36 @@ export async function queueOrderPaidMails(
     },
     idempotencyKey: `staff-order-paid:${order.id}`,
     ...(buyer.email ? { replyTo: buyer.email } : {}),
+  });
+}
+
+/** The client's "shipped" mail, in the transaction that marked the order shipped; on the timeline too. */
+export async function queueOrderShippedMail(trx: Knex.Transaction, order: Order): Promise<void> {
+  const buyer = await User.query(trx).findById(order.userId);
+  if (!buyer?.email) return;
+  await enqueueMail(trx, {
+    template: 'order-shipped',
+    to: buyer.email,
+    data: {
+      name: buyer.firstName || buyer.username,
+      orderId: order.id,
+      orderNumber: formatOrderNumber(order.number),
+      carrier: order.carrier,
+      trackingNumber: order.trackingNumber,
+      shipping: {
+        fullName: order.shippingFullName,
+        address: order.shippingAddress,
+        city: order.shippingCity,
+        state: order.shippingState,
+        zipCode: order.shippingZipCode,
+        country: order.shippingCountry,
+      },
+    },
+    idempotencyKey: `order-shipped:${order.id}`,
+  });
+  await recordOrderEvent(trx, {
+    orderId: order.id,
+    type: 'email_queued',
+    data: { template: 'order-shipped', to: buyer.email },
   });
 }

@@ -7,7 +7,7 @@ import { NotFound } from '../../errors';
 import { requireUser, userOf } from '../../middleware/current-user';
 import { validated } from '../../middleware/validate';
 import type { PaymentProvider } from '../payments/payment-provider';
-import { createCheckoutOrder, getOrder, listOrders } from './orders.service';
+import { cancelOwnOrder, createCheckoutOrder, getOrder, listOrders, startOrderPayment } from './orders.service';
 
 export function ordersRoutes({ db }: AppDeps): Router {
   const router = new Router();
@@ -24,6 +24,13 @@ export function ordersRoutes({ db }: AppDeps): Router {
     ctx.body = await getOrder(db, userOf(ctx).id, id.data);
   });
 
+  // A pending order's Cancel: only its owner, only while it waits for payment.
+  router.post('/api/orders/:id/cancel', requireUser, async (ctx) => {
+    const id = uuid.safeParse(ctx.params.id);
+    if (!id.success) throw new NotFound('Order not found');
+    ctx.body = await cancelOwnOrder(db, userOf(ctx), id.data);
+  });
+
   return router;
 }
 
@@ -38,4 +45,18 @@ export function checkoutRoute({ db, logger }: AppDeps, provider: PaymentProvider
     ctx.status = 201;
     ctx.body = await createCheckoutOrder({ db, provider, logger }, userOf(ctx), ctx.state.input.body);
   });
+}
+
+/**
+ * Pay now, on a pending order's page: POST /api/orders/:id/payment answers
+ * like the checkout, `{ clientSecret, order }`. Registered in
+ * api/src/payment-wiring.ts with the provider and the payment allowance.
+ */
+export function payOrderRoute({ db, logger }: AppDeps, provider: PaymentProvider): Middleware {
+  return async (ctx) => {
+    const id = uuid.safeParse(ctx.params.id);
+    if (!id.success) throw new NotFound('Order not found');
+    ctx.status = 201;
+    ctx.body = await startOrderPayment({ db, provider, logger }, userOf(ctx), id.data);
+  };
 }
