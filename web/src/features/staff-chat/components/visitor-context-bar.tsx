@@ -16,6 +16,7 @@ export function VisitorContextBar({ conversationId }: { conversationId: string }
   const { currentPage, startPage, customer, serviceRequestId } = context.data;
   return (
     <div
+      role="group"
       aria-label="Visitor"
       className="flex flex-wrap items-center gap-x-4 gap-y-1 border-b border-slate-200 bg-slate-50 px-4 py-2 text-xs text-slate-700"
     >

@@ -21,7 +21,7 @@ export function TicketAlertsControl() {
   const [sound, setSound] = useState(soundEnabled);
 
   return (
-    <div className="flex flex-col gap-2 text-sm" aria-label="Alerts">
+    <div role="group" className="flex flex-col gap-2 text-sm" aria-label="Alerts">
       {unseen > 0 ? (
         <p className="font-semibold text-amber-200" role="status">
           {unseen} new while you were away
