@@ -17,7 +17,7 @@ afterAll(() => sink.stop());
 
 const server = useSiteServer(() => ({
   ...withSmtp(sink.url),
-  rateLimits: { contactPerIp: { limit: 100, windowMs: 3_600_000 } },
+  rateLimits: roomyRateLimits,
 }));
 const browser = useBrowser();
 
