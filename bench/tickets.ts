@@ -97,6 +97,21 @@ try {
     (await db('service_requests').select('id').orderByRaw('random()').limit(2000)) as { id: string }[]
   ).map((r) => r.id);
 
+  // The database's own time for the queries behind two screens (EXPLAIN ANALYZE), apart from HTTP and machine load.
+  const explain = async (sql: string, bindings: unknown[]) => {
+    const plan = (await db.raw(`explain (analyze, format json) ${sql}`, bindings as never[])) as {
+      rows: { 'QUERY PLAN': { 'Execution Time': number; 'Planning Time': number }[] }[];
+    };
+    const top = plan.rows[0]!['QUERY PLAN'][0]!;
+    return (top['Execution Time'] + top['Planning Time']).toFixed(2);
+  };
+  const listSql = `select sr.id from service_requests sr left join users a on a.id = sr.assignee_id
+    where sr.status = ? order by sr.created_at desc, sr.id desc limit 51`;
+  const threadSql = `select e.id from service_request_events e where e.service_request_id = ? order by e.created_at, e.id`;
+  console.log(
+    `Database time: status list ${await explain(listSql, ['waiting_on_client'])} ms, thread ${await explain(threadSql, [ticketIds[0]])} ms`,
+  );
+
   const scenarios: { name: string; paths: string[] }[] = [
     { name: 'list: newest', paths: ['/api/admin/service-requests'] },
     { name: 'list: status', paths: ['/api/admin/service-requests?status=waiting_on_client'] },
