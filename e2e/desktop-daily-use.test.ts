@@ -1,11 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { startVisitorChat, TestSocket } from '../api/src/test/chat';
 import { roomyRateLimits } from '../api/src/test/config';
 import { buildUser } from '../api/src/test/factories';
 import { axeViolations } from './support/axe';
 import { useBrowser } from './support/browser';
-import { MainStandIn, useConsoleRenderer } from './support/desktop-console';
+import { joinedVisitorChat, MainStandIn, useConsoleRenderer } from './support/desktop-console';
 import { useSiteServer } from './support/server';
 import { visible } from './support/ui';
 
@@ -35,22 +34,6 @@ async function staffConsole(): Promise<{ page: Page; main: MainStandIn; staffId:
   return { page, main, staffId: staff.user.id };
 }
 
-async function visitorChat(name: string) {
-  const chat = await startVisitorChat(server.url, { visitorName: name, visitorEmail: null });
-  const socket = await TestSocket.open(server.url, { cookie: chat.cookie });
-  socket.send({ type: 'join', conversationId: chat.id, isAdmin: false });
-  await socket.next('history');
-  const say = (message: string) =>
-    socket.send({
-      type: 'message',
-      conversationId: chat.id,
-      message,
-      senderType: 'visitor',
-      clientId: crypto.randomUUID(),
-    });
-  return { ...chat, socket, say };
-}
-
 const disconnectedBanner = (page: Page) => page.getByRole('alert').filter({ hasText: 'Disconnected from' });
 
 describe('desktop console in daily use (Chromium, main process stood in)', () => {
@@ -63,7 +46,7 @@ describe('desktop console in daily use (Chromium, main process stood in)', () =>
     expect(await axeViolations(page)).toEqual([]);
 
     // While the console is cut off: a new conversation with three messages.
-    const bob = await visitorChat('Bob Offline');
+    const bob = await joinedVisitorChat(server.url, 'Bob Offline');
     bob.say('Hello?');
     bob.say('Anyone there?');
     await bob.socket.next('ack');
@@ -85,7 +68,7 @@ describe('desktop console in daily use (Chromium, main process stood in)', () =>
 
   it('stops reminding of conversations closed while cut off', async () => {
     const { page, main } = await staffConsole();
-    const cleo = await visitorChat('Cleo Closes');
+    const cleo = await joinedVisitorChat(server.url, 'Cleo Closes');
     await visible(page.getByRole('list', { name: 'Conversations' }).getByRole('button', { name: /Cleo Closes/ }));
     expect(main.attention.waitingCount).toBeGreaterThan(0);
 
@@ -122,7 +105,7 @@ describe('desktop console in daily use (Chromium, main process stood in)', () =>
 
   it('marks messages read only while the window has the focus', async () => {
     const { page, main } = await staffConsole();
-    const dana = await visitorChat('Dana Focus');
+    const dana = await joinedVisitorChat(server.url, 'Dana Focus');
     await page
       .getByRole('list', { name: 'Conversations' })
       .getByRole('button', { name: /Dana Focus/ })
@@ -153,7 +136,7 @@ describe('desktop console in daily use (Chromium, main process stood in)', () =>
 
   it('moves between conversations and into the reply box from the menu shortcuts', async () => {
     const { page, main } = await staffConsole();
-    const eve = await visitorChat('Eve Shortcut');
+    const eve = await joinedVisitorChat(server.url, 'Eve Shortcut');
     const list = page.getByRole('list', { name: 'Conversations' });
     await visible(list.getByRole('button', { name: /Eve Shortcut/ }));
 

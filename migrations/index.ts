@@ -22,6 +22,7 @@ import * as createMails from './20261123080000_create-mails';
 import * as createAccountTokens from './20261123080100_create-account-tokens';
 import * as addChatMailColumns from './20261123080200_add-chat-mail-columns';
 import * as createMailAttachments from './20261123105000_create-mail-attachments';
+import * as createInvoices from './20261123105100_create-invoices';
 import * as addWaitingOnClientStatus from './20261123110000_add-waiting-on-client-status';
 import * as addServiceRequestTicketColumns from './20261123110100_add-service-request-ticket-columns';
 import * as createServiceRequestEvents from './20261123110200_create-service-request-events';
@@ -59,6 +60,7 @@ export const migrations: ReadonlyArray<readonly [name: string, migration: Knex.M
   ['20261123080100_create-account-tokens', createAccountTokens],
   ['20261123080200_add-chat-mail-columns', addChatMailColumns],
   ['20261123105000_create-mail-attachments', createMailAttachments],
+  ['20261123105100_create-invoices', createInvoices],
   ['20261123110000_add-waiting-on-client-status', addWaitingOnClientStatus],
   ['20261123110100_add-service-request-ticket-columns', addServiceRequestTicketColumns],
   ['20261123110200_create-service-request-events', createServiceRequestEvents],

@@ -11,6 +11,7 @@ import { createHttpServer } from './http-timeouts';
 import { startMaintenance } from './maintenance';
 import { attachChatServer, type ChatServer, type ChatServerOptions } from './modules/chat/socket/server';
 import { startMailWorker, type MailWorker, type MailWorkerOptions } from './modules/mail/mail-worker';
+import { mailAttachmentSources } from './modules/orders/invoices';
 import { loadLiveSite } from './modules/site/live-pages';
 import { loadStaticFiles, type StaticFile } from './modules/site/static-files';
 
@@ -101,7 +102,7 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
   }
   const port = (server.address() as AddressInfo).port;
   const maintenance = startMaintenance(db, logger);
-  const mail = startMailWorker(deps, options.mail);
+  const mail = startMailWorker(deps, { attachmentSources: mailAttachmentSources, ...options.mail });
   if (!config.mail.smtpUrl) {
     const message = 'SMTP_URL is not set: emails are rendered and kept in the outbox (/admin/outbox), not sent';
     if (config.env === 'production') logger.warn(message);

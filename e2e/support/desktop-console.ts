@@ -5,6 +5,7 @@ import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll } from 'vitest';
 import WebSocket from 'ws';
+import { startVisitorChat, TestSocket } from '../../api/src/test/chat';
 import type { ConsoleSettings, ConsoleState } from '../../desktop/src/common/ipc-channels';
 import { ipcPayloads } from '../../desktop/src/common/ipc-schemas';
 import { contentTypeOf } from '../../desktop/src/main/app-files';
@@ -311,4 +312,21 @@ export class MainStandIn {
       });
     });
   }
+}
+
+/** A visitor who started a chat on the website, with a real socket joined to it, and a way to write. */
+export async function joinedVisitorChat(serverUrl: string, name: string) {
+  const chat = await startVisitorChat(serverUrl, { visitorName: name, visitorEmail: null });
+  const socket = await TestSocket.open(serverUrl, { cookie: chat.cookie });
+  socket.send({ type: 'join', conversationId: chat.id, isAdmin: false });
+  await socket.next('history');
+  const say = (message: string) =>
+    socket.send({
+      type: 'message',
+      conversationId: chat.id,
+      message,
+      senderType: 'visitor',
+      clientId: crypto.randomUUID(),
+    });
+  return { ...chat, socket, say };
 }

@@ -82,6 +82,8 @@ interface OrderLine {
 
 export interface OrderDetails extends Omit<OrderSummary, 'itemCount'> {
   paidAt: string | null;
+  /** The invoice's number once the order is paid ("2026-000123"); its PDF is GET /api/orders/{id}/invoice.pdf. */
+  invoiceNumber?: string | null;
   currency: string;
   shipping: Shipping;
   items: OrderLine[];

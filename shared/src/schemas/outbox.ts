@@ -74,8 +74,8 @@ export interface OutboxAttachment {
   id: string;
   filename: string;
   contentType: string;
-  /** Bytes. */
-  size: number;
+  /** Bytes; null while a file the worker makes on sending (an invoice) is not made yet. */
+  size: number | null;
 }
 
 /** One mail with everything that was (or will be) sent. */

@@ -3,7 +3,7 @@ import type { Config } from '../../config';
 import type { Logger } from '../../logger';
 import type { MailRow } from './mail-row';
 import type * as RenderMailModule from './render-mail';
-import { onMailQueued } from './outbox';
+import { MAIL_ATTACHMENTS_MAX_BYTES, onMailQueued } from './outbox';
 import { DEFAULT_RETRY_POLICY, retryDelayMs, type RetryPolicy } from './retry-policy';
 import { createSmtpTransport, describeSendFailure, type MailTransport } from './smtp-transport';
 
@@ -21,7 +21,26 @@ export interface MailWorkerOptions {
   transport?: MailTransport | null;
   /** On stop, how long to wait for deliveries under way. */
   stopTimeoutMs?: number;
+  /**
+   * Makers of attachments named by their source ("<kind>:<id>"), by kind: the
+   * file's content, or undefined when there is nothing to make (the mail then
+   * fails, saying so). The worker keeps what they make with the mail.
+   */
+  attachmentSources?: AttachmentSources;
 }
+
+export type AttachmentSources = Readonly<Record<string, (db: Knex, id: string) => Promise<Buffer | undefined>>>;
+
+interface AttachmentRow {
+  id: string;
+  filename: string;
+  contentType: string;
+  source: string | null;
+  content: Buffer | null;
+}
+
+/** A file's source could not be made into a file: the mail cannot be sent as written. */
+class UnmadeAttachment extends Error {}
 
 export interface MailWorker {
   /** Look for due mails now. */
@@ -67,6 +86,7 @@ export function startMailWorker(
   const leaseMs = options.leaseMs ?? 5 * 60 * 1000;
   const retry = options.retry ?? DEFAULT_RETRY_POLICY;
   const stopTimeoutMs = options.stopTimeoutMs ?? 10_000;
+  const attachmentSources = options.attachmentSources ?? {};
   const transport =
     options.transport !== undefined
       ? options.transport
@@ -164,12 +184,15 @@ export function startMailWorker(
       }
       rendered.add(mail.id);
     }
+    let attachments: { filename: string; contentType: string; content: Buffer }[];
+    try {
+      attachments = await loadAttachments(mail.id);
+    } catch (err) {
+      if (!(err instanceof UnmadeAttachment)) throw err;
+      return { status: 'failed', error: err.message };
+    }
     if (!transport) return { status: 'kept' };
     try {
-      const attachments = await db('mailAttachments')
-        .where({ mailId: mail.id })
-        .orderBy('position')
-        .select<{ filename: string; contentType: string; content: Buffer }[]>('filename', 'contentType', 'content');
       const smtpResponse = await transport.send({
         from: config.mail.from,
         to: mail.recipient,
@@ -189,6 +212,36 @@ export function startMailWorker(
       }
       return { status: 'retrying', error: failure.reason, retryInMs: retryDelayMs(mail.attempts, retry) };
     }
+  }
+
+  /** The mail's files, in order; those named by a source are made now, once, and kept. */
+  async function loadAttachments(mailId: string) {
+    const rows = await db('mailAttachments')
+      .where({ mailId })
+      .orderBy('position')
+      .select<AttachmentRow[]>('id', 'filename', 'contentType', 'source', 'content');
+    const files = [];
+    let total = 0;
+    for (const row of rows) {
+      let content = row.content;
+      if (content === null) {
+        const [kind = '', ...rest] = (row.source ?? '').split(':');
+        const make = Object.hasOwn(attachmentSources, kind) ? attachmentSources[kind] : undefined;
+        if (!make) throw new UnmadeAttachment(`No maker for the attachment source "${row.source}"`);
+        const made = await make(db, rest.join(':'));
+        if (!made) throw new UnmadeAttachment(`The attachment "${row.filename}" (${row.source}) could not be made`);
+        content = made;
+        await db('mailAttachments').where({ id: row.id }).update({ content, size: content.length });
+      }
+      total += content.length;
+      files.push({ filename: row.filename, contentType: row.contentType, content });
+    }
+    if (total > MAIL_ATTACHMENTS_MAX_BYTES) {
+      throw new UnmadeAttachment(
+        `The attachments weigh ${total} bytes, over the ${MAIL_ATTACHMENTS_MAX_BYTES} allowed`,
+      );
+    }
+    return files;
   }
 
   async function deliver(mail: MailRow): Promise<void> {

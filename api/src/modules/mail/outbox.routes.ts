@@ -2,7 +2,7 @@ import Router from '@koa/router';
 import { outboxListQuerySchema } from '@shared/schemas/outbox';
 import { isUuid } from '@shared/schemas/text';
 import type { AppDeps } from '../../app-deps';
-import { NotFound } from '../../errors';
+import { Conflict, NotFound } from '../../errors';
 import { requireStaff } from '../../middleware/current-user';
 import { validate } from '../../middleware/validate';
 import { findOutboxAttachment, findOutboxMail, listOutbox } from './outbox.service';
@@ -27,6 +27,7 @@ export function outboxRoutes({ db, config }: AppDeps): Router {
     const { id, attachmentId } = ctx.params;
     const file = isUuid(id) && isUuid(attachmentId) ? await findOutboxAttachment(db, id, attachmentId) : undefined;
     if (!file) throw new NotFound('Attachment not found');
+    if (!file.content) throw new Conflict('This file is made when the mail is first sent; it is not made yet.');
     ctx.set('Cache-Control', 'no-store');
     // Always a download: a staff member's browser never runs what a mail carried.
     ctx.attachment(file.filename);

@@ -99,8 +99,14 @@ export async function findOutboxAttachment(
   db: Knex,
   mailId: string,
   id: string,
-): Promise<(OutboxAttachment & { content: Buffer }) | undefined> {
+): Promise<(OutboxAttachment & { content: Buffer | null }) | undefined> {
   return db('mailAttachments')
     .where({ mailId, id })
-    .first<(OutboxAttachment & { content: Buffer }) | undefined>('id', 'filename', 'contentType', 'size', 'content');
+    .first<(OutboxAttachment & { content: Buffer | null }) | undefined>(
+      'id',
+      'filename',
+      'contentType',
+      'size',
+      'content',
+    );
 }

@@ -178,6 +178,28 @@ describe('attachments in the outbox', () => {
     expect(Buffer.compare(file.body as Buffer, pdf)).toBe(0);
   });
 
+  it('shows a file the worker makes on sending without a size until it is made, and refuses its download meanwhile', async () => {
+    await enqueueMail(t.db, {
+      template: 'welcome',
+      to: 'later@example.com',
+      data: { name: 'L', username: 'l' },
+      idempotencyKey: 'files:later',
+      attachments: [{ filename: 'invoice-2026-000009.pdf', contentType: 'application/pdf', source: 'invoice:x' }],
+    });
+    const mail = await t.db('mails').where({ idempotencyKey: 'files:later' }).first();
+    const agent = await staffAgent();
+    const [file] = (await agent.get(`/api/admin/outbox/${mail.id}`)).body.attachments;
+    expect(file).toEqual({
+      id: expect.any(String),
+      filename: 'invoice-2026-000009.pdf',
+      contentType: 'application/pdf',
+      size: null,
+    });
+    const res = await agent.get(`/api/admin/outbox/${mail.id}/attachments/${file.id}`);
+    expect(res.status).toBe(409);
+    expect(res.body).toEqual({ message: 'This file is made when the mail is first sent; it is not made yet.' });
+  });
+
   it('shows a mail without files with an empty list', async () => {
     const agent = await staffAgent();
     const [row] = await t.db('mails').where({ idempotencyKey: 'list:3' });

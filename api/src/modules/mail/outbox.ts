@@ -28,14 +28,17 @@ export interface NewMail<Name extends MailTemplateName> {
   attachments?: readonly MailAttachment[];
 }
 
-/** A file sent with a mail. */
-export interface MailAttachment {
+/**
+ * A file sent with a mail: its content, or its `source` ("<kind>:<id>", e.g.
+ * `invoice:<order id>`), which the mail worker makes when it first sends the
+ * mail (MailWorkerOptions.attachmentSources) and keeps with it.
+ */
+export type MailAttachment = {
   /** The name the recipient sees, e.g. `invoice-2026-000123.pdf` (no folders, no control characters). */
   filename: string;
   /** A MIME type, e.g. `application/pdf` or `text/calendar; method=REQUEST`. */
   contentType: string;
-  content: Buffer;
-}
+} & ({ content: Buffer; source?: never } | { source: string; content?: never });
 
 /** The most a mail's attachments may weigh together: SMTP servers commonly refuse mails over 10 MB once encoded. */
 export const MAIL_ATTACHMENTS_MAX_BYTES = 5 * 1024 * 1024;
@@ -55,6 +58,12 @@ function checkAttachments(attachments: readonly MailAttachment[]): void {
     }
     if (!CONTENT_TYPE.test(file.contentType)) {
       throw new Error(`enqueueMail: not a MIME type: ${JSON.stringify(file.contentType)}`);
+    }
+    if (file.source !== undefined) {
+      if (!/^[a-z][a-z-]*:\S{1,200}$/.test(file.source)) {
+        throw new Error(`enqueueMail: not an attachment source: ${JSON.stringify(file.source)}`);
+      }
+      continue;
     }
     if (!Buffer.isBuffer(file.content)) throw new Error('enqueueMail: attachment content must be a Buffer');
     total += file.content.length;
@@ -126,8 +135,9 @@ export async function enqueueMail<Name extends MailTemplateName>(
           position,
           filename: file.filename,
           contentType: file.contentType,
-          size: file.content.length,
-          content: file.content,
+          source: file.source ?? null,
+          size: file.content?.length ?? null,
+          content: file.content ?? null,
         })),
       ),
     );

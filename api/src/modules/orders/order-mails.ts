@@ -3,6 +3,8 @@ import { TAX_RATE_LABEL } from '@shared/money';
 import { orderNumber } from '@shared/schemas/orders';
 import { enqueueMail, enqueueStaffAlert, type StaffAlertSettings } from '../mail/outbox';
 import { User } from '../users/user.model';
+import { invoiceFilename } from './invoice-pdf';
+import { findInvoice } from './invoices';
 import { toOrderDetails } from './order-format';
 import { OrderItem } from './order-item.model';
 import { Order } from './order.model';
@@ -39,6 +41,7 @@ export async function queueOrderPaidMails(
   };
   const number = orderNumber(order.id);
   if (buyer.email) {
+    const invoice = await findInvoice(trx, order.id);
     await enqueueMail(trx, {
       template: 'order-receipt',
       to: buyer.email,
@@ -49,8 +52,20 @@ export async function queueOrderPaidMails(
         orderNumber: number,
         paidAt: details.paidAt ?? new Date().toISOString(),
         shipping: details.shipping,
+        ...(invoice ? { invoiceNumber: invoice.number } : {}),
       },
       idempotencyKey: `order-receipt:${order.id}`,
+      ...(invoice
+        ? {
+            attachments: [
+              {
+                filename: invoiceFilename(invoice.number),
+                contentType: 'application/pdf',
+                source: `invoice:${order.id}`,
+              },
+            ],
+          }
+        : {}),
     });
   }
   await enqueueStaffAlert(trx, mail, {

@@ -6,6 +6,7 @@ import type { Logger } from '../../logger';
 import type { StaffAlertSettings } from '../mail/outbox';
 import type { PaymentFulfilment } from '../payments/payment-outcome';
 import type { PaymentOutcome } from '../payments/payment-provider';
+import { issueInvoice } from './invoices';
 import { publishStaffEvent } from '../staff-events/staff-events';
 import { queueOrderPaidMails } from './order-mails';
 import { Order } from './order.model';
@@ -55,9 +56,11 @@ async function applyOrderPayment(
     }
     if (!PAYABLE.has(order.status)) return;
     if (order.status === 'expired') logger.warn(context, 'payment received for an expired order; marking it paid');
+    const paidAt = new Date();
     await Order.query(trx)
-      .patch({ status: 'paid', paidAt: new Date(), stripePaymentId: outcome.paymentId })
+      .patch({ status: 'paid', paidAt, stripePaymentId: outcome.paymentId })
       .where({ id: order.id });
+    await issueInvoice(trx, order.id, paidAt);
     await queueOrderPaidMails(trx, order.id, mail);
     // Staff consoles hear of it when this commits (decision 100).
     await publishStaffEvent(trx, { kind: 'order.paid', id: order.id });

@@ -7,7 +7,8 @@ import { NotFound } from '../../errors';
 import { requireUser, userOf } from '../../middleware/current-user';
 import { validated } from '../../middleware/validate';
 import type { PaymentProvider } from '../payments/payment-provider';
-import { createCheckoutOrder, getOrder, listOrders } from './orders.service';
+import { invoiceFilename } from './invoice-pdf';
+import { createCheckoutOrder, getOrder, listOrders, orderInvoicePdf } from './orders.service';
 
 export function ordersRoutes({ db }: AppDeps): Router {
   const router = new Router();
@@ -22,6 +23,17 @@ export function ordersRoutes({ db }: AppDeps): Router {
     if (!id.success) throw new NotFound('Order not found');
     ctx.set('Cache-Control', 'no-store');
     ctx.body = await getOrder(db, userOf(ctx).id, id.data);
+  });
+
+  router.get('/api/orders/:id/invoice.pdf', requireUser, async (ctx) => {
+    const id = uuid.safeParse(ctx.params.id);
+    const file = id.success ? await orderInvoicePdf(db, userOf(ctx), id.data) : undefined;
+    if (!file) throw new NotFound('Order not found');
+    ctx.set('Cache-Control', 'private, no-store');
+    ctx.set('X-Content-Type-Options', 'nosniff');
+    ctx.attachment(invoiceFilename(file.number));
+    ctx.type = 'application/pdf';
+    ctx.body = file.pdf;
   });
 
   return router;

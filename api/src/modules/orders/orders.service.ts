@@ -1,12 +1,13 @@
 import type { Knex } from 'knex';
 import { fromCents, MAX_CHARGE_CENTS, orderTotals } from '@shared/money';
 import { orderNumber, type CheckoutRequest, type CheckoutResponse, type OrderDetails } from '@shared/schemas/orders';
-import { BadRequest, NotFound } from '../../errors';
+import { BadRequest, Conflict, NotFound } from '../../errors';
 import type { Logger } from '../../logger';
 import { Product } from '../catalog/product.model';
 import type { PaymentProvider } from '../payments/payment-provider';
 import { providerUnavailable } from '../payments/provider-errors';
 import type { User } from '../users/user.model';
+import { findInvoice, invoicePdf } from './invoices';
 import { toOrderDetails, toOrderSummary } from './order-format';
 import { OrderItem } from './order-item.model';
 import { Order } from './order.model';
@@ -116,6 +117,25 @@ export async function listOrders(db: Knex, userId: string) {
 export async function getOrder(db: Knex, userId: string, orderId: string): Promise<OrderDetails> {
   const order = await Order.query(db).findOne({ id: orderId, userId });
   if (!order) throw new NotFound('Order not found');
-  const items = await OrderItem.query(db).where({ orderId }).orderBy('productName');
-  return toOrderDetails(order, items);
+  const [items, invoice] = await Promise.all([
+    OrderItem.query(db).where({ orderId }).orderBy('productName'),
+    findInvoice(db, orderId),
+  ]);
+  return { ...toOrderDetails(order, items), invoiceNumber: invoice?.number ?? null };
+}
+
+/**
+ * The invoice PDF of an order, for its owner or staff; anyone else's order is
+ * "not found", and an order without an invoice (not paid) is a 409 saying so.
+ */
+export async function orderInvoicePdf(
+  db: Knex,
+  user: Pick<User, 'id' | 'isStaff'>,
+  orderId: string,
+): Promise<{ number: string; pdf: Buffer } | undefined> {
+  const order = await Order.query(db).findById(orderId);
+  if (!order || (order.userId !== user.id && !user.isStaff)) return undefined;
+  const file = await invoicePdf(db, orderId);
+  if (!file) throw new Conflict('This order has no invoice yet: an invoice is issued when the order is paid.');
+  return file;
 }

@@ -11,6 +11,8 @@ export interface OrderReceiptData extends OrderAmounts {
   /** ISO 8601. */
   paidAt: string;
   shipping: ShippingAddressData;
+  /** The invoice (attached as a PDF); absent in receipts written before invoices existed. */
+  invoiceNumber?: string;
 }
 
 const formatDay = (iso: string) =>
@@ -34,6 +36,7 @@ export const orderReceipt = defineTemplate<OrderReceiptData>({
         rows={[
           ['Order', `#${data.orderNumber}`],
           ['Paid on', formatDay(data.paidAt)],
+          ...(data.invoiceNumber ? [['Invoice', `${data.invoiceNumber} (attached as a PDF)`] as [string, string]] : []),
         ]}
       />
       <OrderSummary amounts={data} />

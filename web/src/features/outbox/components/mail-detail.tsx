@@ -16,7 +16,8 @@ function Field({ label, children }: { label: string; children: React.ReactNode }
   );
 }
 
-function fileSize(bytes: number): string {
+function fileSize(bytes: number | null): string {
+  if (bytes === null) return 'made when the mail is sent';
   if (bytes < 1024) return `${bytes} B`;
   if (bytes < 1024 * 1024) return `${(bytes / 1024).toFixed(1)} KB`;
   return `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
@@ -29,13 +30,17 @@ function Attachments({ mailId, files }: { mailId: string; files: OutboxAttachmen
       {files.map((file) => (
         <li key={file.id} className="flex flex-wrap items-center gap-2">
           <Paperclip className="h-4 w-4 text-slate-500" aria-hidden="true" />
-          <a
-            className="font-medium text-blue-800 underline underline-offset-2"
-            href={`/api/admin/outbox/${encodeURIComponent(mailId)}/attachments/${encodeURIComponent(file.id)}`}
-            download={file.filename}
-          >
-            {file.filename}
-          </a>
+          {file.size === null ? (
+            <span className="font-medium">{file.filename}</span>
+          ) : (
+            <a
+              className="font-medium text-blue-800 underline underline-offset-2"
+              href={`/api/admin/outbox/${encodeURIComponent(mailId)}/attachments/${encodeURIComponent(file.id)}`}
+              download={file.filename}
+            >
+              {file.filename}
+            </a>
+          )}
           <span className="text-slate-600">
             {file.contentType} · {fileSize(file.size)}
           </span>
