@@ -115,6 +115,8 @@ export const siteRoutes = [
   route('/subscribe', 'Subscribe', 'Start your managed IT plan.', false),
   route('/admin', 'Database Administration', 'Staff tools.', false),
   route('/admin/chat', 'Customer Chat', 'Staff chat console.', false),
+  route('/admin/enquiries', 'Enquiries', 'Contact enquiries, for staff.', false),
+  route('/admin/service-requests', 'Service Requests', 'Service requests as tickets, for staff.', false),
   route('/admin/outbox', 'Outbox', 'Every email the site sends, for staff.', false),
   { ...route('/admin/orders', 'Orders', 'Orders for staff: search, filters, fulfilment.', false), items: true },
   {

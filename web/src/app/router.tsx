@@ -104,9 +104,11 @@ export const routes: RouteObject[] = [
     children: [
       consolePage('admin'),
       consolePage('admin-chat', 'chat'),
-      consolePage('admin-outbox', 'outbox'),
       consolePage('admin-orders', 'orders'),
       consolePage('admin-order', 'orders/:id'),
+      consolePage('admin-enquiries', 'enquiries'),
+      consolePage('admin-service-requests', 'service-requests'),
+      consolePage('admin-outbox', 'outbox'),
     ],
   },
 ];
