@@ -132,7 +132,9 @@ describe('shop, cart and checkout (demo provider)', () => {
     await expectPath(page, `/order-confirmation?order=${order.id}`);
     await visible(page.getByText('Payment received'));
     await visible(page.getByText('Ada Lovelace'));
-    await visible(page.getByText(`Order #${order.id.slice(0, 8)}`));
+    // The readable number people say on the phone, and the spec's reference (the id's first 8 characters).
+    await visible(page.getByText(`Order NS-${order.number}`));
+    await visible(page.getByText(`Reference #${order.id.slice(0, 8)}`, { exact: false }));
 
     await page.getByRole('link', { name: 'Go to Client Portal' }).click();
     await expectPath(page, '/portal');

@@ -36,7 +36,7 @@ async function expectOneLineFailure(env: Record<string, string>, message: RegExp
   expect(run.stderr()).not.toMatch(/\n\s+at /);
 }
 
-describe('start-up failures say what to do in one line', () => {
+describe('start-up failures say what to do in one line', { timeout: 60_000 }, () => {
   it('when the port is taken', async () => {
     const env = await baseEnv();
     const squatter = net.createServer();
@@ -76,7 +76,8 @@ describe('start-up failures say what to do in one line', () => {
   });
 });
 
-describe('the running server', () => {
+// Each test starts the server from source (tsx), which takes seconds on a busy machine.
+describe('the running server', { timeout: 60_000 }, () => {
   it('logs JSON lines when stdout is not a terminal, and says where it listens', async () => {
     const env = { ...(await baseEnv()), DATABASE_URL: database.url };
     const run = spawnEntry('api/src/main.ts', env);

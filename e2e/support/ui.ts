@@ -9,11 +9,15 @@ export async function visible(locator: Locator): Promise<Locator> {
 
 /** Waits until the page's path (and query) is the expected one. */
 export async function expectPath(page: Page, expected: string | RegExp): Promise<void> {
+  // A navigation after a request (log in, pay) can take seconds on a busy machine: wait as long as a locator would.
   await expect
-    .poll(() => {
-      const url = new URL(page.url());
-      return `${url.pathname}${url.search}`;
-    })
+    .poll(
+      () => {
+        const url = new URL(page.url());
+        return `${url.pathname}${url.search}`;
+      },
+      { timeout: 15_000 },
+    )
     .toMatch(
       typeof expected === 'string' ? new RegExp(`^${expected.replace(/[?.*+^$()[\]{}|\\]/g, '\\$&')}$`) : expected,
     );
