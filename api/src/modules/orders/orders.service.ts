@@ -3,7 +3,6 @@ import { randomUUID } from 'node:crypto';
 import { fromCents, MAX_CHARGE_CENTS, orderTotals, toCents } from '@shared/money';
 import {
   formatOrderNumber,
-  orderNumber,
   ORDER_STATUS_LABELS,
   type CheckoutRequest,
   type CheckoutResponse,
