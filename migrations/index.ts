@@ -23,6 +23,8 @@ import * as createAccountTokens from './20261123080100_create-account-tokens';
 import * as addChatMailColumns from './20261123080200_add-chat-mail-columns';
 import * as createMailAttachments from './20261123105000_create-mail-attachments';
 import * as createInvoices from './20261123105100_create-invoices';
+import * as createRefunds from './20261123105200_create-refunds';
+import * as addOrderStatusRefunded from './20261123105300_add-order-status-refunded';
 
 /**
  * Every migration, in order. Listed explicitly (rather than read from the
@@ -54,6 +56,8 @@ export const migrations: ReadonlyArray<readonly [name: string, migration: Knex.M
   ['20261123080200_add-chat-mail-columns', addChatMailColumns],
   ['20261123105000_create-mail-attachments', createMailAttachments],
   ['20261123105100_create-invoices', createInvoices],
+  ['20261123105200_create-refunds', createRefunds],
+  ['20261123105300_add-order-status-refunded', addOrderStatusRefunded],
 ];
 
 const byName = new Map(migrations);

@@ -163,6 +163,36 @@ async function fillEveryTable(): Promise<void> {
     lastError: '451 4.3.0 Try again',
     nextAttemptAt: db.raw("'2026-11-23 10:00:00.000001+00'"),
   });
+  const [mail] = await db('mails').where({ idempotencyKey: `order-receipt:${order.id}` });
+  // Bytes that are not text: every byte value, and a file still to be made (no content).
+  await db('mail_attachments').insert([
+    {
+      mailId: mail.id,
+      position: 0,
+      filename: 'bytes.bin',
+      contentType: 'application/octet-stream',
+      size: 256,
+      content: Buffer.from(Array.from({ length: 256 }, (_, i) => i)),
+    },
+    { mailId: mail.id, position: 1, filename: 'invoice.pdf', contentType: 'application/pdf', source: 'invoice:x' },
+  ]);
+  await db('invoice_counters').insert({ year: 2026, lastNumber: 1 });
+  await db('invoices').insert({
+    orderId: order.id,
+    year: 2026,
+    sequence: 1,
+    number: '2026-000001',
+    issuedAt: db.raw("'2026-11-23 10:00:00.000001+00'"),
+  });
+  await db('refunds').insert({
+    orderId: order.id,
+    provider: 'demo',
+    providerRefundId: 'demo_re_1',
+    amount: '10.05',
+    status: 'succeeded',
+    items: JSON.stringify([{ orderItemId: order.id, quantity: 1 }]),
+    requestedBy: staff.user.id,
+  });
   await db('account_tokens').insert({
     userId: client.user.id,
     purpose: 'email_change',

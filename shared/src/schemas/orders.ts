@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { Refund } from './refunds';
 import { singleLine, uuid } from './text';
 
 import { MAX_CART_LINES, MAX_QUANTITY } from '../cart';
@@ -57,7 +58,7 @@ export const checkoutRequestSchema = z
   .strict();
 export type CheckoutRequest = z.infer<typeof checkoutRequestSchema>;
 
-export const orderStatuses = ['pending', 'paid', 'payment_failed', 'expired', 'completed'] as const;
+export const orderStatuses = ['pending', 'paid', 'payment_failed', 'expired', 'completed', 'refunded'] as const;
 export type OrderStatus = (typeof orderStatuses)[number];
 
 /** An order as its owner sees it in the list (spec §7: id, createdAt, totalAmount, status). */
@@ -72,6 +73,8 @@ export interface OrderSummary {
 }
 
 interface OrderLine {
+  /** The line's own id (refunds name lines by it). */
+  orderItemId: string;
   productId: string;
   name: string;
   quantity: number;
@@ -84,6 +87,10 @@ export interface OrderDetails extends Omit<OrderSummary, 'itemCount'> {
   paidAt: string | null;
   /** The invoice's number once the order is paid ("2026-000123"); its PDF is GET /api/orders/{id}/invoice.pdf. */
   invoiceNumber?: string | null;
+  /** Refunds of the order, oldest first (on the owner's order page). */
+  refunds?: Refund[];
+  /** What was refunded so far ("0.00" when nothing). */
+  refundedAmount?: string;
   currency: string;
   shipping: Shipping;
   items: OrderLine[];

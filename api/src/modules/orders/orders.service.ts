@@ -9,6 +9,7 @@ import { providerUnavailable } from '../payments/provider-errors';
 import type { User } from '../users/user.model';
 import { findInvoice, invoicePdf } from './invoices';
 import { toOrderDetails, toOrderSummary } from './order-format';
+import { orderRefunds } from './refunds';
 import { OrderItem } from './order-item.model';
 import { Order } from './order.model';
 
@@ -117,11 +118,17 @@ export async function listOrders(db: Knex, userId: string) {
 export async function getOrder(db: Knex, userId: string, orderId: string): Promise<OrderDetails> {
   const order = await Order.query(db).findOne({ id: orderId, userId });
   if (!order) throw new NotFound('Order not found');
-  const [items, invoice] = await Promise.all([
+  const [items, invoice, refunds] = await Promise.all([
     OrderItem.query(db).where({ orderId }).orderBy('productName'),
     findInvoice(db, orderId),
+    orderRefunds(db, order),
   ]);
-  return { ...toOrderDetails(order, items), invoiceNumber: invoice?.number ?? null };
+  return {
+    ...toOrderDetails(order, items),
+    invoiceNumber: invoice?.number ?? null,
+    refunds: refunds.refunds,
+    refundedAmount: refunds.refundedAmount,
+  };
 }
 
 /**

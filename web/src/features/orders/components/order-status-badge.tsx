@@ -7,6 +7,7 @@ const orderStatusLabels: Record<OrderStatus, string> = {
   payment_failed: 'Payment Failed',
   expired: 'Expired',
   completed: 'Completed',
+  refunded: 'Refunded',
 };
 
 /** Spec §4: completed (and paid) are highlighted; anything else is a neutral badge. */
