@@ -48,7 +48,7 @@ describe('desktop console in Electron', () => {
         ['undefined', 'undefined'],
       );
       expect(await page.evaluate(() => Object.keys((window as unknown as { desktop: object }).desktop).length)).toBe(
-        11,
+        15,
       );
       await page.evaluate(() => {
         window.location.href = 'file:///etc/passwd';
@@ -56,15 +56,17 @@ describe('desktop console in Electron', () => {
       await page.waitForTimeout(300);
       expect(page.url()).toMatch(/^app:\/\/console\//);
 
-      // Record the notifications main shows.
+      // Record the notifications main shows (and keep them, to click one).
       await app.evaluate(({ Notification }) => {
         const shown: { title: string; body: string }[] = [];
+        const instances: Electron.Notification[] = [];
         const show = Notification.prototype.show;
         Notification.prototype.show = function record(this: Electron.Notification) {
           shown.push({ title: this.title, body: this.body });
+          instances.push(this);
           return show.call(this);
         };
-        Object.assign(globalThis, { shownNotifications: shown });
+        Object.assign(globalThis, { shownNotifications: shown, notificationInstances: instances });
       });
       const chat = await startVisitorChat(server.url, { visitorName: 'Electron Visitor', visitorEmail: null });
       const visitor = await TestSocket.open(server.url, { cookie: chat.cookie });
@@ -83,7 +85,50 @@ describe('desktop console in Electron', () => {
       await expect
         .poll(() => app.evaluate(({ BrowserWindow }) => BrowserWindow.getAllWindows()[0]?.getTitle()))
         .toBe('(1) Northstar Staff Console');
+      // The launcher badge (Linux/macOS) carries the same count.
+      if (process.platform !== 'win32') {
+        await expect.poll(() => app.evaluate(({ app: electronApp }) => electronApp.getBadgeCount())).toBe(1);
+      }
+
+      // Clicking the notification brings the window forward with that conversation open; reading it clears the count.
+      await app.evaluate(() => {
+        const instances = (globalThis as unknown as { notificationInstances: Electron.Notification[] })
+          .notificationInstances;
+        instances.at(-1)?.emit('click');
+      });
+      await visible(page.getByRole('textbox', { name: 'Message' }));
+      await expect
+        .poll(() => app.evaluate(({ BrowserWindow }) => BrowserWindow.getAllWindows()[0]?.getTitle()))
+        .toBe('Northstar Staff Console');
+
+      // With the window focused on that conversation, a new message there raises no notification.
+      await app.evaluate(({ BrowserWindow }) => BrowserWindow.getAllWindows()[0]?.focus());
+      const countBefore = await app.evaluate(
+        () => (globalThis as unknown as { shownNotifications: unknown[] }).shownNotifications.length,
+      );
+      visitor.send({
+        type: 'message',
+        conversationId: chat.id,
+        message: 'Seen on screen',
+        senderType: 'visitor',
+        clientId: crypto.randomUUID(),
+      });
+      await visible(page.getByText('Seen on screen'));
+      await page.waitForTimeout(500);
+      expect(
+        await app.evaluate(
+          () => (globalThis as unknown as { shownNotifications: unknown[] }).shownNotifications.length,
+        ),
+      ).toBe(countBefore);
       visitor.close();
+
+      // Closing the window keeps the console running in the tray; it comes back from there.
+      await app.evaluate(({ BrowserWindow }) => BrowserWindow.getAllWindows()[0]?.close());
+      await expect
+        .poll(() => app.evaluate(({ BrowserWindow }) => BrowserWindow.getAllWindows()[0]?.isVisible()))
+        .toBe(false);
+      expect(await app.evaluate(({ BrowserWindow }) => BrowserWindow.getAllWindows().length)).toBe(1);
+      await app.evaluate(({ BrowserWindow }) => BrowserWindow.getAllWindows()[0]?.show());
 
       // The token is on disk only where the system encrypts it (safeStorage); never in plain text.
       const { persistentLogin } = await page.evaluate(() =>

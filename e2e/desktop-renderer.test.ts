@@ -1,11 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { startVisitorChat, TestSocket } from '../api/src/test/chat';
 import { roomyRateLimits } from '../api/src/test/config';
 import { buildUser } from '../api/src/test/factories';
 import { axeViolations } from './support/axe';
 import { useBrowser } from './support/browser';
-import { MainStandIn, useConsoleRenderer } from './support/desktop-console';
+import { joinedVisitorChat, MainStandIn, useConsoleRenderer } from './support/desktop-console';
 import { useSiteServer } from './support/server';
 import { toast, visible } from './support/ui';
 
@@ -49,23 +48,6 @@ async function staffConsole(): Promise<{ page: Page; main: MainStandIn }> {
     opened.page.getByRole('list', { name: 'Conversations' }).or(opened.page.getByText('No conversations yet.')),
   );
   return opened;
-}
-
-/** A visitor who started a chat on the website, with a real socket joined to it. */
-async function visitorChat(name: string) {
-  const chat = await startVisitorChat(server.url, { visitorName: name, visitorEmail: null });
-  const socket = await TestSocket.open(server.url, { cookie: chat.cookie });
-  socket.send({ type: 'join', conversationId: chat.id, isAdmin: false });
-  await socket.next('history');
-  const say = (message: string) =>
-    socket.send({
-      type: 'message',
-      conversationId: chat.id,
-      message,
-      senderType: 'visitor',
-      clientId: crypto.randomUUID(),
-    });
-  return { ...chat, socket, say };
 }
 
 describe('desktop console page (Chromium, main process stood in)', () => {
@@ -115,7 +97,7 @@ describe('desktop console page (Chromium, main process stood in)', () => {
 
   it('notifies of new conversations and messages, opens the clicked one, and counts unread up and down', async () => {
     const { page, main } = await staffConsole();
-    const ada = await visitorChat('Ada Visitor');
+    const ada = await joinedVisitorChat(server.url, 'Ada Visitor');
 
     const entry = page.getByRole('list', { name: 'Conversations' }).getByRole('button', { name: /Ada Visitor/ });
     await visible(entry);
@@ -153,7 +135,7 @@ describe('desktop console page (Chromium, main process stood in)', () => {
     expect(main.notifications.at(-1)).toMatchObject({ body: 'Hello again' });
 
     // A second visitor while the first is open: notified, counted, then read when opened.
-    const grace = await visitorChat('Grace');
+    const grace = await joinedVisitorChat(server.url, 'Grace');
     grace.say('Quick question about pricing');
     await expect
       .poll(() => main.notifications.at(-1))
@@ -189,7 +171,7 @@ describe('desktop console page (Chromium, main process stood in)', () => {
     expect(Number(await page.getByText('Products inserted:').locator('strong').textContent())).toBeGreaterThan(0);
 
     // The chat is still connected behind this screen.
-    const lin = await visitorChat('Lin');
+    const lin = await joinedVisitorChat(server.url, 'Lin');
     await expect.poll(() => main.notifications.at(-1)).toMatchObject({ title: 'Lin', conversationId: lin.id });
     await main.clickNotification(lin.id);
     await visible(page.getByRole('region', { name: 'Conversation with Lin' }));
@@ -234,10 +216,13 @@ describe('desktop console page (Chromium, main process stood in)', () => {
     const dialog = page.getByRole('dialog', { name: 'Notification settings' });
     await dialog.getByRole('switch', { name: 'Do not disturb' }).check();
     await dialog.getByRole('switch', { name: 'Play a sound' }).uncheck();
-    await expect.poll(() => main.settings).toEqual({ sound: false, doNotDisturb: true, repeat: true });
+    await dialog.getByRole('switch', { name: 'Open at login' }).check();
+    await expect
+      .poll(() => main.settings)
+      .toEqual({ sound: false, doNotDisturb: true, repeat: true, startAtLogin: true });
     await page.keyboard.press('Escape');
     await visible(page.getByRole('button', { name: 'Do not disturb' }));
-    const quiet = await visitorChat('Quiet Visitor');
+    const quiet = await joinedVisitorChat(server.url, 'Quiet Visitor');
     await expect.poll(() => main.tasks('newConversation')).toHaveLength(1);
     expect(main.notifications).toEqual([]);
     quiet.socket.close();

@@ -268,8 +268,8 @@ describe.each(viewports)('at $width px', (viewport) => {
       : (await staffPage.getByRole('banner').getByRole('button', { name: 'Account: Grace' }).click(),
         staffPage.getByRole('banner'));
     await staffMenu.getByRole('link', { name: 'Console' }).click();
-    await expectPath(staffPage, '/admin/chat');
-    await visible(staffPage.getByRole('heading', { name: 'Customer Chat' }));
+    await expectPath(staffPage, '/admin');
+    await visible(staffPage.getByRole('heading', { name: 'Dashboard' }));
   });
 
   it('puts errors next to the form and focus on the first invalid field', async () => {

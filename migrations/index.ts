@@ -25,6 +25,13 @@ import * as createMailAttachments from './20261123105000_create-mail-attachments
 import * as createInvoices from './20261123105100_create-invoices';
 import * as createRefunds from './20261123105200_create-refunds';
 import * as addOrderStatusRefunded from './20261123105300_add-order-status-refunded';
+import * as addWaitingOnClientStatus from './20261123110000_add-waiting-on-client-status';
+import * as addServiceRequestTicketColumns from './20261123110100_add-service-request-ticket-columns';
+import * as createServiceRequestEvents from './20261123110200_create-service-request-events';
+import * as addEnquiryStatusColumns from './20261123110300_add-enquiry-status-columns';
+import * as createEnquiryReplies from './20261123110400_create-enquiry-replies';
+import * as createConsultationProposals from './20261123110500_create-consultation-proposals';
+import * as addChatVisitorPages from './20261123110600_add-chat-visitor-pages';
 
 /**
  * Every migration, in order. Listed explicitly (rather than read from the
@@ -58,6 +65,13 @@ export const migrations: ReadonlyArray<readonly [name: string, migration: Knex.M
   ['20261123105100_create-invoices', createInvoices],
   ['20261123105200_create-refunds', createRefunds],
   ['20261123105300_add-order-status-refunded', addOrderStatusRefunded],
+  ['20261123110000_add-waiting-on-client-status', addWaitingOnClientStatus],
+  ['20261123110100_add-service-request-ticket-columns', addServiceRequestTicketColumns],
+  ['20261123110200_create-service-request-events', createServiceRequestEvents],
+  ['20261123110300_add-enquiry-status-columns', addEnquiryStatusColumns],
+  ['20261123110400_create-enquiry-replies', createEnquiryReplies],
+  ['20261123110500_create-consultation-proposals', createConsultationProposals],
+  ['20261123110600_add-chat-visitor-pages', addChatVisitorPages],
 ];
 
 const byName = new Map(migrations);

@@ -20,6 +20,7 @@ import { serviceRequestsRoutes } from './modules/service-requests/service-reques
 import { sessionMiddleware } from './modules/auth/session';
 import { chatRoutes } from './modules/chat/chat.routes';
 import { contactRoutes } from './modules/contact/contact.routes';
+import { dashboardRoutes } from './modules/dashboard/dashboard.routes';
 import { healthCheck } from './modules/health/health';
 import { outboxRoutes } from './modules/mail/outbox.routes';
 import { comingSoonMiddleware } from './modules/site/coming-soon.middleware';
@@ -75,6 +76,7 @@ export function createApp(deps: AppDeps, options: AppOptions = {}): Koa {
     ordersRoutes(deps),
     serviceRequestsRoutes(deps),
     outboxRoutes(deps),
+    dashboardRoutes(deps),
     // Checkout, the consultation, subscriptions and the payment endpoints, on one set of providers.
     ...paymentRoutes(deps),
   ])

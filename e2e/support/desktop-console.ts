@@ -5,6 +5,7 @@ import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll } from 'vitest';
 import WebSocket from 'ws';
+import { startVisitorChat, TestSocket } from '../../api/src/test/chat';
 import type { ConsoleSettings, ConsoleState } from '../../desktop/src/common/ipc-channels';
 import { ipcPayloads } from '../../desktop/src/common/ipc-schemas';
 import { contentTypeOf } from '../../desktop/src/main/app-files';
@@ -69,11 +70,19 @@ type Task = keyof typeof ipcPayloads;
 export class MainStandIn {
   readonly calls: { task: Task; payload: unknown }[] = [];
   /** The system notifications main would raise. */
-  readonly notifications: (NotificationText & { conversationId: string })[] = [];
+  readonly notifications: (NotificationText & { conversationId: string | null })[] = [];
+  /** The chat frames the page sent through the socket bridge. */
+  readonly sentFrames: { type: string; conversationId?: string }[] = [];
+  /** Installs asked for from the "update ready" banner. */
+  installs = 0;
+  updateReady: string | null = null;
+  /** While true the page's chat socket is cut off and every reconnect is refused (see disconnect()). */
+  private offline = false;
+  private readonly pageSockets = new Set<{ close(options?: { code?: number; reason?: string }): Promise<void> }>();
   /** The unread totals main was told (badge and title). */
   readonly unread: number[] = [];
   token: string | null = null;
-  settings: ConsoleSettings = { sound: true, doNotDisturb: false, repeat: true };
+  settings: ConsoleSettings = { sound: true, doNotDisturb: false, repeat: true, startAtLogin: false };
   readonly attention = new AttentionCenter(this.settings);
   private page: Page | null = null;
 
@@ -93,6 +102,33 @@ export class MainStandIn {
   /** The window gains or loses focus. */
   focus(focused: boolean): void {
     this.attention.windowFocused(focused);
+  }
+
+  /** The network drops: open chat sockets close and reconnects fail until reconnect(). */
+  async disconnect(): Promise<void> {
+    this.offline = true;
+    await Promise.all([...this.pageSockets].map((socket) => socket.close({ code: 1011, reason: 'offline' })));
+  }
+
+  reconnect(): void {
+    this.offline = false;
+  }
+
+  /** A menu shortcut (Go menu) as main sends it to the page. */
+  async shortcut(action: string): Promise<void> {
+    await this.page?.evaluate(
+      (name) => (window as unknown as { __shortcut(a: string): void }).__shortcut(name),
+      action,
+    );
+  }
+
+  /** The updater finished downloading `version`. */
+  async announceUpdate(version: string): Promise<void> {
+    this.updateReady = version;
+    await this.page?.evaluate(
+      (v) => (window as unknown as { __updateReady(v: string): void }).__updateReady(v),
+      version,
+    );
   }
 
   /** A notification is clicked: main brings the window forward and tells the page. */
@@ -123,6 +159,7 @@ export class MainStandIn {
           persistentLogin: true,
           settings: this.settings,
           version: 'test',
+          updateReady: this.updateReady,
         };
         return state;
       }
@@ -143,12 +180,28 @@ export class MainStandIn {
         return result;
       }
       case 'logOut': {
-        if (this.token && this.serverUrl) await logOutToken(fetch, this.serverUrl, this.token);
+        const { expired } = payload as { expired: boolean };
+        if (expired && this.token && !this.settings.doNotDisturb) {
+          this.notifications.push({
+            ...notificationText(
+              'Signed out of the staff console',
+              'Your session has ended. Log in again to keep receiving chats.',
+              'linux',
+            ),
+            conversationId: null,
+          });
+        }
+        if (!expired && this.token && this.serverUrl) await logOutToken(fetch, this.serverUrl, this.token);
         this.token = null;
         this.attention.reset();
         this.unread.push(0);
         return undefined;
       }
+      case 'catchUp':
+        return this.alert(this.attention.catchUp(payload as Parameters<AttentionCenter['catchUp']>[0], now));
+      case 'installUpdate':
+        this.installs += 1;
+        return undefined;
       case 'updateSettings':
         this.settings = { ...this.settings, ...(payload as Partial<ConsoleSettings>) };
         this.attention.updateSettings(this.settings);
@@ -182,8 +235,12 @@ export class MainStandIn {
           payload,
         );
       const listeners = new Set<(id: string) => void>();
+      const shortcutListeners = new Set<(action: string) => void>();
+      const updateListeners = new Set<(version: string) => void>();
       Object.assign(window, {
         __openConversation: (id: string) => listeners.forEach((listener) => listener(id)),
+        __shortcut: (action: string) => shortcutListeners.forEach((listener) => listener(action)),
+        __updateReady: (version: string) => updateListeners.forEach((listener) => listener(version)),
         desktop: {
           getState: () => call('getState'),
           setServer: (url: string | null) => call('setServer', { url }),
@@ -195,9 +252,19 @@ export class MainStandIn {
           conversationClosed: (conversationId: string) => call('conversationClosed', { conversationId }),
           conversationOpened: (conversationId: string | null) => call('conversationOpened', { conversationId }),
           setUnreadCount: (count: number) => call('setUnreadCount', { count }),
+          catchUp: (summary: unknown) => call('catchUp', summary),
+          installUpdate: () => call('installUpdate'),
           onOpenConversation: (listener: (id: string) => void) => {
             listeners.add(listener);
             return () => listeners.delete(listener);
+          },
+          onShortcut: (listener: (action: string) => void) => {
+            shortcutListeners.add(listener);
+            return () => shortcutListeners.delete(listener);
+          },
+          onUpdateReady: (listener: (version: string) => void) => {
+            updateListeners.add(listener);
+            return () => updateListeners.delete(listener);
           },
         },
       });
@@ -216,6 +283,11 @@ export class MainStandIn {
     );
     // The chat socket's upgrade gets the same header: bridge the page's socket to the server with it.
     await page.routeWebSocket(/\/ws\/chat$/, (socket) => {
+      if (this.offline) {
+        void socket.close({ code: 1011, reason: 'offline' });
+        return;
+      }
+      this.pageSockets.add(socket);
       const headers = withSessionAuthorization(socket.url(), {}, this.session()) ?? {};
       const upstream = new WebSocket(socket.url(), { headers, origin: this.renderer.origin });
       const waiting: string[] = [];
@@ -226,10 +298,35 @@ export class MainStandIn {
       );
       upstream.on('error', () => undefined);
       socket.onMessage((frame) => {
+        try {
+          this.sentFrames.push(JSON.parse(String(frame)) as { type: string });
+        } catch {
+          // Not JSON: the server answers it.
+        }
         if (upstream.readyState === WebSocket.OPEN) upstream.send(String(frame));
         else waiting.push(String(frame));
       });
-      socket.onClose(() => upstream.close());
+      socket.onClose(() => {
+        this.pageSockets.delete(socket);
+        upstream.close();
+      });
     });
   }
+}
+
+/** A visitor who started a chat on the website, with a real socket joined to it, and a way to write. */
+export async function joinedVisitorChat(serverUrl: string, name: string) {
+  const chat = await startVisitorChat(serverUrl, { visitorName: name, visitorEmail: null });
+  const socket = await TestSocket.open(serverUrl, { cookie: chat.cookie });
+  socket.send({ type: 'join', conversationId: chat.id, isAdmin: false });
+  await socket.next('history');
+  const say = (message: string) =>
+    socket.send({
+      type: 'message',
+      conversationId: chat.id,
+      message,
+      senderType: 'visitor',
+      clientId: crypto.randomUUID(),
+    });
+  return { ...chat, socket, say };
 }

@@ -19,9 +19,19 @@ export const IPC = {
   conversationClosed: 'console:conversation-closed',
   conversationOpened: 'console:conversation-opened',
   setUnreadCount: 'console:set-unread-count',
+  catchUp: 'console:catch-up',
+  installUpdate: 'console:install-update',
   /** main → renderer: a notification was clicked, open this conversation. */
   openConversation: 'console:open-conversation',
+  /** main → renderer: a menu shortcut (next/previous conversation, reply box). */
+  shortcut: 'console:shortcut',
+  /** main → renderer: a new version is downloaded and installs on restart. */
+  updateReady: 'console:update-ready',
 } as const;
+
+/** The console's keyboard shortcuts, carried out by the page (the application menu holds the keys). */
+export const CONSOLE_SHORTCUTS = ['next-conversation', 'previous-conversation', 'focus-reply'] as const;
+export type ConsoleShortcut = (typeof CONSOLE_SHORTCUTS)[number];
 
 export type ConsoleSettings = z.infer<typeof settingsSchema>;
 
@@ -34,6 +44,8 @@ export interface ConsoleState {
   persistentLogin: boolean;
   settings: ConsoleSettings;
   version: string;
+  /** A downloaded version waiting for a restart, or null. */
+  updateReady: string | null;
 }
 
 export type LoginResult = { ok: true; user: PublicUser } | { ok: false; message: string };
@@ -44,3 +56,5 @@ export type { LoginInput };
 export type NewConversationEvent = z.infer<typeof ipcPayloads.newConversation>;
 
 export type VisitorMessageEvent = z.infer<typeof ipcPayloads.visitorMessage>;
+
+export type CatchUpEvent = z.infer<typeof ipcPayloads.catchUp>;

@@ -21,10 +21,12 @@ export const settingsSchema = z
     doNotDisturb: z.boolean(),
     /** Alert again every 30 s about new conversations until they are opened. */
     repeat: z.boolean(),
+    /** Start with the system (in the tray, the window closed). */
+    startAtLogin: z.boolean(),
   })
   .strict();
 
-export const defaultSettings = { sound: true, doNotDisturb: false, repeat: true } as const;
+export const defaultSettings = { sound: true, doNotDisturb: false, repeat: true, startAtLogin: false } as const;
 
 export const ipcPayloads = {
   getState: z.undefined(),
@@ -38,4 +40,13 @@ export const ipcPayloads = {
   conversationClosed: z.object({ conversationId }).strict(),
   conversationOpened: z.object({ conversationId: conversationId.nullable() }).strict(),
   setUnreadCount: z.object({ count: z.number().int().min(0).max(1_000_000) }).strict(),
+  // After a reconnect: what arrived while the console was cut off, and the conversations still open.
+  catchUp: z
+    .object({
+      newConversations: z.number().int().min(0).max(1_000_000),
+      newMessages: z.number().int().min(0).max(1_000_000),
+      openConversationIds: z.array(conversationId).max(10_000),
+    })
+    .strict(),
+  installUpdate: z.undefined(),
 } as const;

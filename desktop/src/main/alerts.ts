@@ -8,7 +8,7 @@ import { notificationText } from './notification-text';
 const shown = new Set<Notification>();
 
 /** Raises a system notification (plain text); its click calls `onClick`. */
-export function showAlert(alert: Alert, assetsDir: string, onClick: (conversationId: string) => void): void {
+export function showAlert(alert: Alert, assetsDir: string, onClick: (conversationId: string | null) => void): void {
   if (!Notification.isSupported()) return;
   const text = notificationText(alert.title, alert.body, process.platform);
   const notification = new Notification({

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import type { ConsoleSettings } from '../common/ipc-channels';
 import { AttentionCenter, REPEAT_INTERVAL_MS } from './attention';
 
-const defaults: ConsoleSettings = { sound: true, doNotDisturb: false, repeat: true };
+const defaults: ConsoleSettings = { sound: true, doNotDisturb: false, repeat: true, startAtLogin: false };
 
 function center(settings: Partial<ConsoleSettings> = {}) {
   return new AttentionCenter({ ...defaults, ...settings });

@@ -3,12 +3,24 @@ import { visitorTitle } from './notification-text';
 
 export const REPEAT_INTERVAL_MS = 30_000;
 
-/** A system notification to raise: what it says, and the conversation its click opens. */
+/** A system notification to raise: what it says, and the conversation its click opens (null: just the console). */
 export interface Alert {
   title: string;
   body: string;
-  conversationId: string;
+  conversationId: string | null;
   silent: boolean;
+}
+
+/** What arrived while the console was cut off, counted once the list is back (see catchUp). */
+export interface CatchUp {
+  newConversations: number;
+  newMessages: number;
+  /** Every conversation still open: reminders for the others (closed meanwhile) stop. */
+  openConversationIds: readonly string[];
+}
+
+function plural(count: number, one: string, many: string): string {
+  return `${count} ${count === 1 ? one : many}`;
 }
 
 interface Waiting {
@@ -27,6 +39,9 @@ interface Waiting {
  *  - Do not disturb: no alerts at all (the unread count still shows).
  *  - Repeat: new conversations not yet opened alert again every 30 s,
  *    until opened here or closed.
+ *  - Catch-up: after a reconnect, what arrived while cut off is one summary
+ *    alert (never one per message), and conversations closed meanwhile stop
+ *    being reminded of.
  */
 export class AttentionCenter {
   private focused = false;
@@ -75,6 +90,19 @@ export class AttentionCenter {
     return this.alert(visitorTitle(visitorName), text, conversationId);
   }
 
+  catchUp(summary: CatchUp, now: number): Alert | null {
+    const open = new Set(summary.openConversationIds);
+    for (const id of [...this.waiting.keys()]) if (!open.has(id)) this.waiting.delete(id);
+    for (const entry of this.waiting.values()) entry.alertedAt = now;
+    const parts: string[] = [];
+    if (summary.newConversations > 0) {
+      parts.push(plural(summary.newConversations, 'new conversation', 'new conversations'));
+    }
+    if (summary.newMessages > 0) parts.push(plural(summary.newMessages, 'new message', 'new messages'));
+    if (parts.length === 0) return null;
+    return this.alert('While you were disconnected', `${parts.join(' and ')}.`, null);
+  }
+
   /** Called every few seconds: one reminder for the new conversations not opened for 30 s. */
   tick(now: number): Alert | null {
     if (!this.settings.repeat || this.waiting.size === 0) return null;
@@ -88,7 +116,7 @@ export class AttentionCenter {
     return this.alert(title, names.join(', '), firstId as string);
   }
 
-  private alert(title: string, body: string, conversationId: string): Alert | null {
+  private alert(title: string, body: string, conversationId: string | null): Alert | null {
     if (this.settings.doNotDisturb) return null;
     return { title, body, conversationId, silent: !this.settings.sound };
   }

@@ -1,5 +1,5 @@
 import { app, type BrowserWindow } from 'electron';
-import { IPC, type ConsoleState } from '../common/ipc-channels';
+import { IPC, type ConsoleSettings, type ConsoleState } from '../common/ipc-channels';
 import { AttentionCenter, type Alert } from './attention';
 import type { ConsoleStore } from './console-store';
 import type { IpcHandlers } from './ipc';
@@ -14,6 +14,12 @@ interface ControllerDeps {
   window: () => BrowserWindow | null;
   showAlert(alert: Alert): void;
   showUnread(unread: number): void;
+  /** The settings changed (the tray shows Do not disturb; start at login follows its switch). */
+  settingsChanged?(settings: ConsoleSettings): void;
+  /** The version downloaded and waiting for a restart, if any. */
+  updateReady?(): string | null;
+  /** Restarts into the downloaded version. */
+  installUpdate?(): void;
   now?: () => number;
 }
 
@@ -44,15 +50,28 @@ export class ConsoleController {
       persistentLogin: this.deps.tokens.persistent,
       settings: this.deps.store.settings,
       version: app.getVersion(),
+      updateReady: this.deps.updateReady?.() ?? null,
     };
   }
 
-  /** A notification was clicked: bring the window forward with that conversation open. */
-  openConversation(conversationId: string): void {
+  /** A notification was clicked: bring the window forward, with that conversation open when it names one. */
+  openConversation(conversationId: string | null): void {
     const window = this.deps.window();
     if (!window || window.isDestroyed()) return;
     bringToFront(window);
-    window.webContents.send(IPC.openConversation, conversationId);
+    if (conversationId) window.webContents.send(IPC.openConversation, conversationId);
+  }
+
+  /** Do not disturb switched from the tray: the same setting as the console's switch. */
+  setDoNotDisturb(on: boolean): void {
+    this.applySettings({ doNotDisturb: on });
+  }
+
+  private applySettings(changes: Partial<ConsoleSettings>): ConsoleSettings {
+    const settings = this.deps.store.updateSettings(changes);
+    this.attention.updateSettings(settings);
+    this.deps.settingsChanged?.(settings);
+    return settings;
   }
 
   windowFocused(focused: boolean): void {
@@ -72,12 +91,26 @@ export class ConsoleController {
     if (window && !window.isDestroyed() && !window.isFocused()) window.flashFrame(true);
   }
 
-  private async endSession(): Promise<void> {
+  /**
+   * Forgets the session: its token, reminders and badge go with it. When the
+   * server ended it (expired, logged out elsewhere, no longer staff), one
+   * notification says so: the console cannot alert anyone until someone logs in.
+   */
+  private async endSession(expired = false): Promise<void> {
     const { serverOrigin, token } = this.session();
     this.deps.tokens.clear();
     this.attention.reset();
     this.deps.showUnread(0);
-    if (serverOrigin && token) await logOutToken(this.deps.fetch, serverOrigin, token);
+    if (expired && token && !this.deps.store.settings.doNotDisturb) {
+      this.deps.showAlert({
+        title: 'Signed out of the staff console',
+        body: 'Your session has ended. Log in again to keep receiving chats.',
+        conversationId: null,
+        silent: !this.deps.store.settings.sound,
+      });
+    }
+    // An expired session is gone on the server already.
+    if (serverOrigin && token && !expired) await logOutToken(this.deps.fetch, serverOrigin, token);
   }
 
   readonly handlers: IpcHandlers = {
@@ -103,14 +136,10 @@ export class ConsoleController {
       }
       return result;
     },
-    logOut: async () => {
-      await this.endSession();
+    logOut: async ({ expired }) => {
+      await this.endSession(expired);
     },
-    updateSettings: (changes) => {
-      const settings = this.deps.store.updateSettings(changes);
-      this.attention.updateSettings(settings);
-      return settings;
-    },
+    updateSettings: (changes) => this.applySettings(changes),
     newConversation: ({ conversationId, visitorName }) => {
       this.alert(this.attention.newConversation(conversationId, visitorName, this.now()));
     },
@@ -120,5 +149,11 @@ export class ConsoleController {
     conversationClosed: ({ conversationId }) => this.attention.conversationClosed(conversationId),
     conversationOpened: ({ conversationId }) => this.attention.conversationOpened(conversationId),
     setUnreadCount: ({ count }) => this.deps.showUnread(count),
+    catchUp: (summary) => {
+      this.alert(this.attention.catchUp(summary, this.now()));
+    },
+    installUpdate: () => {
+      this.deps.installUpdate?.();
+    },
   };
 }

@@ -5,14 +5,29 @@ import type { ConsoleSettings } from '../common/ipc-channels';
 import { defaultSettings, settingsSchema } from '../common/ipc-schemas';
 import { serverUrlSchema } from '../common/server-url';
 
+// Each setting on its own: a file from an older version (without a newer setting) keeps the ones it has.
+const storedSettingsSchema = z
+  .object(
+    Object.fromEntries(
+      (Object.keys(settingsSchema.shape) as (keyof ConsoleSettings)[]).map((key) => [
+        key,
+        z.boolean().default(defaultSettings[key]).catch(defaultSettings[key]),
+      ]),
+    ) as { [K in keyof ConsoleSettings]: z.ZodCatch<z.ZodDefault<z.ZodBoolean>> },
+  )
+  .catch({ ...defaultSettings });
+
 const storedSchema = z.object({
   serverUrl: serverUrlSchema.nullable().catch(null),
-  settings: settingsSchema.catch({ ...defaultSettings }),
+  settings: storedSettingsSchema.default({ ...defaultSettings }),
+  zoomLevel: z.number().min(-8).max(9).default(0).catch(0),
 });
 
 interface StoredConsole {
   serverUrl: string | null;
   settings: ConsoleSettings;
+  /** The page's zoom (View menu): 0 is 100 %. */
+  zoomLevel: number;
 }
 
 /** Writes a file whole or not at all (a crash mid-write never leaves half a file). */
@@ -42,7 +57,7 @@ export class ConsoleStore {
     } catch {
       // Missing or not JSON: start afresh.
     }
-    return { serverUrl: null, settings: { ...defaultSettings } };
+    return { serverUrl: null, settings: { ...defaultSettings }, zoomLevel: 0 };
   }
 
   get serverUrl(): string | null {
@@ -51,6 +66,15 @@ export class ConsoleStore {
 
   get settings(): ConsoleSettings {
     return { ...this.data.settings };
+  }
+
+  get zoomLevel(): number {
+    return this.data.zoomLevel;
+  }
+
+  setZoomLevel(zoomLevel: number): void {
+    this.data = { ...this.data, zoomLevel };
+    this.save();
   }
 
   setServerUrl(serverUrl: string | null): void {

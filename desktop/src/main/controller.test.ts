@@ -219,6 +219,7 @@ describe('console controller', () => {
       sound: true,
       doNotDisturb: true,
       repeat: true,
+      startAtLogin: false,
     });
     now = 60_000;
     main.tick();

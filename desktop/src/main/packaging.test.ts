@@ -36,6 +36,11 @@ describe('packaging (electron-builder)', () => {
 
   it('ships only the built app, with the fuses that close Node entry points', () => {
     expect(config.files).toEqual(['package.json', 'dist/**/*', '!dist/**/*.map']);
-    expect(config.electronFuses).toMatchObject({ runAsNode: false, onlyLoadAppFromAsar: true });
+    expect(config.electronFuses).toMatchObject({
+      runAsNode: false,
+      onlyLoadAppFromAsar: true,
+      // The console is served from app://, never file://: file pages get no extra powers.
+      grantFileProtocolExtraPrivileges: false,
+    });
   });
 });

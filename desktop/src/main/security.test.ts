@@ -29,7 +29,10 @@ describe('console window', () => {
   });
 
   it('loads only the console page and keeps the title (with the unread count) to the main process', () => {
-    const window = createConsoleWindow('/app/preload/index.cjs', false) as unknown as BrowserWindow;
+    const window = createConsoleWindow({
+      preload: '/app/preload/index.cjs',
+      devTools: false,
+    }) as unknown as BrowserWindow;
     expect(window.loadURL).toHaveBeenCalledWith('app://console/admin/chat');
     let prevented = false;
     window.emit('page-title-updated', { preventDefault: () => (prevented = true) });

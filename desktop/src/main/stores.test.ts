@@ -19,17 +19,22 @@ describe('console settings file', () => {
     const file = path.join(dir, 'console.json');
     const store = new ConsoleStore(file);
     expect(store.serverUrl).toBeNull();
-    expect(store.settings).toEqual({ sound: true, doNotDisturb: false, repeat: true });
+    expect(store.settings).toEqual({ sound: true, doNotDisturb: false, repeat: true, startAtLogin: false });
     store.setServerUrl('https://www.example.com');
-    expect(store.updateSettings({ doNotDisturb: true })).toEqual({ sound: true, doNotDisturb: true, repeat: true });
+    expect(store.updateSettings({ doNotDisturb: true })).toEqual({
+      sound: true,
+      doNotDisturb: true,
+      repeat: true,
+      startAtLogin: false,
+    });
     const again = new ConsoleStore(file);
     expect(again.serverUrl).toBe('https://www.example.com');
     expect(again.settings.doNotDisturb).toBe(true);
     expect(statSync(file).mode & 0o777).toBe(0o600);
   });
 
-  const defaults = { sound: true, doNotDisturb: false, repeat: true };
-  const quiet = { sound: false, doNotDisturb: false, repeat: false };
+  const defaults = { sound: true, doNotDisturb: false, repeat: true, startAtLogin: false };
+  const quiet = { sound: false, doNotDisturb: false, repeat: false, startAtLogin: false };
   it.each([
     ['not JSON', '{oops', null, defaults],
     ['an array', '[]', null, defaults],
@@ -39,6 +44,12 @@ describe('console settings file', () => {
       JSON.stringify({ serverUrl: 'https://www.example.com', settings: { sound: 'loud' } }),
       'https://www.example.com',
       defaults,
+    ],
+    [
+      'settings from an older version (one bad, one newer missing)',
+      JSON.stringify({ serverUrl: null, settings: { sound: false, doNotDisturb: 'x', repeat: false } }),
+      null,
+      quiet,
     ],
   ])('keeps what is valid of a file with %s', (_name, content, serverUrl, settings) => {
     const file = path.join(dir, 'console.json');

@@ -1,18 +1,26 @@
 import { BrowserWindow, shell, type BrowserWindowConstructorOptions, type WebContents } from 'electron';
 import { CONSOLE_PARTITION, PRODUCT_NAME, START_URL } from './constants';
 import { navigationDecision } from './navigation';
+import { restoredBounds, type WindowPlacement } from './window-state';
 
 /**
  * The console window, per Electron's security checklist: isolated, sandboxed
  * renderer without Node, the preload as its only bridge, its own session.
  */
-export function consoleWindowOptions(preload: string, devTools: boolean): BrowserWindowConstructorOptions {
+export const WINDOW_MINIMUM = { width: 720, height: 600 } as const;
+
+export function consoleWindowOptions(
+  preload: string,
+  devTools: boolean,
+  bounds: { x: number; y: number; width: number; height: number } | null = null,
+): BrowserWindowConstructorOptions {
   return {
     title: PRODUCT_NAME,
     width: 1280,
     height: 860,
-    minWidth: 720,
-    minHeight: 600,
+    ...bounds,
+    minWidth: WINDOW_MINIMUM.width,
+    minHeight: WINDOW_MINIMUM.height,
     show: false,
     backgroundColor: '#ffffff',
     webPreferences: {
@@ -29,6 +37,7 @@ export function consoleWindowOptions(preload: string, devTools: boolean): Browse
       webviewTag: false,
       navigateOnDragDrop: false,
       safeDialogs: true,
+      spellcheck: true,
       devTools,
     },
   };
@@ -55,13 +64,59 @@ export function lockNavigation(contents: WebContents): void {
   });
 }
 
-export function createConsoleWindow(preload: string, devTools: boolean): BrowserWindow {
-  const window = new BrowserWindow(consoleWindowOptions(preload, devTools));
+interface ConsoleWindowOptions {
+  preload: string;
+  devTools: boolean;
+  /** Where it was last time (window-state.ts), or null for the default size, centred. */
+  placement?: WindowPlacement | null;
+  workAreas?: readonly { x: number; y: number; width: number; height: number }[];
+  /** Started at login: stay in the tray until opened. */
+  hidden?: boolean;
+}
+
+export function createConsoleWindow(options: ConsoleWindowOptions): BrowserWindow {
+  const placement = options.placement ?? null;
+  const bounds = restoredBounds(placement, options.workAreas ?? [], WINDOW_MINIMUM);
+  const window = new BrowserWindow(consoleWindowOptions(options.preload, options.devTools, bounds));
+  if (bounds && placement?.maximized) window.maximize();
   // The title is the main process's: it carries the unread count.
   window.on('page-title-updated', (event) => event.preventDefault());
-  window.once('ready-to-show', () => window.show());
+  if (!options.hidden) window.once('ready-to-show', () => window.show());
   void window.loadURL(START_URL);
   return window;
+}
+
+/** Saves where the window is whenever it stops moving or resizing, and as it closes. */
+export function rememberPlacement(window: BrowserWindow, save: (placement: WindowPlacement) => void): void {
+  let timer: NodeJS.Timeout | null = null;
+  const write = () => {
+    if (timer) clearTimeout(timer);
+    timer = null;
+    if (window.isDestroyed() || window.isMinimized() || window.isFullScreen()) return;
+    save({ ...window.getNormalBounds(), maximized: window.isMaximized() });
+  };
+  const later = () => {
+    if (timer) clearTimeout(timer);
+    timer = setTimeout(write, 500);
+  };
+  window.on('resize', later);
+  window.on('move', later);
+  window.on('maximize', write);
+  window.on('unmaximize', write);
+  window.on('close', write);
+}
+
+/**
+ * Closing the window hides it: the console keeps running in the tray (chats
+ * still notify). Only an explicit quit (tray, menu, Ctrl/⌘+Q, the system
+ * logging out, installing an update) lets it close, once `quitting()` says so.
+ */
+export function closeToTray(window: BrowserWindow, quitting: () => boolean): void {
+  window.on('close', (event) => {
+    if (quitting()) return;
+    event.preventDefault();
+    window.hide();
+  });
 }
 
 /** Brings the window to the front (a notification was clicked, or the app was started again). */

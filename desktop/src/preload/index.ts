@@ -6,7 +6,10 @@
 import { contextBridge, ipcRenderer } from 'electron';
 import {
   IPC,
+  CONSOLE_SHORTCUTS,
+  type CatchUpEvent,
   type ConsoleSettings,
+  type ConsoleShortcut,
   type ConsoleState,
   type LoginInput,
   type LoginResult,
@@ -32,6 +35,10 @@ const api = {
   conversationOpened: (conversationId: string | null): Promise<void> =>
     ipcRenderer.invoke(IPC.conversationOpened, { conversationId }),
   setUnreadCount: (count: number): Promise<void> => ipcRenderer.invoke(IPC.setUnreadCount, { count }),
+  /** After a reconnect: what arrived meanwhile (one summary notification) and the conversations still open. */
+  catchUp: (summary: CatchUpEvent): Promise<void> => ipcRenderer.invoke(IPC.catchUp, summary),
+  /** Restarts into the downloaded version. */
+  installUpdate: (): Promise<void> => ipcRenderer.invoke(IPC.installUpdate),
   /** Called when a notification is clicked; returns the function that stops listening. */
   onOpenConversation(listener: (conversationId: string) => void): () => void {
     const forward = (_event: unknown, conversationId: unknown) => {
@@ -39,6 +46,22 @@ const api = {
     };
     ipcRenderer.on(IPC.openConversation, forward);
     return () => ipcRenderer.removeListener(IPC.openConversation, forward);
+  },
+  /** A menu shortcut was used; returns the function that stops listening. */
+  onShortcut(listener: (shortcut: ConsoleShortcut) => void): () => void {
+    const forward = (_event: unknown, shortcut: unknown) => {
+      if (CONSOLE_SHORTCUTS.includes(shortcut as ConsoleShortcut)) listener(shortcut as ConsoleShortcut);
+    };
+    ipcRenderer.on(IPC.shortcut, forward);
+    return () => ipcRenderer.removeListener(IPC.shortcut, forward);
+  },
+  /** A new version is ready to install on restart; returns the function that stops listening. */
+  onUpdateReady(listener: (version: string) => void): () => void {
+    const forward = (_event: unknown, version: unknown) => {
+      if (typeof version === 'string' && version.length <= 100) listener(version);
+    };
+    ipcRenderer.on(IPC.updateReady, forward);
+    return () => ipcRenderer.removeListener(IPC.updateReady, forward);
   },
 };
 

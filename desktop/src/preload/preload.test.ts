@@ -24,6 +24,10 @@ describe('preload bridge', () => {
         'logOut',
         'newConversation',
         'onOpenConversation',
+        'onShortcut',
+        'onUpdateReady',
+        'catchUp',
+        'installUpdate',
         'setServer',
         'setUnreadCount',
         'updateSettings',
@@ -40,12 +44,33 @@ describe('preload bridge', () => {
     await api.logOut(true);
     await api.conversationOpened(id);
     await api.setUnreadCount(2);
+    await api.catchUp({ newConversations: 1, newMessages: 2, openConversationIds: [id] });
+    await api.installUpdate();
     expect(ipcRenderer.invoke.mock.calls).toEqual([
       [IPC.setServer, { url: 'https://www.example.com' }],
       [IPC.logOut, { expired: true }],
       [IPC.conversationOpened, { conversationId: id }],
       [IPC.setUnreadCount, { count: 2 }],
+      [IPC.catchUp, { newConversations: 1, newMessages: 2, openConversationIds: [id] }],
+      [IPC.installUpdate],
     ]);
+  });
+
+  it('passes on menu shortcuts and update versions it knows, until unsubscribed', () => {
+    const shortcuts: string[] = [];
+    const versions: string[] = [];
+    const stopShortcuts = api.onShortcut((action) => shortcuts.push(action));
+    const stopVersions = api.onUpdateReady((version) => versions.push(version));
+    ipcRenderer.emit(IPC.shortcut, {}, 'next-conversation');
+    ipcRenderer.emit(IPC.shortcut, {}, 'rm -rf');
+    ipcRenderer.emit(IPC.updateReady, {}, '1.4.0');
+    ipcRenderer.emit(IPC.updateReady, {}, { version: '1.4.0' });
+    stopShortcuts();
+    stopVersions();
+    ipcRenderer.emit(IPC.shortcut, {}, 'focus-reply');
+    ipcRenderer.emit(IPC.updateReady, {}, '1.5.0');
+    expect(shortcuts).toEqual(['next-conversation']);
+    expect(versions).toEqual(['1.4.0']);
   });
 
   it('passes on clicked notifications as a conversation id, until unsubscribed', () => {

@@ -16,6 +16,13 @@ class FakeWebContents extends EventEmitter {
   readonly sent: { channel: string; args: unknown[] }[] = [];
   windowOpenHandler: ((details: { url: string }) => { action: 'allow' | 'deny' }) | null = null;
   readonly reload = vi.fn();
+  zoomLevel = 0;
+  readonly setZoomLevel = vi.fn((level: number) => {
+    this.zoomLevel = level;
+  });
+  readonly getZoomLevel = vi.fn(() => this.zoomLevel);
+  readonly replaceMisspelling = vi.fn();
+  readonly session = { addWordToSpellCheckerDictionary: vi.fn(() => true) };
   send(channel: string, ...args: unknown[]): void {
     this.sent.push({ channel, args });
   }
@@ -46,6 +53,26 @@ export class BrowserWindow extends EventEmitter {
   readonly focus = vi.fn(() => {
     this.focused = true;
   });
+  readonly hide = vi.fn(() => {
+    this.visible = false;
+  });
+  readonly maximize = vi.fn(() => {
+    this.maximized = true;
+  });
+  readonly getNormalBounds = vi.fn(() => ({ x: 40, y: 30, width: 1100, height: 800 }));
+  maximized = false;
+  isMaximized(): boolean {
+    return this.maximized;
+  }
+  isFullScreen(): boolean {
+    return false;
+  }
+  /** Plays the user closing the window: true when the close went ahead (no listener prevented it). */
+  userClose(): boolean {
+    let prevented = false;
+    this.emit('close', { preventDefault: () => (prevented = true) });
+    return !prevented;
+  }
   minimized = false;
   visible = true;
   focused = false;
@@ -97,13 +124,112 @@ export class Notification extends EventEmitter {
   }
 }
 
+const appEvents = new EventEmitter();
+
 export const app = {
   getVersion: vi.fn(() => '1.0.0'),
   setBadgeCount: vi.fn(() => true),
+  isPackaged: false,
+  /** What requestSingleInstanceLock answers (false: another copy runs). */
+  singleInstance: true,
+  enableSandbox: vi.fn(),
+  requestSingleInstanceLock: vi.fn(() => app.singleInstance),
+  whenReady: vi.fn(async () => undefined),
+  quit: vi.fn(),
+  setAppUserModelId: vi.fn(),
+  getPath: vi.fn((_name: string) => '/tmp/northstar-console-test'),
+  setLoginItemSettings: vi.fn(),
+  getLoginItemSettings: vi.fn(() => ({ openAtLogin: false, wasOpenedAtLogin: false })),
+  on: vi.fn((event: string, listener: (...args: unknown[]) => void) => {
+    appEvents.on(event, listener);
+    return app;
+  }),
+  /** Plays Electron emitting an app event. */
+  emit(event: string, ...args: unknown[]): boolean {
+    return appEvents.emit(event, ...args);
+  },
 };
 
+interface FakeImage {
+  file: string;
+  size?: { width: number; height: number };
+  resize(size: { width: number; height: number }): FakeImage;
+}
+
 export const nativeImage = {
-  createFromPath: vi.fn((file: string) => ({ file })),
+  createFromPath: vi.fn((file: string): FakeImage => ({
+    file,
+    resize: (size) => ({ file, size, resize: () => ({ file, size, resize: () => ({}) as FakeImage }) }),
+  })),
+};
+
+export class FakeSession {
+  readonly permissionRequestHandler = { current: null as null | ((...args: unknown[]) => void) };
+  readonly permissionCheckHandler = { current: null as null | ((...args: unknown[]) => boolean) };
+  readonly setPermissionRequestHandler = vi.fn((handler: (...args: unknown[]) => void) => {
+    this.permissionRequestHandler.current = handler;
+  });
+  readonly setPermissionCheckHandler = vi.fn((handler: (...args: unknown[]) => boolean) => {
+    this.permissionCheckHandler.current = handler;
+  });
+  readonly protocol = { handle: vi.fn() };
+  readonly webRequest = { onBeforeSendHeaders: vi.fn() };
+  constructor(readonly partition: string) {}
+}
+
+export const session = {
+  partitions: new Map<string, FakeSession>(),
+  defaultSession: new FakeSession(''),
+  fromPartition: vi.fn((partition: string) => {
+    const existing = session.partitions.get(partition) ?? new FakeSession(partition);
+    session.partitions.set(partition, existing);
+    return existing;
+  }),
+};
+
+interface FakeMenu {
+  template: Record<string, unknown>[];
+  popup: ReturnType<typeof vi.fn>;
+}
+
+export const Menu = {
+  applicationMenu: null as FakeMenu | null,
+  buildFromTemplate: vi.fn((template: Record<string, unknown>[]): FakeMenu => ({ template, popup: vi.fn() })),
+  setApplicationMenu: vi.fn((menu: FakeMenu | null) => {
+    Menu.applicationMenu = menu;
+  }),
+};
+
+export class Tray extends EventEmitter {
+  static readonly created: Tray[] = [];
+  tooltip = '';
+  title = '';
+  menu: FakeMenu | null = null;
+  destroyed = false;
+  constructor(readonly image: FakeImage) {
+    super();
+    Tray.created.push(this);
+  }
+  setToolTip(tooltip: string): void {
+    this.tooltip = tooltip;
+  }
+  setTitle(title: string): void {
+    this.title = title;
+  }
+  setContextMenu(menu: FakeMenu): void {
+    this.menu = menu;
+  }
+  destroy(): void {
+    this.destroyed = true;
+  }
+}
+
+export const screen = {
+  getAllDisplays: vi.fn(() => [{ workArea: { x: 0, y: 0, width: 1920, height: 1080 } }]),
+};
+
+export const clipboard = {
+  writeText: vi.fn(),
 };
 
 export const shell = {
@@ -180,6 +306,12 @@ export const ipcRenderer = new (class extends EventEmitter {
 /** Forgets what earlier tests did. */
 export function resetElectronFake(): void {
   BrowserWindow.created.length = 0;
+  Tray.created.length = 0;
+  appEvents.removeAllListeners();
+  app.isPackaged = false;
+  app.singleInstance = true;
+  session.partitions.clear();
+  Menu.applicationMenu = null;
   Notification.shown.length = 0;
   Notification.supported = true;
   net.requests.length = 0;

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { chatConversationSchema, chatMessageSchema, chatSenderTypes, chatText } from './chat';
+import { chatConversationSchema, chatMessageSchema, chatSenderTypes, chatText, chatVisitorContextSchema } from './chat';
+import { staffEventSchema } from './staff-events';
 import { uuid } from './text';
 
 /**
@@ -7,9 +8,9 @@ import { uuid } from './text';
  * the desktop console all parse with these schemas.
  *
  * Client → server: join, message (spec §7) plus leave, typing, read and
- * staff_feed. Server → client: history, new_message (spec §7) plus ack,
- * typing, read, conversation_closed, presence, conversation (the staff feed),
- * feed_reset and error.
+ * staff_feed, staff_events. Server → client: history, new_message (spec §7)
+ * plus ack, typing, read, conversation_closed, presence, conversation (the
+ * staff feed), feed_reset, staff_event, staff_events_reset and error.
  */
 
 /** The spec's clients send their user id; the server ignores it and uses the session. */
@@ -50,6 +51,9 @@ export const readFrame = z.object({ type: z.literal('read'), conversationId: uui
 /** Staff console: receive every new conversation and message, and count as "staff online". */
 const staffFeedFrame = z.object({ type: z.literal('staff_feed') }).strict();
 
+/** Staff console: receive staff events (orders, enquiries, …); does not count as "staff online" for chat. */
+const staffEventsFrame = z.object({ type: z.literal('staff_events') }).strict();
+
 export const clientFrameSchema = z.discriminatedUnion('type', [
   joinFrame,
   messageFrame,
@@ -57,6 +61,7 @@ export const clientFrameSchema = z.discriminatedUnion('type', [
   typingFrame,
   readFrame,
   staffFeedFrame,
+  staffEventsFrame,
 ]);
 export type ClientFrame = z.input<typeof clientFrameSchema>;
 export type ParsedClientFrame = z.output<typeof clientFrameSchema>;
@@ -105,6 +110,12 @@ export const serverFrameSchema = z.discriminatedUnion('type', [
   }),
   /** Events may have been missed (the server lost its event stream for a while): reload the list. */
   z.object({ type: z.literal('feed_reset') }),
+  /** Something staff consoles show changed (shared/src/schemas/staff-events.ts). */
+  z.object({ type: z.literal('staff_event'), event: staffEventSchema }),
+  /** Staff events may have been missed (the server lost its event stream for a while): reload everything. */
+  z.object({ type: z.literal('staff_events_reset') }),
+  /** Staff feed only: a visitor moved to another page, or their chat became a ticket. */
+  z.object({ type: z.literal('visitor_context'), context: chatVisitorContextSchema }),
   z.object({
     type: z.literal('error'),
     code: z.enum(chatErrorCodes),

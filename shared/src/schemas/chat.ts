@@ -49,13 +49,32 @@ export const chatText = z
 
 const visitorName = singleLine(VISITOR_NAME_MAX, 'Name').min(1, 'Please enter your name to start chatting');
 
-/** POST /api/chat/conversations */
+/** A page of the site as the widget reports it: its path and query, never another host. */
+export const visitorPage = singleLine(500, 'page').regex(/^\/(?!\/)/, 'page must be a path on this site');
+
+/** POST /api/chat/conversations (`page`: where the chat was started; optional for older clients). */
 export const startChatSchema = z
   .object({
     visitorName,
     visitorEmail: optionalEmailAddress,
+    page: visitorPage.optional(),
   })
   .strict();
+
+/** POST /api/chat/conversations/{id}/page: the visitor moved to another page. */
+export const visitorPageSchema = z.object({ page: visitorPage }).strict();
+
+/** What staff see beside a chat: where the visitor started and is now, and their account if logged in. */
+export const chatVisitorContextSchema = z.object({
+  conversationId: z.string(),
+  startPage: z.string().nullable(),
+  currentPage: z.string().nullable(),
+  currentPageAt: z.string().nullable(),
+  customer: z.object({ id: z.string(), name: z.string() }).nullable(),
+  /** The service request this chat became, if any. */
+  serviceRequestId: z.string().nullable(),
+});
+export type ChatVisitorContext = z.infer<typeof chatVisitorContextSchema>;
 
 /** PATCH /api/chat/conversations/{id}: the visitor leaves an email so staff can answer later. */
 export const updateChatContactSchema = z.object({ visitorEmail: optionalEmailAddress }).strict();

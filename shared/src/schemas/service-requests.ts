@@ -1,5 +1,14 @@
-export const serviceRequestStatuses = ['pending', 'in_progress', 'completed', 'cancelled'] as const;
-export type ServiceRequestStatus = (typeof serviceRequestStatuses)[number];
+import { z } from 'zod';
+import {
+  CONSULTATION_DURATIONS,
+  serviceRequestStatuses,
+  TICKET_REPLY_MAX,
+  type ServiceRequestStatus,
+} from '../service-requests';
+import { serviceOptions } from '../contact';
+import { multiLine, uuid } from './text';
+
+export * from '../service-requests';
 
 /** A service request as its owner sees it (spec §7: id, service, status, createdAt). */
 export interface ServiceRequestSummary {
@@ -8,3 +17,197 @@ export interface ServiceRequestSummary {
   status: ServiceRequestStatus;
   createdAt: string;
 }
+
+/** `<created_at in epoch microseconds>.<id>` of the last row of the previous page (keyset). */
+export const KEYSET_CURSOR = /^\d{1,17}\.[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+export const keysetCursor = z.string().regex(KEYSET_CURSOR, 'Invalid cursor');
+
+export const TICKET_PAGE_SIZE_DEFAULT = 50;
+const TICKET_PAGE_SIZE_MAX = 100;
+export const ticketPageSize = z.coerce
+  .number()
+  .int('limit must be a whole number')
+  .min(1, 'limit must be at least 1')
+  .max(TICKET_PAGE_SIZE_MAX, `limit must be at most ${TICKET_PAGE_SIZE_MAX}`)
+  .default(TICKET_PAGE_SIZE_DEFAULT);
+
+/** Search text: a few words matched against names, addresses, company, service and message. */
+export const ticketSearch = z
+  .string()
+  .trim()
+  .max(200, 'q must be at most 200 characters')
+  .optional()
+  .transform((value) => (value ? value : undefined));
+
+const statusParam = z.enum(serviceRequestStatuses, {
+  error: `status must be one of ${serviceRequestStatuses.join(', ')}`,
+});
+
+/** GET /api/admin/service-requests?q=&status=&service=&assigneeId=&clientId=&cursor=&limit= */
+export const staffServiceRequestListQuerySchema = z
+  .object({
+    q: ticketSearch,
+    status: statusParam.optional(),
+    service: z.string().trim().min(1).max(200, 'service must be at most 200 characters').optional(),
+    /** A staff member's id, or `none` for unassigned tickets. */
+    assigneeId: z.union([z.literal('none'), uuid]).optional(),
+    clientId: uuid.optional(),
+    cursor: keysetCursor.optional(),
+    limit: ticketPageSize,
+  })
+  .strict();
+export type StaffServiceRequestListQuery = z.output<typeof staffServiceRequestListQuerySchema>;
+
+/** PATCH /api/admin/service-requests/{id} */
+export const updateServiceRequestSchema = z
+  .object({
+    status: statusParam.optional(),
+    /** A staff member, or null to unassign. */
+    assigneeId: uuid.nullable().optional(),
+  })
+  .strict()
+  .refine((body) => body.status !== undefined || body.assigneeId !== undefined, {
+    message: 'Nothing to change: give status or assigneeId',
+    path: ['status'],
+  });
+export type UpdateServiceRequest = z.output<typeof updateServiceRequestSchema>;
+
+export const ticketMessage = multiLine(TICKET_REPLY_MAX, 'Message').min(1, 'Message is required');
+
+/** POST /api/service-requests/{id}/replies: internal notes are for staff only. */
+export const ticketReplySchema = z
+  .object({
+    message: ticketMessage,
+    internal: z.boolean().default(false),
+  })
+  .strict();
+export type TicketReplyInput = z.output<typeof ticketReplySchema>;
+
+/** Whether YYYY-MM-DD names a day that exists (no February 30). */
+function isCalendarDate(value: string): boolean {
+  const time = Date.parse(`${value}T00:00:00Z`);
+  return !Number.isNaN(time) && new Date(time).toISOString().slice(0, 10) === value;
+}
+
+/** Whether a time zone name is one this runtime knows (IANA names such as America/Chicago). */
+export function isTimeZone(value: string): boolean {
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone: value });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** POST /api/admin/service-requests/{id}/consultation: a proposed time, as the staff member typed it. */
+export const consultationProposalSchema = z
+  .object({
+    date: z
+      .string()
+      .regex(/^\d{4}-\d{2}-\d{2}$/, 'date must be YYYY-MM-DD')
+      .refine(isCalendarDate, 'date is not a real date'),
+    time: z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'time must be HH:MM (24-hour)'),
+    timeZone: z.string().max(64).refine(isTimeZone, 'timeZone must be a time zone name such as America/Chicago'),
+    durationMinutes: z.union(
+      CONSULTATION_DURATIONS.map((minutes) => z.literal(minutes)) as unknown as [
+        z.ZodLiteral<number>,
+        z.ZodLiteral<number>,
+        ...z.ZodLiteral<number>[],
+      ],
+      { error: `durationMinutes must be one of ${CONSULTATION_DURATIONS.join(', ')}` },
+    ),
+  })
+  .strict();
+export type ConsultationProposalInput = z.output<typeof consultationProposalSchema>;
+
+export interface PersonRef {
+  id: string;
+  name: string;
+}
+
+/** A ticket in the staff list. */
+export interface StaffServiceRequestSummary {
+  id: string;
+  name: string;
+  email: string;
+  company: string | null;
+  service: string;
+  status: ServiceRequestStatus;
+  /** A paid consultation. */
+  paid: boolean;
+  assignee: PersonRef | null;
+  /** The client's account, when the request is linked to one. */
+  clientId: string | null;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export interface StaffServiceRequestPage {
+  requests: StaffServiceRequestSummary[];
+  /** Pass as `cursor` for the next page; null on the last page. */
+  nextCursor: string | null;
+}
+
+export const ticketEventKinds = [
+  'reply',
+  'note',
+  'status',
+  'assignment',
+  'consultation_proposed',
+  'consultation_confirmed',
+] as const;
+export type TicketEventKind = (typeof ticketEventKinds)[number];
+
+/** One entry of a ticket's timeline. Clients never receive `note` or `assignment` entries. */
+export interface TicketEvent {
+  id: string;
+  kind: TicketEventKind;
+  author: { type: 'staff' | 'client' | 'system'; name: string };
+  message: string | null;
+  fromStatus: ServiceRequestStatus | null;
+  toStatus: ServiceRequestStatus | null;
+  assigneeName: string | null;
+  createdAt: string;
+}
+
+export interface ConsultationView {
+  id: string;
+  /** ISO 8601 (UTC). */
+  startsAt: string;
+  endsAt: string;
+  timeZone: string;
+  durationMinutes: number;
+  status: 'proposed' | 'confirmed';
+  confirmedAt: string | null;
+}
+
+/** GET /api/service-requests/{id}: the request and its thread (internal notes only for staff). */
+export interface ServiceRequestThread {
+  request: StaffServiceRequestSummary & {
+    phone: string | null;
+    message: string;
+    /** Where the ticket came from. */
+    source: 'request' | 'enquiry' | 'chat' | 'consultation';
+  };
+  events: TicketEvent[];
+  consultation: ConsultationView | null;
+  /** What the caller may change the status to (staff; empty for clients). */
+  allowedStatuses: ServiceRequestStatus[];
+}
+
+/** POST …/replies answer. */
+export interface TicketReplyResult {
+  event: TicketEvent;
+  status: ServiceRequestStatus;
+}
+
+/** POST /api/chat/conversations/{id}/ticket: the service the ticket is about (the chat does not say). */
+export const chatTicketSchema = z
+  .object({
+    service: z
+      .string()
+      .optional()
+      .transform((value) => value ?? 'General Inquiry')
+      .pipe(z.enum(serviceOptions, { error: 'Please choose one of the listed services' })),
+  })
+  .strict();

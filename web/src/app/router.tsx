@@ -1,10 +1,12 @@
 import type { RouteObject } from 'react-router-dom';
 import type { SitePath } from '@shared/site/routes';
 import { RootLayout, type LayoutHandle } from '@/components/layout/root-layout';
+import { useUser } from '@/features/auth/api/use-user';
 import { AccountMenu, MobileAccountLinks } from '@/features/auth/components/account-menu';
 import { ChatWidget } from '@/features/chat-widget/components/chat-widget';
 import { CartProvider } from '@/features/shop/cart/cart-provider';
 import { HeaderCart } from '@/features/shop/components/header-cart';
+import { ConsoleLayout } from './console-layout';
 import { RouteError } from './route-error';
 
 type RouteModule = { Component: React.ComponentType };
@@ -37,8 +39,21 @@ function page(name: string, path?: PagePath, flags?: LayoutHandle): RouteObject 
   return path === undefined ? { index: true, lazy, handle } : { path, lazy, handle };
 }
 
-/** Staff pages: no live-chat widget (they have their own chat console). */
-const staffPage: LayoutHandle = { aside: false };
+/** A lazily loaded screen of the staff console, at a path below /admin (none: /admin itself). */
+function consolePage(name: string, path?: string): RouteObject {
+  const { lazy, handle } = lazyModule(name);
+  return path === undefined ? { index: true, lazy, handle } : { path, lazy, handle };
+}
+
+/** The chat bubble; a logged-in client's start form is filled in with their name and email. */
+function SiteChatWidget() {
+  const { user } = useUser();
+  const visitor =
+    user && user.accountType === 'client'
+      ? { name: [user.firstName, user.lastName].filter(Boolean).join(' ') || user.username, email: user.email ?? '' }
+      : null;
+  return <ChatWidget visitor={visitor} />;
+}
 
 export const NOT_FOUND_ROUTE_ID = 'not-found';
 
@@ -49,7 +64,7 @@ export const routes: RouteObject[] = [
     element: (
       <CartProvider>
         <RootLayout
-          aside={<ChatWidget />}
+          aside={<SiteChatWidget />}
           header={{ cart: <HeaderCart />, account: <AccountMenu />, mobileAccount: <MobileAccountLinks /> }}
         />
       </CartProvider>
@@ -67,6 +82,7 @@ export const routes: RouteObject[] = [
       page('signup', 'signup'),
       page('portal', 'portal'),
       page('portal-account', 'portal/account'),
+      page('portal-request', 'portal/request'),
       page('forgot-password', 'forgot-password'),
       page('reset-password', 'reset-password'),
       page('confirm-email', 'confirm-email'),
@@ -75,11 +91,16 @@ export const routes: RouteObject[] = [
       page('order-confirmation', 'order-confirmation'),
       page('pricing', 'pricing'),
       page('subscribe', 'subscribe'),
-      page('admin', 'admin', staffPage),
-      page('admin-chat', 'admin/chat', staffPage),
-      page('admin-outbox', 'admin/outbox', staffPage),
       // Every other path: deliberately not in the route table (its head is notFoundRoute's).
       { path: '*', ...lazyModule('not-found'), id: NOT_FOUND_ROUTE_ID },
     ],
+  },
+  {
+    // The staff console: its own shell, not the site's header and footer (web/src/features/console/nav.ts lists
+    // its screens). Other /admin/… paths fall through to the site's 404 page.
+    path: '/admin',
+    element: <ConsoleLayout />,
+    errorElement: <RouteError />,
+    children: [consolePage('admin'), consolePage('admin-chat', 'chat'), consolePage('admin-outbox', 'outbox')],
   },
 ];

@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import Router from '@koa/router';
 import type { Context } from 'koa';
-import { listChatQuerySchema, startChatSchema, updateChatContactSchema } from '@shared/schemas/chat';
+import { listChatQuerySchema, startChatSchema, updateChatContactSchema, visitorPageSchema } from '@shared/schemas/chat';
+import { chatTicketSchema } from '@shared/schemas/service-requests';
 import { isUuid } from '@shared/schemas/text';
 import type { AppDeps } from '../../app-deps';
 import type { RateLimitRule } from '../../config';
@@ -19,6 +20,7 @@ import {
   updateVisitorEmail,
 } from './storage/conversations';
 import { toChatConversation } from './storage/rows';
+import { chatToTicket, recordVisitorPage, visitorContext } from './storage/visitor-context';
 
 /** Conversations a network may start per hour (the widget starts one per visitor). */
 export const CHAT_START_RATE: RateLimitRule = { limit: 20, windowMs: 60 * 60 * 1000 };
@@ -51,6 +53,7 @@ export function chatRoutes({ db }: AppDeps): Router {
       userId: ctx.state.user?.id ?? null,
       visitorName: input.visitorName,
       visitorEmail: input.visitorEmail,
+      startPage: input.page ?? null,
     });
     ctx.status = 201;
     ctx.body = { id: conversation.id };
@@ -73,6 +76,23 @@ export function chatRoutes({ db }: AppDeps): Router {
   router.patch('/api/chat/conversations/:id', validate({ body: updateChatContactSchema }), async (ctx) => {
     const { visitorEmail } = ctx.state.input.body;
     ctx.body = await updateVisitorEmail(db, ctx.params.id ?? '', callerOf(ctx), visitorEmail);
+  });
+
+  // The widget reports the page its visitor is on (staff see it beside the chat).
+  router.post('/api/chat/conversations/:id/page', validate({ body: visitorPageSchema }), async (ctx) => {
+    await recordVisitorPage(db, ctx.params.id ?? '', callerOf(ctx), ctx.state.input.body.page);
+    ctx.status = 204;
+  });
+
+  router.get('/api/chat/conversations/:id/context', requireStaff, async (ctx) => {
+    ctx.set('Cache-Control', 'no-store');
+    ctx.body = await visitorContext(db, ctx.params.id ?? '');
+  });
+
+  // Staff turn a chat into a ticket: the transcript is its first message.
+  router.post('/api/chat/conversations/:id/ticket', requireStaff, validate({ body: chatTicketSchema }), async (ctx) => {
+    ctx.status = 201;
+    ctx.body = await chatToTicket(db, ctx.params.id ?? '', ctx.state.input.body.service);
   });
 
   router.patch('/api/chat/conversations/:id/close', requireStaff, async (ctx) => {

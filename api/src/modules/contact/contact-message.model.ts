@@ -1,4 +1,5 @@
 import { Model } from 'objection';
+import type { EnquiryStatus } from '@shared/schemas/enquiries';
 
 export class ContactMessage extends Model {
   static override tableName = 'contact_messages';
@@ -10,5 +11,7 @@ export class ContactMessage extends Model {
   company!: string | null;
   service!: string;
   message!: string;
+  status!: EnquiryStatus;
+  repliedAt!: Date | null;
   createdAt!: Date;
 }

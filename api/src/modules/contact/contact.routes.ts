@@ -1,10 +1,12 @@
 import Router from '@koa/router';
 import { contactMessageListQuerySchema, contactMessageSchema } from '@shared/schemas/contact';
+import { enquiryListQuerySchema, enquiryReplySchema, updateEnquirySchema } from '@shared/schemas/enquiries';
 import type { AppDeps } from '../../app-deps';
-import { optionalUser, requireStaff } from '../../middleware/current-user';
+import { optionalUser, requireStaff, userOf } from '../../middleware/current-user';
 import { rateLimitByIp } from '../../middleware/rate-limit';
 import { validate } from '../../middleware/validate';
 import { listContactMessages, submitContactMessage } from './contact.service';
+import { convertEnquiry, listEnquiries, readEnquiry, replyToEnquiry, setEnquiryStatus } from './enquiries.service';
 
 const TOO_MANY_MESSAGES =
   'You have sent several messages in a short time. Please wait a while, or call or email us directly.';
@@ -35,6 +37,31 @@ export function contactRoutes({ db, config, logger }: AppDeps): Router {
       ctx.body = await listContactMessages(db, ctx.state.input.query);
     },
   );
+
+  // The staff inbox (the list above stays as it was for existing callers).
+  router.get('/api/admin/enquiries', requireStaff, validate({ query: enquiryListQuerySchema }), async (ctx) => {
+    ctx.set('Cache-Control', 'no-store');
+    ctx.body = await listEnquiries(db, ctx.state.input.query);
+  });
+
+  router.get('/api/admin/enquiries/:id', requireStaff, async (ctx) => {
+    ctx.set('Cache-Control', 'no-store');
+    ctx.body = await readEnquiry(db, ctx.params.id ?? '');
+  });
+
+  router.patch('/api/admin/enquiries/:id', requireStaff, validate({ body: updateEnquirySchema }), async (ctx) => {
+    ctx.body = await setEnquiryStatus(db, ctx.params.id ?? '', ctx.state.input.body.status);
+  });
+
+  router.post('/api/admin/enquiries/:id/replies', requireStaff, validate({ body: enquiryReplySchema }), async (ctx) => {
+    ctx.status = 201;
+    ctx.body = await replyToEnquiry(db, ctx.params.id ?? '', userOf(ctx), ctx.state.input.body.message);
+  });
+
+  router.post('/api/admin/enquiries/:id/convert', requireStaff, async (ctx) => {
+    ctx.status = 201;
+    ctx.body = await convertEnquiry(db, ctx.params.id ?? '');
+  });
 
   return router;
 }

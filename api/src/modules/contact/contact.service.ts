@@ -8,6 +8,7 @@ import type {
 import type { Config } from '../../config';
 import { enqueueMail, enqueueStaffAlert } from '../mail/outbox';
 import { createServiceRequest } from '../service-requests/service-requests.service';
+import { publishStaffEvent } from '../staff-events/staff-events';
 import type { User } from '../users/user.model';
 import { ContactMessage } from './contact-message.model';
 
@@ -37,7 +38,7 @@ export async function submitContactMessage(
   };
   await db.transaction(async (trx) => {
     const { id } = await ContactMessage.query(trx).insert(fields);
-    if (sender) await createServiceRequest(trx, { ...fields, userId: sender.id });
+    if (sender) await createServiceRequest(trx, { ...fields, userId: sender.id, contactMessageId: id });
     await enqueueMail(trx, {
       template: 'contact-acknowledgement',
       to: fields.email,
@@ -50,6 +51,7 @@ export async function submitContactMessage(
       idempotencyKey: `staff-new-enquiry:${id}`,
       replyTo: fields.email,
     });
+    await publishStaffEvent(trx, { kind: 'enquiry.created', id });
   });
   return 'stored';
 }

@@ -36,6 +36,16 @@ const enquiry = {
   message: 'Hello\nthere',
 };
 
+const ticketId = '5e1f0c2a-1b2c-4d3e-8f4a-5b6c7d8e9f0a';
+/** 2:30 PM in Chicago (CST, UTC−6) on December 1, 2026. */
+const consultationTime = {
+  requestId: ticketId,
+  name: 'Ada',
+  startsAt: '2026-12-01T20:30:00.000Z',
+  timeZone: 'America/Chicago',
+  durationMinutes: 60,
+};
+
 /** One sample of every template's data, and what its plain text must say. */
 const samples: { [Name in MailTemplateName]: [MailData<Name>, ...string[]] } = {
   welcome: [{ name: 'Ada', username: 'ada' }, 'Welcome, Ada', 'https://www.example.com/portal'],
@@ -120,6 +130,42 @@ const samples: { [Name in MailTemplateName]: [MailData<Name>, ...string[]] } = {
     'Yes, we are open until 6 PM.',
     'Anything else?',
     'https://www.example.com/?chat=c0ffee00-0000-4000-8000-000000000000',
+  ],
+  'enquiry-reply': [
+    {
+      name: 'Priya',
+      service: 'AI & Automation',
+      reply: 'We can help <1000 ft>.\nCall us.',
+      staffName: 'Sam Staff',
+      original: 'Hello\nthere',
+    },
+    'We can help <1000 ft>.\nCall us.',
+    'Sam Staff',
+    'Hello\nthere',
+  ],
+  'service-request-reply': [
+    {
+      requestId: ticketId,
+      name: 'Ada',
+      service: 'Field IT Services',
+      reply: 'On our way <1000 ft>',
+      staffName: 'Sam Staff',
+    },
+    'On our way <1000 ft>',
+    `https://www.example.com/portal/request?id=${ticketId}`,
+  ],
+  'consultation-proposed': [
+    { ...consultationTime },
+    'Tuesday, December 1, 2026 at 2:30 PM',
+    'America/Chicago',
+    '60 minutes',
+    `https://www.example.com/portal/request?id=${ticketId}`,
+  ],
+  'consultation-confirmed': [
+    { ...consultationTime, forStaff: true },
+    'Ada confirmed the consultation',
+    'Tuesday, December 1, 2026 at 2:30 PM',
+    `https://www.example.com/admin/service-requests?id=${ticketId}`,
   ],
 };
 

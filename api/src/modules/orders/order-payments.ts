@@ -7,6 +7,7 @@ import type { StaffAlertSettings } from '../mail/outbox';
 import type { PaymentFulfilment } from '../payments/payment-outcome';
 import type { PaymentOutcome } from '../payments/payment-provider';
 import { issueInvoice } from './invoices';
+import { publishStaffEvent } from '../staff-events/staff-events';
 import { queueOrderPaidMails } from './order-mails';
 import { Order } from './order.model';
 
@@ -61,6 +62,8 @@ async function applyOrderPayment(
       .where({ id: order.id });
     await issueInvoice(trx, order.id, paidAt);
     await queueOrderPaidMails(trx, order.id, mail);
+    // Staff consoles hear of it when this commits (decision 100).
+    await publishStaffEvent(trx, { kind: 'order.paid', id: order.id });
     return;
   }
 

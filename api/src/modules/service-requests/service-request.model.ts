@@ -14,5 +14,9 @@ export class ServiceRequest extends Model {
   message!: string;
   status!: ServiceRequestStatus;
   stripePaymentId!: string | null;
+  assigneeId!: string | null;
+  contactMessageId!: string | null;
+  chatConversationId!: string | null;
   createdAt!: Date;
+  updatedAt!: Date;
 }

@@ -1,11 +1,12 @@
 import type { Knex } from 'knex';
 import type { ServiceRequestSummary } from '@shared/schemas/service-requests';
+import { publishStaffEvent } from '../staff-events/staff-events';
 import { ServiceRequest } from './service-request.model';
 
 const LIST_LIMIT = 100;
 
 interface NewServiceRequest {
-  userId: string;
+  userId: string | null;
   name: string;
   email: string;
   phone?: string | null;
@@ -14,16 +15,26 @@ interface NewServiceRequest {
   message: string;
   /** The payment that bought it (a paid consultation): one payment makes at most one request. */
   stripePaymentId?: string;
+  /** The enquiry it came from: an enquiry becomes at most one request. */
+  contactMessageId?: string;
+  /** The chat it came from: a chat becomes at most one request. */
+  chatConversationId?: string;
 }
 
 /**
- * Adds a pending request to the client's portal, inside the caller's
- * transaction. A request for a payment that already has one is not added
- * again (the payment id is unique).
+ * Adds a pending request, inside the caller's transaction, and returns its
+ * id. A request for a payment that already has one is not added again (the
+ * payment id is unique): then the answer is null.
  */
-export async function createServiceRequest(trx: Knex.Transaction, request: NewServiceRequest): Promise<void> {
-  const insert = ServiceRequest.query(trx).insert({ ...request, status: 'pending' });
-  await (request.stripePaymentId ? insert.onConflict('stripe_payment_id').ignore() : insert);
+export async function createServiceRequest(trx: Knex.Transaction, request: NewServiceRequest): Promise<string | null> {
+  // The query builder, not the model: with `on conflict do nothing` it tells whether a row was added.
+  const insert = trx('service_requests')
+    .insert({ ...request, status: 'pending' })
+    .returning<{ id: string }[]>('id');
+  const inserted = await (request.stripePaymentId ? insert.onConflict('stripe_payment_id').ignore() : insert);
+  // Staff consoles hear of it on commit (decision 100); a payment's second report adds nothing and says nothing.
+  for (const { id } of inserted) await publishStaffEvent(trx, { kind: 'service_request.created', id });
+  return inserted[0]?.id ?? null;
 }
 
 /** The caller's service requests, newest first. */

@@ -92,6 +92,12 @@ export function SessionGate({ state }: { state: ConsoleState & { serverUrl: stri
     );
   }
   return (
-    <ConsoleShell user={user} serverUrl={state.serverUrl} settings={state.settings} onLogOut={() => void logOut()} />
+    <ConsoleShell
+      user={user}
+      serverUrl={state.serverUrl}
+      settings={state.settings}
+      updateReady={state.updateReady}
+      onLogOut={() => void logOut()}
+    />
   );
 }

@@ -1,4 +1,5 @@
 import { LogOut } from 'lucide-react';
+import { useEffect, useState } from 'react';
 import { NavLink, useLocation } from 'react-router-dom';
 import type { PublicUser } from '@shared/schemas/auth';
 import { PageContainer } from '@/components/layout/page-container';
@@ -8,7 +9,9 @@ import { SeedDatabasePanel } from '@/features/seeding/components/seed-database-p
 import { StaffChatConsole } from '@/features/staff-chat/components/staff-chat-console';
 import { cn } from '@/lib/cn';
 import type { ConsoleSettings } from '../../common/ipc-channels';
+import { desktop } from '../bridge';
 import { CHAT_PATH, useConsoleChat } from '../hooks/use-console-chat';
+import { DisconnectedBanner, UpdateReadyBanner } from './console-banner';
 import { NotificationSettings } from './notification-settings';
 import { serverName } from './screen';
 
@@ -25,7 +28,16 @@ interface ConsoleShellProps {
   user: PublicUser;
   serverUrl: string;
   settings: ConsoleSettings;
+  /** A downloaded version waiting for a restart when the page loaded. */
+  updateReady: string | null;
   onLogOut(): void;
+}
+
+/** The version ready to install: known at load, or announced by the main process later. */
+function useUpdateReady(initial: string | null): string | null {
+  const [version, setVersion] = useState(initial);
+  useEffect(() => desktop.onUpdateReady(setVersion), []);
+  return version;
 }
 
 /**
@@ -33,11 +45,16 @@ interface ConsoleShellProps {
  * The chat stays mounted (hidden) on the /admin screen, so its socket and
  * notifications carry on while an administrator seeds.
  */
-export function ConsoleShell({ user, serverUrl, settings, onLogOut }: ConsoleShellProps) {
+export function ConsoleShell({ user, serverUrl, settings, updateReady, onLogOut }: ConsoleShellProps) {
   const onChatScreen = useLocation().pathname !== ADMIN_PATH;
-  const { consoleProps, unread } = useConsoleChat(onChatScreen);
+  const { consoleProps, unread, disconnected } = useConsoleChat(onChatScreen);
+  const updateVersion = useUpdateReady(updateReady);
   return (
     <div className="flex min-h-screen flex-col bg-slate-50">
+      {disconnected ? <DisconnectedBanner serverName={serverName(serverUrl)} /> : null}
+      {updateVersion ? (
+        <UpdateReadyBanner version={updateVersion} onRestart={() => void desktop.installUpdate()} />
+      ) : null}
       <header className="bg-navy-900 text-white">
         <PageContainer className="flex flex-wrap items-center gap-x-6 gap-y-2 py-3">
           <p className="text-lg font-bold">Northstar Staff Console</p>

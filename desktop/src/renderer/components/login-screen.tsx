@@ -5,6 +5,7 @@ import { LoginFields } from '@/features/auth/components/login-fields';
 import { useSchemaForm } from '@/lib/form';
 import { toast } from '@/lib/toast';
 import { desktop } from '../bridge';
+import { SignedOutBanner } from './console-banner';
 import { Screen, serverName } from './screen';
 
 interface LoginScreenProps {
@@ -35,21 +36,24 @@ export function LoginScreen({ serverUrl, expired, onLoggedIn }: LoginScreenProps
   };
 
   return (
-    <Screen title="Staff Console" description={`Log in to ${serverName(serverUrl)} with your staff account.`}>
-      {expired ? (
-        <p role="status" className="mb-4 rounded-md border border-amber-300 bg-amber-50 p-3 text-sm text-amber-900">
-          Your session has ended. Please log in again.
-        </p>
-      ) : null}
-      <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4">
-        <LoginFields values={form.values} errors={form.errors} setValue={form.setValue} />
-        <Button type="submit" size="lg" disabled={pending}>
-          {pending ? 'Logging in...' : 'Log In'}
-        </Button>
-        <Button variant="ghost" onClick={() => void desktop.setServer(null)}>
-          Use another server
-        </Button>
-      </form>
-    </Screen>
+    <>
+      {expired ? <SignedOutBanner /> : null}
+      <Screen title="Staff Console" description={`Log in to ${serverName(serverUrl)} with your staff account.`}>
+        {expired ? (
+          <p role="status" className="mb-4 rounded-md border border-amber-300 bg-amber-50 p-3 text-sm text-amber-900">
+            Your session has ended. Please log in again.
+          </p>
+        ) : null}
+        <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4">
+          <LoginFields values={form.values} errors={form.errors} setValue={form.setValue} />
+          <Button type="submit" size="lg" disabled={pending}>
+            {pending ? 'Logging in...' : 'Log In'}
+          </Button>
+          <Button variant="ghost" onClick={() => void desktop.setServer(null)}>
+            Use another server
+          </Button>
+        </form>
+      </Screen>
+    </>
   );
 }

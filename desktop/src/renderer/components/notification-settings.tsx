@@ -13,6 +13,11 @@ const options: { key: keyof ConsoleSettings; label: string; hint: string }[] = [
     label: 'Remind me every 30 seconds',
     hint: 'New conversations alert again until someone opens them here.',
   },
+  {
+    key: 'startAtLogin',
+    label: 'Open at login',
+    hint: 'The console starts with your computer, in the tray, so chats notify from the start.',
+  },
 ];
 
 function SettingSwitch({
@@ -50,7 +55,7 @@ function SettingSwitch({
   );
 }
 
-/** Sound, do not disturb and the 30-second reminder, kept by the main process. */
+/** Sound, do not disturb, the 30-second reminder and starting at login, kept by the main process. */
 export function NotificationSettings({ initial }: { initial: ConsoleSettings }) {
   const [settings, setSettings] = useState(initial);
   const change = async (key: keyof ConsoleSettings, value: boolean) => {

@@ -1,10 +1,14 @@
-import { useEffect, useMemo, useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { conversationDisplayName } from '@shared/schemas/chat';
+import { userQueryKey } from '@/features/auth/api/use-user';
+import type { ChatConnectionStatus } from '@/features/chat/chat-socket';
 import { useUnreadTotal } from '@/features/staff-chat/api/conversations';
 import type { StaffChatConsoleProps } from '@/features/staff-chat/components/staff-chat-console';
-import type { OpenConversationRequest } from '@/features/staff-chat/notifications';
+import type { ConsoleCommand, OpenConversationRequest } from '@/features/staff-chat/notifications';
 import { desktop } from '../bridge';
+import { useCatchUp } from './use-catch-up';
 
 export const CHAT_PATH = '/admin/chat';
 
@@ -16,9 +20,31 @@ export const CHAT_PATH = '/admin/chat';
  */
 export function useConsoleChat(onChatScreen: boolean) {
   const navigate = useNavigate();
+  const queryClient = useQueryClient();
   const [openRequest, setOpenRequest] = useState<OpenConversationRequest | null>(null);
+  const [command, setCommand] = useState<ConsoleCommand | null>(null);
   const [selectedId, setSelectedId] = useState<string | null>(null);
+  const [status, setStatus] = useState<ChatConnectionStatus>('connecting');
   const unread = useUnreadTotal();
+
+  useCatchUp(
+    status,
+    useCallback((summary) => void desktop.catchUp(summary), []),
+  );
+
+  useEffect(
+    () =>
+      desktop.onShortcut((action) => {
+        navigate(CHAT_PATH);
+        setCommand((previous) => ({ action, seq: (previous?.seq ?? 0) + 1 }));
+      }),
+    [navigate],
+  );
+
+  // Cut off: ask the server who we are. A session it no longer knows brings back the login screen (session-gate).
+  useEffect(() => {
+    if (status === 'reconnecting') void queryClient.invalidateQueries({ queryKey: userQueryKey });
+  }, [status, queryClient]);
 
   useEffect(
     () =>
@@ -42,6 +68,12 @@ export function useConsoleChat(onChatScreen: boolean) {
   const consoleProps = useMemo<StaffChatConsoleProps>(
     () => ({
       openRequest,
+      command,
+      // Staff read what is on screen in the focused window only: a console left visible behind others reads nothing.
+      requireFocus: true,
+      onConnectionChange: setStatus,
+      // The server ended this session: the gate asks who we are and shows the login screen.
+      onSessionEnded: () => void queryClient.invalidateQueries({ queryKey: userQueryKey }),
       onNewConversation: (conversation) =>
         void desktop.newConversation({
           conversationId: conversation.id,
@@ -56,8 +88,8 @@ export function useConsoleChat(onChatScreen: boolean) {
       onConversationClosed: (conversation) => void desktop.conversationClosed(conversation.id),
       onSelectionChange: setSelectedId,
     }),
-    [openRequest],
+    [openRequest, command, queryClient],
   );
 
-  return { consoleProps, unread };
+  return { consoleProps, unread, disconnected: status === 'reconnecting' || status === 'closed' };
 }

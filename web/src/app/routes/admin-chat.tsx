@@ -1,20 +1,13 @@
 import { useSearchParams } from 'react-router-dom';
 import { isUuid } from '@shared/schemas/text';
-import { PageContainer } from '@/components/layout/page-container';
-import { useUser } from '@/features/auth/api/use-user';
-import { RequireAuth } from '@/features/auth/components/auth-redirects';
 import { StaffChatConsole } from '@/features/staff-chat/components/staff-chat-console';
-import { StaffOnly } from '@/features/staff-chat/components/staff-only';
 
-function CustomerChat() {
-  const { user } = useUser();
+/** Spec §2 /admin/chat, in the console (the console layout sends visitors to /login and shows clients "Staff only"). */
+export function Component() {
   // ?conversation=<id> (the link in a staff alert email) opens that conversation.
   const [params] = useSearchParams();
   const requested = params.get('conversation');
   const openRequest = isUuid(requested) ? { conversationId: requested, seq: 1 } : null;
-  if (!user) return null;
-  // The server checks the role on every call and on the socket; this only picks the screen.
-  if (user.accountType !== 'staff') return <StaffOnly />;
   return (
     <div className="flex flex-col gap-6">
       <div>
@@ -25,16 +18,5 @@ function CustomerChat() {
       </div>
       <StaffChatConsole openRequest={openRequest} />
     </div>
-  );
-}
-
-/** Spec §2 /admin/chat: logged out → /login; logged in but not staff → "Staff only". */
-export function Component() {
-  return (
-    <PageContainer className="py-10">
-      <RequireAuth>
-        <CustomerChat />
-      </RequireAuth>
-    </PageContainer>
   );
 }

@@ -1,10 +1,14 @@
-import { PageContainer } from '@/components/layout/page-container';
+import { Dashboard } from '@/features/console/components/dashboard';
 import { SeedDatabasePanel } from '@/features/seeding/components/seed-database-panel';
 
+/** /admin for staff: the dashboard, with the spec's seeding card below it. */
 export function Component() {
   return (
-    <PageContainer className="py-12">
-      <SeedDatabasePanel />
-    </PageContainer>
+    <div className="flex flex-col gap-10">
+      <Dashboard />
+      <div className="max-w-xl">
+        <SeedDatabasePanel headingLevel={2} />
+      </div>
+    </div>
   );
 }

@@ -2,10 +2,17 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/com
 import { PageContainer } from '@/components/layout/page-container';
 import { PageHero } from '@/components/layout/page-hero';
 import { BusinessHoursCard } from '@/features/contact/components/business-hours-card';
+import { useUser } from '@/features/auth/api/use-user';
 import { ContactForm } from '@/features/contact/components/contact-form';
 import { ContactInfoCard } from '@/features/contact/components/contact-info-card';
 
 export function Component() {
+  const { user } = useUser();
+  // A logged-in client writes as themselves: name and email start filled in.
+  const prefill =
+    user && user.accountType === 'client'
+      ? { name: [user.firstName, user.lastName].filter(Boolean).join(' ') || user.username, email: user.email ?? '' }
+      : null;
   return (
     <>
       <PageHero
@@ -20,7 +27,7 @@ export function Component() {
               <CardDescription>Fill out the form below and we&apos;ll get back to you within 24 hours.</CardDescription>
             </CardHeader>
             <CardContent>
-              <ContactForm />
+              <ContactForm prefill={prefill} />
             </CardContent>
           </Card>
           <div className="flex flex-col gap-8">

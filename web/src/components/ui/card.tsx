@@ -1,7 +1,7 @@
-import type { HTMLAttributes } from 'react';
+import type { ComponentPropsWithRef, HTMLAttributes } from 'react';
 import { cn } from '@/lib/cn';
 
-export function Card({ className, ...props }: HTMLAttributes<HTMLDivElement>) {
+export function Card({ className, ...props }: ComponentPropsWithRef<'div'>) {
   return <div className={cn('rounded-xl border border-slate-200 bg-white shadow-sm', className)} {...props} />;
 }
 

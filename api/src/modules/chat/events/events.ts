@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import type { ChatConversation, ChatMessage, ChatSenderType } from '@shared/schemas/chat';
+import type { ChatConversation, ChatMessage, ChatSenderType, ChatVisitorContext } from '@shared/schemas/chat';
 
 /**
  * What one API instance tells all of them (itself included) through
@@ -44,7 +44,9 @@ export type ChatEvent =
   | { kind: 'closed'; conversation: ChatConversation }
   | { kind: 'conversation'; reason: 'created' | 'updated'; conversation: ChatConversation }
   /** Some instance's count of staff consoles changed: recompute "staff online". */
-  | { kind: 'presence' };
+  | { kind: 'presence' }
+  /** Staff feed: the visitor's page changed, or the chat became a ticket (paths are at most 500 characters). */
+  | { kind: 'visitor_context'; context: ChatVisitorContext };
 
 export type ChatEventOf<K extends ChatEvent['kind']> = Extract<ChatEvent, { kind: K }>;
 
@@ -79,6 +81,7 @@ const KINDS = new Set<ChatEvent['kind']>([
   'closed',
   'conversation',
   'presence',
+  'visitor_context',
 ]);
 
 /** Parses a payload from the channel; anything that is not one of our events is ignored (null). */

@@ -8,6 +8,7 @@ import type { ChatParticipant } from '../chat-access';
 import { ChatConnection, type SocketCredentials, type Subscription } from '../socket/connection';
 import { decodeChatEvent, type ChatEvent, type ChatEventOf, type EventOrigin, type RoomEvent } from './events';
 import { loadClosedConversations, loadHistory, loadMessageEvent, loadMissedMessages } from '../storage/messages';
+import { decodeStaffEvent } from '../../staff-events/staff-events';
 import { StaffPresence } from '../storage/presence';
 import { SerialTasks } from './serial-tasks';
 import { toChatConversation, toChatMessage, type ConversationRow } from '../storage/rows';
@@ -26,6 +27,8 @@ export class ChatHub {
   private readonly byAccount = new Map<string, Set<ChatConnection>>();
   private readonly rooms = new Map<string, Set<Subscription>>();
   private readonly feed = new Set<ChatConnection>();
+  /** Sockets that asked for staff events (staff-events/staff-events.ts). */
+  private readonly staffEvents = new Set<ChatConnection>();
   private nextConnectionId = 1;
   private readonly newMessageFrames = new WeakMap<MessageEvent, string>();
   // Events are handled one after another, in the order PostgreSQL delivered them.
@@ -92,6 +95,8 @@ export class ChatHub {
     }
     for (const subscription of connection.subscriptions.values()) this.removeSubscription(subscription);
     connection.subscriptions.clear();
+    connection.staffEvents = false;
+    this.staffEvents.delete(connection);
     if (connection.feed) {
       connection.feed = false;
       this.feed.delete(connection);
@@ -116,12 +121,31 @@ export class ChatHub {
     this.tasks.run(event.kind === 'message_ref' ? () => this.resolveReference(event) : () => this.dispatch(event));
   }
 
+  /** A staff event from its channel: to the staff sockets that asked for them, in order with the chat's events. */
+  receiveStaffEvent(payload: string): void {
+    const event = decodeStaffEvent(payload);
+    if (event) this.tasks.run(() => this.toStaffEvents({ type: 'staff_event', event }));
+  }
+
+  private toStaffEvents(frame: ServerFrame): void {
+    if (this.staffEvents.size === 0) return;
+    const text = JSON.stringify(frame);
+    for (const connection of this.staffEvents) connection.send(text);
+  }
+
   private async resolveReference(event: ChatEventOf<'message_ref'>): Promise<void> {
     const loaded = await loadMessageEvent(this.db, event.messageId);
     if (loaded) this.dispatch({ kind: 'message', ...loaded, origin: event.origin });
   }
 
   private dispatch(event: ChatEvent): void {
+    // Consoles count waiting chats: any change to a conversation is a staff event too (no NOTIFY of its own).
+    const conversationId =
+      event.kind === 'message' || event.kind === 'read' || event.kind === 'closed' || event.kind === 'conversation'
+        ? event.conversation.id
+        : null;
+    if (conversationId)
+      this.toStaffEvents({ type: 'staff_event', event: { kind: 'chat.updated', id: conversationId } });
     switch (event.kind) {
       case 'message':
         this.deliverMessage(event);
@@ -142,6 +166,9 @@ export class ChatHub {
       }
       case 'conversation':
         this.toFeed({ type: 'conversation', reason: event.reason, conversation: event.conversation });
+        return;
+      case 'visitor_context':
+        this.toFeed({ type: 'visitor_context', context: event.context });
         return;
     }
   }
@@ -305,6 +332,11 @@ export class ChatHub {
     this.presence.report();
   }
 
+  subscribeStaffEvents(connection: ChatConnection): void {
+    connection.staffEvents = true;
+    this.staffEvents.add(connection);
+  }
+
   // ---- Catching up after the event stream was interrupted ----------------------------------
 
   /**
@@ -330,6 +362,7 @@ export class ChatHub {
         }
       }
       this.toFeed({ type: 'feed_reset' });
+      this.toStaffEvents({ type: 'staff_events_reset' });
       await this.presence.refresh();
     });
   }

@@ -37,6 +37,8 @@ export class ChatConnection {
   readonly subscriptions = new Map<string, Subscription>();
   /** Receives the staff feed (and counts as a staff console online). */
   feed = false;
+  /** Receives staff events (orders, enquiries, …: a console that is open, on any screen). */
+  staffEvents = false;
   /** Answered the last heartbeat ping. */
   alive = true;
   readonly messageLimit = new SlidingWindowLimit(CHAT_MESSAGE_RATE.limit, CHAT_MESSAGE_RATE.windowMs);
@@ -94,7 +96,7 @@ export class ChatConnection {
   }
 
   get isStaffConnection(): boolean {
-    if (this.feed) return true;
+    if (this.feed || this.staffEvents) return true;
     for (const subscription of this.subscriptions.values()) if (subscription.role === 'admin') return true;
     return false;
   }

@@ -120,6 +120,9 @@ function dispatch(deps: ProtocolDeps, connection: ChatConnection, frame: ParsedC
     case 'staff_feed':
       if (requireStaff(connection)) deps.hub.subscribeFeed(connection);
       return;
+    case 'staff_events':
+      if (requireStaff(connection)) deps.hub.subscribeStaffEvents(connection);
+      return;
   }
 }
 

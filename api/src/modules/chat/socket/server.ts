@@ -5,6 +5,7 @@ import { WebSocketServer, type WebSocket } from 'ws';
 import { CHAT_CLOSE, CHAT_MAX_FRAME_BYTES } from '@shared/schemas/chat-frames';
 import type { AppDeps } from '../../../app-deps';
 import { ACCOUNT_CHANNEL, accountOfAnnouncement } from '../../auth/account-events';
+import { STAFF_CHANNEL } from '../../staff-events/staff-events';
 import type { ChatParticipant } from '../chat-access';
 import { createChatBus } from '../events/bus';
 import { CHAT_CHANNEL } from '../events/events';
@@ -111,6 +112,8 @@ export function attachChatServer(options: {
     logger,
     channels: {
       [CHAT_CHANNEL]: (payload) => hub.receive(payload),
+      // Orders, enquiries, …: to this instance's staff consoles (decision 100).
+      [STAFF_CHANNEL]: (payload) => hub.receiveStaffEvent(payload),
       // A session of this account ended, or its role changed: its sockets here read their session again now.
       [ACCOUNT_CHANNEL]: (payload) => {
         const accountId = accountOfAnnouncement(payload);

@@ -21,15 +21,26 @@ interface NewConversation {
   userId: string | null;
   visitorName: string;
   visitorEmail: string | null;
+  /** The page the chat was started on. */
+  startPage: string | null;
 }
 
 /** Starts a conversation bound to the visitor's session (and account), and tells staff. */
 export async function startConversation(db: Knex, input: NewConversation): Promise<ChatConversation> {
   return db.transaction(async (trx) => {
     const result = await trx.raw<{ rows: ConversationRow[] }>(
-      `insert into chat_conversations as c (visitor_id, user_id, visitor_name, visitor_email)
-       values (?, ?, ?, ?) returning ${CONVERSATION_COLUMNS}`,
-      [input.visitorId, input.userId, input.visitorName, input.visitorEmail],
+      `insert into chat_conversations as c (visitor_id, user_id, visitor_name, visitor_email, start_page, current_page,
+         current_page_at)
+       values (?, ?, ?, ?, ?, ?, case when ?::text is null then null else now() end) returning ${CONVERSATION_COLUMNS}`,
+      [
+        input.visitorId,
+        input.userId,
+        input.visitorName,
+        input.visitorEmail,
+        input.startPage,
+        input.startPage,
+        input.startPage,
+      ],
     );
     const conversation = toChatConversation(result.rows[0]!);
     await publishChatEvent(trx, { kind: 'conversation', reason: 'created', conversation });

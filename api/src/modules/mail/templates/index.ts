@@ -17,6 +17,7 @@ import {
   subscriptionStarted,
 } from './subscription-mails';
 import type { MailTemplate } from './template';
+import { consultationConfirmed, consultationProposed, enquiryReply, serviceRequestReply } from './ticket-mails';
 import { welcome } from './welcome';
 
 /** Every kind of mail the product sends, by the name the outbox stores. */
@@ -38,6 +39,10 @@ export const mailTemplates = {
   'subscription-resumed': subscriptionResumed,
   'staff-chat-message': staffChatMessage,
   'chat-replies': chatReplies,
+  'enquiry-reply': enquiryReply,
+  'service-request-reply': serviceRequestReply,
+  'consultation-proposed': consultationProposed,
+  'consultation-confirmed': consultationConfirmed,
 } as const;
 
 export type MailTemplateName = keyof typeof mailTemplates;

@@ -16,7 +16,7 @@ function initials(user: PublicUser): string {
 function accountLinks(user: PublicUser) {
   return [
     { to: '/portal', label: 'Portal', icon: LayoutDashboard },
-    ...(user.accountType === 'staff' ? [{ to: '/admin/chat', label: 'Console', icon: MessagesSquare }] : []),
+    ...(user.accountType === 'staff' ? [{ to: '/admin', label: 'Console', icon: MessagesSquare }] : []),
   ];
 }
 

@@ -22,11 +22,22 @@ export function useNextPath(fallback = '/portal'): string {
   return safeNextPath(params.get('next'), fallback);
 }
 
+/**
+ * Where a signed-in account goes after logging in: the page it was heading
+ * to (?next=), else staff to the console and clients to their portal.
+ */
+export function useLandingPath(): (user: { accountType: string }) => string {
+  const [params] = useSearchParams();
+  const next = useNextPath();
+  const asked = params.has('next');
+  return (user) => (!asked && user.accountType === 'staff' ? '/admin' : next);
+}
+
 /** Login and signup are for logged-out visitors: others go on to where they were heading. */
 export function RedirectIfAuthenticated({ children }: { children: ReactNode }) {
-  const { isLoading, isAuthenticated } = useUser();
-  const next = useNextPath();
-  if (!isLoading && isAuthenticated) return <Navigate to={next} replace />;
+  const { isLoading, user } = useUser();
+  const landing = useLandingPath();
+  if (!isLoading && user) return <Navigate to={landing(user)} replace />;
   return <>{children}</>;
 }
 

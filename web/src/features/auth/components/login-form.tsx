@@ -7,7 +7,7 @@ import { errorMessage } from '@/lib/api-client';
 import { useSchemaForm } from '@/lib/form';
 import { toast } from '@/lib/toast';
 import { useLogin } from '../api/use-auth-mutations';
-import { useAuthLink, useNextPath } from './auth-redirects';
+import { useAuthLink, useLandingPath, useNextPath } from './auth-redirects';
 import { LoginFields } from './login-fields';
 
 export function LoginForm() {
@@ -15,6 +15,7 @@ export function LoginForm() {
   const login = useLogin();
   const navigate = useNavigate();
   const next = useNextPath();
+  const landing = useLandingPath();
   const [failure, setFailure] = useState<string | null>(null);
   const signupHref = useAuthLink('/signup', next);
 
@@ -25,7 +26,7 @@ export function LoginForm() {
       login.mutate(data, {
         onSuccess: (user) => {
           toast({ title: 'Welcome Back', description: `Logged in as ${user.username}.` });
-          navigate(next, { replace: true });
+          navigate(landing(user), { replace: true });
         },
         onError: (error) => {
           const message = errorMessage(error, 'Failed to log in');

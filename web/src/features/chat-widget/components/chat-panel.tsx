@@ -9,7 +9,7 @@ import type { ChatConnectionStatus } from '@/features/chat/chat-socket';
 import { useChatStatus } from '../api/chat-status';
 import { useOwnConversation } from '../api/own-conversation';
 import { rememberConversation, storedConversationId } from '../stored-chat';
-import { StartChatForm } from './start-chat-form';
+import { StartChatForm, type ChatVisitor } from './start-chat-form';
 import { VisitorChat } from './visitor-chat';
 
 /**
@@ -17,7 +17,7 @@ import { VisitorChat } from './visitor-chat';
  * A conversation remembered from an earlier page is checked with the server
  * (it must belong to this session) and resumed with its history.
  */
-export function ChatPanel({ id, onClose }: { id: string; onClose(): void }) {
+export function ChatPanel({ id, visitor, onClose }: { id: string; visitor: ChatVisitor | null; onClose(): void }) {
   const [rememberedId, setConversationId] = useState<string | null>(() => storedConversationId());
   const [status, setStatus] = useState<ChatConnectionStatus>('closed');
   const own = useOwnConversation(rememberedId);
@@ -62,14 +62,14 @@ export function ChatPanel({ id, onClose }: { id: string; onClose(): void }) {
       />
     );
   } else {
-    body = <StartChatForm away={chatStatus.data?.staffOnline === false} onStarted={started} />;
+    body = <StartChatForm away={chatStatus.data?.staffOnline === false} visitor={visitor} onStarted={started} />;
   }
 
   return (
     <section
       id={id}
       aria-labelledby={`${id}-title`}
-      className="fixed bottom-20 right-4 z-40 flex h-[min(500px,calc(100dvh-6rem))] w-[min(384px,calc(100vw-2rem))] flex-col overflow-hidden rounded-xl border border-slate-200 bg-white shadow-2xl sm:bottom-24 sm:right-6"
+      className="fixed inset-0 z-40 flex flex-col overflow-hidden bg-white sm:inset-auto sm:bottom-24 sm:right-6 sm:h-[min(500px,calc(100dvh-6rem))] sm:w-[min(384px,calc(100vw-2rem))] sm:rounded-xl sm:border sm:border-slate-200 sm:shadow-2xl"
     >
       <header className="flex items-center justify-between gap-2 bg-navy-900 px-4 py-3 text-white">
         <div className="flex items-center gap-2">

@@ -1,8 +1,11 @@
 import { MessageCircle, X } from 'lucide-react';
-import { lazy, Suspense, useId, useRef, useState, useSyncExternalStore } from 'react';
+import { lazy, Suspense, useEffect, useId, useRef, useState, useSyncExternalStore } from 'react';
+import { useLocation } from 'react-router-dom';
 import { cn } from '@/lib/cn';
 import { useCoversPrimaryAction } from '@/lib/primary-actions';
-import { openedFromLink, rememberWidgetOpen } from '../stored-chat';
+import { reportVisitorPage } from '../api/report-page';
+import { openedFromLink, rememberWidgetOpen, storedConversationId } from '../stored-chat';
+import type { ChatVisitor } from './start-chat-form';
 
 // The chat itself is its own chunk, fetched when the bubble is first opened (or hovered):
 // a page view costs only this button.
@@ -16,7 +19,7 @@ const noSubscription = () => () => {};
  * page (app/router.tsx leaves it off the staff pages, which have their own
  * chat console). Opening it loads the chat; closing it closes the connection.
  */
-export function ChatWidget() {
+export function ChatWidget({ visitor = null }: { visitor?: ChatVisitor | null }) {
   const [choice, setChoice] = useState<boolean | null>(null);
   // A chat that was open before a reload opens again, as does one a link in an email points to (?chat=<id>);
   // the prerendered HTML (server snapshot) is always closed.
@@ -35,14 +38,38 @@ export function ChatWidget() {
     if (!next) bubbleRef.current?.focus();
   };
 
+  // Staff see the page the visitor is on: each page they move to is reported for the chat they have.
+  const { pathname, search } = useLocation();
+  useEffect(() => {
+    const conversationId = storedConversationId();
+    if (conversationId) reportVisitorPage(conversationId, `${pathname}${search}`);
+  }, [pathname, search]);
+
+  // Escape closes the open widget.
+  useEffect(() => {
+    if (!open) return;
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key === 'Escape' && !event.defaultPrevented) toggle(false);
+    };
+    document.addEventListener('keydown', onKey);
+    return () => document.removeEventListener('keydown', onKey);
+  });
+
   return (
     <>
       {open ? (
         <Suspense fallback={null}>
-          <ChatPanel id={panelId} onClose={() => toggle(false)} />
+          <ChatPanel id={panelId} visitor={visitor} onClose={() => toggle(false)} />
         </Suspense>
       ) : null}
-      <div ref={placeRef} className="pointer-events-none fixed bottom-4 right-4 z-40 h-14 w-14 sm:bottom-6 sm:right-6">
+      <div
+        ref={placeRef}
+        className={cn(
+          'pointer-events-none fixed bottom-4 right-4 z-40 h-14 w-14 sm:bottom-6 sm:right-6',
+          // On small screens the open chat fills the screen and closes from its own header.
+          open && 'max-sm:hidden',
+        )}
+      >
         <button
           ref={bubbleRef}
           type="button"

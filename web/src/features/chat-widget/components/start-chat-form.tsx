@@ -7,12 +7,26 @@ import { toast } from '@/lib/toast';
 import { useStartChat } from '../api/start-chat';
 import { AwayNotice } from './away-notice';
 
+/** A logged-in client: the form starts with their name and email. */
+export interface ChatVisitor {
+  name: string;
+  email: string;
+}
+
 /**
  * Spec §4/§5: name required ("Name Required" toast), email optional. In away
  * mode the email is what lets staff answer, so the form asks for it.
  */
-export function StartChatForm({ away, onStarted }: { away: boolean; onStarted(id: string): void }) {
-  const form = useSchemaForm(startChatSchema, { visitorName: '', visitorEmail: '' });
+export function StartChatForm({
+  away,
+  visitor = null,
+  onStarted,
+}: {
+  away: boolean;
+  visitor?: ChatVisitor | null;
+  onStarted(id: string): void;
+}) {
+  const form = useSchemaForm(startChatSchema, { visitorName: visitor?.name ?? '', visitorEmail: visitor?.email ?? '' });
   const start = useStartChat();
 
   const onSubmit = (event: React.FormEvent) => {
@@ -26,11 +40,15 @@ export function StartChatForm({ away, onStarted }: { away: boolean; onStarted(id
       return;
     }
     form.submit((data) => {
-      start.mutate(data, {
-        onSuccess: ({ id }) => onStarted(id),
-        onError: () =>
-          toast({ title: 'Error', description: 'Failed to start chat. Please try again.', variant: 'destructive' }),
-      });
+      // The page the chat starts on, for staff.
+      start.mutate(
+        { ...data, page: `${window.location.pathname}${window.location.search}`.slice(0, 500) },
+        {
+          onSuccess: ({ id }) => onStarted(id),
+          onError: () =>
+            toast({ title: 'Error', description: 'Failed to start chat. Please try again.', variant: 'destructive' }),
+        },
+      );
     }, event.currentTarget as HTMLFormElement);
   };
 

@@ -66,6 +66,7 @@ export function Composer({ disabled, onSend, onTyping, placeholder, className }:
 
   return (
     <form
+      data-chat-composer=""
       className={cn('flex items-end gap-2 border-t border-slate-200 p-3', className)}
       onSubmit={(event) => {
         event.preventDefault();

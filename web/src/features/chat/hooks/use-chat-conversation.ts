@@ -17,6 +17,8 @@ interface ChatConversationOptions {
   onFrame?(frame: ServerFrame): void;
   /** Refused for good (4401/4403/4404); the socket stays closed. */
   onFinalClose?(): void;
+  /** Read receipts only while the window has the focus, not merely while the page is visible. */
+  requireFocus?: boolean;
 }
 
 /**
@@ -91,7 +93,7 @@ export function useChatConversation(options: ChatConversationOptions) {
   /** The other side's messages so far are seen, if this page is being looked at. */
   function markSeen() {
     const id = current.current;
-    if (id && pageIsVisible()) connection.send({ type: 'read', conversationId: id });
+    if (id && pageIsVisible(options.requireFocus)) connection.send({ type: 'read', conversationId: id });
   }
 
   /** Leaves the open conversation (if any) for `id` (null: none); false when `id` is already open. */

@@ -118,22 +118,31 @@ export function useTypingIndicator() {
   return [typing, set] as const;
 }
 
-/** Whether the person is looking at the page (read receipts are sent only then). */
-export function pageIsVisible(): boolean {
-  return typeof document !== 'undefined' && document.visibilityState === 'visible';
+/**
+ * Whether the person is looking at the page (read receipts are sent only
+ * then): the page is visible — and, with `requireFocus` (the desktop console,
+ * a window often left visible behind others), its window has the focus.
+ */
+export function pageIsVisible(requireFocus = false): boolean {
+  if (typeof document === 'undefined' || document.visibilityState !== 'visible') return false;
+  return !requireFocus || document.hasFocus();
 }
 
 /** Calls `onVisible` whenever the person comes back to the page (to send the read receipts held back). */
-export function useWhenPageVisible(onVisible: () => void): void {
+export function useWhenPageVisible(onVisible: () => void, requireFocus = false): void {
   const callback = useRef(onVisible);
   useEffect(() => {
     callback.current = onVisible;
   });
   useEffect(() => {
     const listener = () => {
-      if (pageIsVisible()) callback.current();
+      if (pageIsVisible(requireFocus)) callback.current();
     };
     document.addEventListener('visibilitychange', listener);
-    return () => document.removeEventListener('visibilitychange', listener);
-  }, []);
+    if (requireFocus) window.addEventListener('focus', listener);
+    return () => {
+      document.removeEventListener('visibilitychange', listener);
+      window.removeEventListener('focus', listener);
+    };
+  }, [requireFocus]);
 }

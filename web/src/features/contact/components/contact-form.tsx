@@ -16,11 +16,18 @@ const SEND_FAILED = 'Failed to send message. Please try again.';
 const loadSchema = () => import('@shared/schemas/contact').then((module) => module.contactMessageSchema);
 import { useSendContactMessage } from '../api/use-send-contact-message';
 
+/** Who is writing, when they are logged in: their name and email start filled in. */
+export interface ContactPrefill {
+  name: string;
+  email: string;
+}
+
 /**
  * Spec §2/§5 contact form: native required fields and types, the nine
- * services, a 6-row message. Success resets every field; failure keeps them.
+ * services, a 6-row message. Success resets every field (to the logged-in
+ * client's name and email, when given); failure keeps them.
  */
-export function ContactForm() {
+export function ContactForm({ prefill = null }: { prefill?: ContactPrefill | null }) {
   const form = useSchemaForm(loadSchema, emptyContactMessage);
   const send = useSendContactMessage();
   const [params] = useSearchParams();
@@ -34,6 +41,19 @@ export function ContactForm() {
     if (isServiceOption(requested)) setValue('service', requested);
   }, [requested, setValue]);
 
+  // A logged-in client's name and email, filled in once known (after hydration), never over what was typed.
+  const prefillName = prefill?.name ?? '';
+  const prefillEmail = prefill?.email ?? '';
+  const { setValues } = form;
+  useEffect(() => {
+    if (!prefillName && !prefillEmail) return;
+    setValues((current) => ({
+      ...current,
+      name: current.name || prefillName,
+      email: current.email || prefillEmail,
+    }));
+  }, [prefillName, prefillEmail, setValues]);
+
   const onSubmit = (event: React.FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (send.isPending) return;
@@ -42,7 +62,7 @@ export function ContactForm() {
       send.mutate(data, {
         onSuccess: () => {
           toast({ title: 'Message Sent!', description: "We'll get back to you within 24 hours." });
-          form.setValues(emptyContactMessage);
+          form.setValues({ ...emptyContactMessage, name: prefillName, email: prefillEmail });
         },
         onError: () => {
           toast({ title: 'Error', description: SEND_FAILED, variant: 'destructive' });

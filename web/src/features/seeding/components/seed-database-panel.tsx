@@ -24,7 +24,8 @@ function failure(error: unknown): Result {
  * Database, with a result card. Takes nothing from the page around it, so the
  * desktop staff console shows it as is (against its own API base URL).
  */
-export function SeedDatabasePanel() {
+export function SeedDatabasePanel({ headingLevel = 1 }: { headingLevel?: 1 | 2 }) {
+  const Heading = headingLevel === 1 ? 'h1' : 'h2';
   const form = useSchemaForm(adminTokenFormSchema, { token: '' });
   const [pending, setPending] = useState(false);
   const [result, setResult] = useState<Result | null>(null);
@@ -49,11 +50,15 @@ export function SeedDatabasePanel() {
     <div className="mx-auto flex w-full max-w-xl flex-col gap-6">
       <div className="flex items-center gap-3">
         <Database className="h-8 w-8 text-blue-700" aria-hidden="true" />
-        <h1 className="text-3xl font-bold text-navy-900">Database Administration</h1>
+        <Heading
+          className={headingLevel === 1 ? 'text-3xl font-bold text-navy-900' : 'text-2xl font-bold text-navy-900'}
+        >
+          Database Administration
+        </Heading>
       </div>
       <Card>
         <CardHeader>
-          <CardTitle>Seed the product catalogue</CardTitle>
+          <CardTitle as={headingLevel === 1 ? 'h2' : 'h3'}>Seed the product catalogue</CardTitle>
           <CardDescription>
             Adds the technology-procurement catalogue to the shop. Products that already exist are kept (and brought up
             to date); running it again inserts nothing new.

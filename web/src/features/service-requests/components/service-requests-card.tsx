@@ -1,17 +1,10 @@
-import type { ServiceRequestStatus } from '@shared/schemas/service-requests';
-import { Badge } from '@/components/ui/badge';
+import { Link } from 'react-router-dom';
 import { DataCard, DataRows } from '@/components/ui/data-card';
 import { formatDate } from '@/lib/format';
 import { useServiceRequests } from '../api/get-service-requests';
+import { StatusBadge } from './status-badge';
 
 const SHOWN = 5;
-
-const labels: Record<ServiceRequestStatus, string> = {
-  pending: 'Pending',
-  in_progress: 'In Progress',
-  completed: 'Completed',
-  cancelled: 'Cancelled',
-};
 
 /** Spec §2 Portal: the first 5 requests with service, date and status ("completed" highlighted). */
 export function ServiceRequestsCard() {
@@ -28,12 +21,15 @@ export function ServiceRequestsCard() {
           {(request) => (
             <>
               <div className="flex flex-col">
-                <span className="text-sm font-semibold text-slate-900">{request.service}</span>
+                <Link
+                  to={`/portal/request?id=${request.id}`}
+                  className="text-sm font-semibold text-slate-900 underline-offset-2 hover:text-blue-700 hover:underline"
+                >
+                  {request.service}
+                </Link>
                 <span className="text-sm text-slate-600">{formatDate(request.createdAt)}</span>
               </div>
-              <Badge variant={request.status === 'completed' ? 'success' : 'neutral'}>
-                {labels[request.status] ?? request.status}
-              </Badge>
+              <StatusBadge status={request.status} />
             </>
           )}
         </DataRows>

@@ -2,7 +2,7 @@ import { useEffect, useRef } from 'react';
 import { useConversations, flattenConversations } from '../api/conversations';
 import { useCloseConversation } from '../api/close-conversation';
 import { useStaffChat } from '../hooks/use-staff-chat';
-import type { OpenConversationRequest, StaffChatNotifications } from '../notifications';
+import type { ConsoleCommand, OpenConversationRequest, StaffChatNotifications } from '../notifications';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { cn } from '@/lib/cn';
@@ -12,6 +12,10 @@ import { ConversationWindow } from './conversation-window';
 export interface StaffChatConsoleProps extends StaffChatNotifications {
   /** Open this conversation (the desktop console, when a notification is clicked). */
   openRequest?: OpenConversationRequest | null;
+  /** Mark messages read only while the window has the focus (the desktop console). */
+  requireFocus?: boolean;
+  /** Move to the next or previous conversation, or into the reply box (the desktop console's shortcuts). */
+  command?: ConsoleCommand | null;
 }
 
 /**
@@ -20,9 +24,15 @@ export interface StaffChatConsoleProps extends StaffChatNotifications {
  * and socket as configured (lib/api-client, chat/chat-socket), so the desktop
  * console renders it unchanged and passes notification callbacks.
  */
-export function StaffChatConsole({ openRequest, ...notifications }: StaffChatConsoleProps) {
-  const chat = useStaffChat(notifications);
+export function StaffChatConsole({
+  openRequest,
+  requireFocus = false,
+  command,
+  ...notifications
+}: StaffChatConsoleProps) {
+  const chat = useStaffChat(notifications, requireFocus);
   const list = useConversations();
+  const container = useRef<HTMLDivElement>(null);
   const select = useRef(chat.select);
   useEffect(() => {
     select.current = chat.select;
@@ -37,6 +47,28 @@ export function StaffChatConsole({ openRequest, ...notifications }: StaffChatCon
   const conversations = flattenConversations(list.data);
   const selected = conversations.find((c) => c.id === chat.selectedId);
 
+  const latest = useRef({ conversations, selectedId: chat.selectedId });
+  useEffect(() => {
+    latest.current = { conversations, selectedId: chat.selectedId };
+  });
+  const commandSeq = command?.seq;
+  const commandAction = command?.action;
+  // Each command (a new seq) runs once, on the list as it is then.
+  useEffect(() => {
+    if (!commandAction) return;
+    if (commandAction === 'focus-reply') {
+      container.current?.querySelector<HTMLTextAreaElement>('[data-chat-composer] textarea')?.focus();
+      return;
+    }
+    const { conversations: list, selectedId } = latest.current;
+    if (list.length === 0) return;
+    const at = list.findIndex((c) => c.id === selectedId);
+    const step = commandAction === 'next-conversation' ? 1 : -1;
+    const next = at === -1 ? (step === 1 ? 0 : list.length - 1) : Math.min(list.length - 1, Math.max(0, at + step));
+    const target = list[next];
+    if (target && target.id !== selectedId) select.current(target.id);
+  }, [commandSeq, commandAction]);
+
   if (chat.ended) {
     return (
       <Card className="flex h-[600px] flex-col items-center justify-center gap-4 p-6 text-center">
@@ -47,7 +79,7 @@ export function StaffChatConsole({ openRequest, ...notifications }: StaffChatCon
   }
 
   return (
-    <Card className="grid h-[600px] grid-cols-1 overflow-hidden md:grid-cols-3">
+    <Card ref={container} className="grid h-[600px] grid-cols-1 overflow-hidden md:grid-cols-3">
       <div
         className={cn(
           'min-h-0 overflow-y-auto border-slate-200 md:col-span-1 md:block md:border-r',

@@ -10,7 +10,7 @@ import type { StaffChatNotifications } from '../notifications';
  * list's query cache) and the one conversation being answered, through the
  * shared conversation hook on staff's side.
  */
-export function useStaffChat(notifications: StaffChatNotifications = {}) {
+export function useStaffChat(notifications: StaffChatNotifications = {}, requireFocus = false) {
   const queryClient = useQueryClient();
   const [missing, setMissing] = useState<string | null>(null);
   const [ended, setEnded] = useState(false);
@@ -58,11 +58,20 @@ export function useStaffChat(notifications: StaffChatNotifications = {}) {
       }
     },
     // Logged out elsewhere, or no longer staff: the server will not take this console back.
-    onFinalClose: () => setEnded(true),
+    onFinalClose: () => {
+      setEnded(true);
+      notificationsRef.current.onSessionEnded?.();
+    },
+    requireFocus,
   });
 
+  const status = chat.status;
+  useEffect(() => {
+    notificationsRef.current.onConnectionChange?.(status);
+  }, [status]);
+
   // Back on the tab: what arrived meanwhile in the open conversation is now seen (the server ignores a no-op).
-  useWhenPageVisible(() => chat.markSeen());
+  useWhenPageVisible(() => chat.markSeen(), requireFocus);
 
   return {
     status: chat.status,

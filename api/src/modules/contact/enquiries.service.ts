@@ -1,0 +1,190 @@
+import type { Knex } from 'knex';
+import type {
+  EnquiryDetail,
+  EnquiryListQuery,
+  EnquiryPage,
+  EnquiryStatus,
+  EnquirySummary,
+} from '@shared/schemas/enquiries';
+import { isUuid } from '@shared/schemas/text';
+import { afterCursor, createdMicrosSql, nextCursorOf, prefixTsQuery } from '../../db/keyset';
+import { Conflict, NotFound } from '../../errors';
+import { enqueueMail } from '../mail/outbox';
+import { createServiceRequest } from '../service-requests/service-requests.service';
+import { publishStaffEvent } from '../staff-events/staff-events';
+import type { User } from '../users/user.model';
+
+/**
+ * The staff inbox of contact enquiries: list, read, reply by email (through
+ * the outbox), close, and turn into a service request.
+ */
+
+const NOT_FOUND = 'Enquiry not found';
+const PREVIEW_LENGTH = 140;
+
+interface EnquiryRow {
+  id: string;
+  name: string;
+  email: string;
+  phone: string | null;
+  company: string | null;
+  service: string;
+  message: string;
+  status: EnquiryStatus;
+  repliedAt: Date | null;
+  createdAt: Date;
+}
+
+const ENQUIRY_COLUMNS = `m.id, m.name, m.email, m.phone, m.company, m.service, m.message, m.status,
+  m.replied_at as "repliedAt", m.created_at as "createdAt"`;
+
+const iso = (value: Date | string) => new Date(value).toISOString();
+
+function toEnquirySummary(row: EnquiryRow): EnquirySummary {
+  const flat = row.message.replace(/\s+/g, ' ').trim();
+  return {
+    id: row.id,
+    name: row.name,
+    email: row.email,
+    company: row.company,
+    service: row.service,
+    status: row.status,
+    preview: flat.length > PREVIEW_LENGTH ? `${flat.slice(0, PREVIEW_LENGTH - 1)}…` : flat,
+    createdAt: iso(row.createdAt),
+  };
+}
+
+/** Enquiries newest first, filtered and searched, one keyset page at a time. */
+export async function listEnquiries(db: Knex, query: EnquiryListQuery): Promise<EnquiryPage> {
+  const builder = db
+    .select(db.raw(`${ENQUIRY_COLUMNS}, ${createdMicrosSql('m')} as "createdMicros"`))
+    .from('contact_messages as m')
+    .orderBy([
+      { column: 'm.created_at', order: 'desc' },
+      { column: 'm.id', order: 'desc' },
+    ])
+    .limit(query.limit + 1);
+  if (query.status) builder.where('m.status', query.status);
+  if (query.service) builder.where('m.service', query.service);
+  if (query.q) {
+    if (isUuid(query.q)) builder.where('m.id', query.q);
+    else {
+      const tsQuery = prefixTsQuery(query.q);
+      if (tsQuery) builder.whereRaw(`m.search @@ to_tsquery('simple', ?)`, [tsQuery]);
+    }
+  }
+  afterCursor(builder, 'm', query.cursor);
+  const rows = (await builder) as (EnquiryRow & { createdMicros: string })[];
+  const { page, nextCursor } = nextCursorOf(rows, query.limit);
+  return { enquiries: page.map(toEnquirySummary), nextCursor };
+}
+
+async function enquiryRow(db: Knex | Knex.Transaction, id: string, forUpdate = false): Promise<EnquiryRow> {
+  if (!isUuid(id)) throw new NotFound(NOT_FOUND);
+  const query = db.select(db.raw(ENQUIRY_COLUMNS)).from('contact_messages as m').where('m.id', id).first();
+  if (forUpdate) query.forUpdate();
+  const row = (await query) as EnquiryRow | undefined;
+  if (!row) throw new NotFound(NOT_FOUND);
+  return row;
+}
+
+/** The client account whose email is the enquirer's, if any. */
+async function matchingClient(db: Knex | Knex.Transaction, email: string): Promise<string | null> {
+  const row = (await db('users')
+    .select('id')
+    .whereRaw('lower(email) = lower(?)', [email])
+    .where({ accountType: 'client' })
+    .first()) as { id: string } | undefined;
+  return row?.id ?? null;
+}
+
+/** One enquiry with its replies, the request it became, and the matching client account. */
+export async function readEnquiry(db: Knex | Knex.Transaction, id: string): Promise<EnquiryDetail> {
+  const row = await enquiryRow(db, id);
+  const [replies, request, clientId] = await Promise.all([
+    db('enquiry_replies')
+      .select('id', 'authorName', 'message', 'createdAt')
+      .where({ contactMessageId: row.id })
+      .orderBy([
+        { column: 'createdAt', order: 'asc' },
+        { column: 'id', order: 'asc' },
+      ]) as Promise<{ id: string; authorName: string; message: string; createdAt: Date }[]>,
+    db('service_requests').select('id').where({ contactMessageId: row.id }).first() as Promise<
+      { id: string } | undefined
+    >,
+    matchingClient(db, row.email),
+  ]);
+  return {
+    ...toEnquirySummary(row),
+    phone: row.phone,
+    message: row.message,
+    repliedAt: row.repliedAt ? iso(row.repliedAt) : null,
+    serviceRequestId: request?.id ?? null,
+    clientId,
+    replies: replies.map((reply) => ({ ...reply, createdAt: iso(reply.createdAt) })),
+  };
+}
+
+/** A staff reply: recorded, emailed to the enquirer through the outbox, and the enquiry is replied. */
+export async function replyToEnquiry(db: Knex, id: string, staff: User, message: string): Promise<EnquiryDetail> {
+  await db.transaction(async (trx) => {
+    const row = await enquiryRow(trx, id, true);
+    const [reply] = (await trx('enquiry_replies')
+      .insert({ contactMessageId: row.id, authorId: staff.id, authorName: staff.displayName, message })
+      .returning('id')) as { id: string }[];
+    await trx('contact_messages').where({ id: row.id }).update({ status: 'replied', repliedAt: trx.fn.now() });
+    await enqueueMail(trx, {
+      template: 'enquiry-reply',
+      to: row.email,
+      data: {
+        name: row.name,
+        service: row.service,
+        reply: message,
+        staffName: staff.displayName,
+        original: row.message,
+      },
+      idempotencyKey: `enquiry-reply:${reply!.id}`,
+    });
+    await publishStaffEvent(trx, { kind: 'enquiry.updated', id: row.id });
+  });
+  return readEnquiry(db, id);
+}
+
+/** Staff close an enquiry that needs nothing more, or open it again. */
+export async function setEnquiryStatus(db: Knex, id: string, status: EnquiryStatus): Promise<EnquiryDetail> {
+  await db.transaction(async (trx) => {
+    const row = await enquiryRow(trx, id, true);
+    if (row.status === status) throw new Conflict(`The enquiry is already ${status}`);
+    if (status === 'replied' && !row.repliedAt) throw new Conflict('Reply to the enquiry to mark it replied');
+    await trx('contact_messages').where({ id: row.id }).update({ status });
+    await publishStaffEvent(trx, { kind: 'enquiry.updated', id: row.id });
+  });
+  return readEnquiry(db, id);
+}
+
+/**
+ * Turns an enquiry into a service request (once): linked to the client
+ * account with the same email, if there is one; the enquiry is closed.
+ */
+export async function convertEnquiry(db: Knex, id: string): Promise<{ serviceRequestId: string }> {
+  const requestId = await db.transaction(async (trx) => {
+    const row = await enquiryRow(trx, id, true);
+    const existing = (await trx('service_requests').select('id').where({ contactMessageId: row.id }).first()) as
+      { id: string } | undefined;
+    if (existing) throw new Conflict('This enquiry is already a service request');
+    const created = await createServiceRequest(trx, {
+      userId: await matchingClient(trx, row.email),
+      name: row.name,
+      email: row.email,
+      phone: row.phone,
+      company: row.company,
+      service: row.service,
+      message: row.message,
+      contactMessageId: row.id,
+    });
+    await trx('contact_messages').where({ id: row.id }).update({ status: 'closed' });
+    await publishStaffEvent(trx, { kind: 'enquiry.updated', id: row.id });
+    return created!;
+  });
+  return { serviceRequestId: requestId };
+}

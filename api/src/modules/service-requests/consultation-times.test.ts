@@ -1,0 +1,156 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import { outboxRows } from '../../test/mail';
+import { buildTicket, callerOf, type Caller } from '../../test/ticket-factories';
+import { setupTestApp } from '../../test/test-app';
+
+const t = setupTestApp({
+  mail: { smtpUrl: null, from: 'noreply@example.com', staffAlertEmails: ['desk@example.com'] },
+});
+
+let staff: Caller;
+let client: Caller;
+let otherClient: Caller;
+
+beforeAll(async () => {
+  staff = await callerOf(t, 'staff', { firstName: 'Sam' });
+  client = await callerOf(t, 'client', { email: 'ada@example.com', firstName: 'Ada' });
+  otherClient = await callerOf(t, 'client');
+});
+
+let payments = 0;
+const paidTicket = () => buildTicket(t.db, client.built.user, { stripePaymentId: `pi_test_${(payments += 1)}` });
+const proposal = { date: '2031-12-02', time: '14:30', timeZone: 'America/Chicago', durationMinutes: 60 };
+
+describe('proposing a time', () => {
+  it('401 anonymous, 403 client, 404 unknown; nothing stored', async () => {
+    const ticket = await paidTicket();
+    const path = `/api/admin/service-requests/${ticket.id}/consultation`;
+    expect((await t.request().post(path).send(proposal)).status).toBe(401);
+    expect((await client.agent.post(path).send(proposal)).status).toBe(403);
+    const unknown = await staff.agent
+      .post('/api/admin/service-requests/00000000-0000-4000-8000-000000000000/consultation')
+      .send(proposal);
+    expect(unknown.status).toBe(404);
+    expect(await t.db('consultation_proposals').where({ serviceRequestId: ticket.id })).toEqual([]);
+  });
+
+  it.each([
+    [{ ...proposal, date: '2031-02-30' }, /^date: date is not a real date/],
+    [{ ...proposal, time: '25:00' }, /^time: /],
+    [{ ...proposal, timeZone: 'Mars/Olympus' }, /^timeZone: /],
+    [{ ...proposal, durationMinutes: 61 }, /^durationMinutes: /],
+    [{ ...proposal, date: '2020-01-01' }, /^date: the proposed time has already passed/],
+    [
+      { ...proposal, date: '2031-03-09', time: '02:30' },
+      /^time: 02:30 does not exist on 2031-03-09 in America\/Chicago/,
+    ],
+  ])('refuses %j with 400 naming the field', async (body, message) => {
+    const ticket = await paidTicket();
+    const res = await staff.agent.post(`/api/admin/service-requests/${ticket.id}/consultation`).send(body);
+    expect(res.status).toBe(400);
+    expect(res.body.message).toMatch(message);
+    expect(await t.db('consultation_proposals').where({ serviceRequestId: ticket.id })).toEqual([]);
+  });
+
+  it('only for a paid consultation (409)', async () => {
+    const ticket = await buildTicket(t.db, client.built.user);
+    const res = await staff.agent.post(`/api/admin/service-requests/${ticket.id}/consultation`).send(proposal);
+    expect(res.status).toBe(409);
+    expect(res.body).toEqual({ message: 'Only a paid consultation can be scheduled' });
+  });
+
+  it('stores the instant in UTC with its zone, tells the client by email, and a new time replaces the old', async () => {
+    const ticket = await paidTicket();
+    const res = await staff.agent.post(`/api/admin/service-requests/${ticket.id}/consultation`).send(proposal);
+    expect(res.status).toBe(201);
+    expect(res.body.request.paid).toBe(true);
+    expect(res.body.consultation).toMatchObject({
+      startsAt: '2031-12-02T20:30:00.000Z',
+      endsAt: '2031-12-02T21:30:00.000Z',
+      timeZone: 'America/Chicago',
+      durationMinutes: 60,
+      status: 'proposed',
+    });
+    const mails = (await outboxRows(t.db, 'consultation-proposed:')).filter((m) =>
+      m.idempotencyKey.includes(ticket.id),
+    );
+    expect(mails.map((m) => m.recipient)).toEqual(['ada@example.com']);
+
+    const later = await staff.agent
+      .post(`/api/admin/service-requests/${ticket.id}/consultation`)
+      .send({ ...proposal, date: '2031-07-01', timeZone: 'Europe/Berlin', durationMinutes: 90 });
+    expect(later.body.consultation).toMatchObject({ startsAt: '2031-07-01T12:30:00.000Z', durationMinutes: 90 });
+    const rows = await t.db('consultation_proposals').where({ serviceRequestId: ticket.id }).orderBy('createdAt');
+    expect(rows.map((r) => r.status)).toEqual(['withdrawn', 'proposed']);
+  });
+});
+
+describe('confirming and the calendar file', () => {
+  it('the client confirms (staff 403, another client 404), both are mailed, the .ics says the right time', async () => {
+    const ticket = await paidTicket();
+    const confirm = `/api/service-requests/${ticket.id}/consultation/confirm`;
+    expect((await client.agent.post(confirm)).status).toBe(409); // nothing proposed yet
+    await staff.agent.post(`/api/admin/service-requests/${ticket.id}/consultation`).send(proposal);
+    expect((await t.request().post(confirm)).status).toBe(401);
+    expect((await staff.agent.post(confirm)).status).toBe(403);
+    expect((await otherClient.agent.post(confirm)).status).toBe(404);
+
+    const res = await client.agent.post(confirm);
+    expect(res.status).toBe(200);
+    expect(res.body.consultation).toMatchObject({ status: 'confirmed', confirmedAt: expect.any(String) });
+    expect(res.body.events.map((e: { kind: string }) => e.kind)).toEqual([
+      'consultation_proposed',
+      'consultation_confirmed',
+    ]);
+    const again = await client.agent.post(confirm);
+    expect(again.status).toBe(409);
+    expect(again.body).toEqual({ message: 'This time is already confirmed' });
+
+    const proposalId = res.body.consultation.id;
+    const mails = await outboxRows(t.db, 'consultation-confirmed:');
+    expect(mails.filter((m) => m.idempotencyKey.endsWith(proposalId)).map((m) => m.recipient)).toEqual([
+      'ada@example.com',
+    ]);
+    const staffMails = await outboxRows(t.db, `staff-consultation-confirmed:${proposalId}`);
+    expect(staffMails.map((m) => m.recipient)).toEqual(['desk@example.com']);
+    // Both mails carry the calendar file.
+    const mailIds = [...mails.filter((m) => m.idempotencyKey.endsWith(proposalId)), ...staffMails].map((m) => m.id);
+    const files = await t.db('mail_attachments').whereIn('mailId', mailIds);
+    expect(files).toHaveLength(2);
+    for (const file of files) {
+      expect(file).toMatchObject({
+        filename: 'consultation.ics',
+        contentType: 'text/calendar; charset=utf-8; method=PUBLISH',
+      });
+      expect(file.content.toString('utf8')).toContain('DTSTART:20311202T203000Z\r\n');
+    }
+
+    const path = `/api/service-requests/${ticket.id}/consultation.ics`;
+    expect((await t.request().get(path)).status).toBe(401);
+    expect((await otherClient.agent.get(path)).status).toBe(404);
+    const ics = await client.agent
+      .get(path)
+      .buffer(true)
+      .parse((response, done) => {
+        let text = '';
+        response.setEncoding('utf8');
+        response.on('data', (chunk: string) => (text += chunk));
+        response.on('end', () => done(null, text));
+      });
+    expect(ics.status).toBe(200);
+    expect(ics.headers['content-type']).toBe('text/calendar; charset=utf-8');
+    expect(ics.headers['content-disposition']).toBe('attachment; filename="consultation.ics"');
+    const lines = (ics.body as string).split('\r\n');
+    expect(lines).toContain('DTSTART:20311202T203000Z');
+    expect(lines).toContain('DTEND:20311202T213000Z');
+    expect(lines).toContain(`UID:consultation-${ticket.id}@northstar-it`);
+    expect((await staff.agent.get(path)).status).toBe(200);
+  });
+
+  it('no calendar file before a time is proposed (404)', async () => {
+    const ticket = await paidTicket();
+    const res = await client.agent.get(`/api/service-requests/${ticket.id}/consultation.ics`);
+    expect(res.status).toBe(404);
+    expect(res.body).toEqual({ message: 'No consultation time has been proposed' });
+  });
+});

@@ -1,0 +1,43 @@
+import type { Knex } from 'knex';
+import type { ServiceRequestStatus, TicketEvent, TicketEventKind } from '@shared/schemas/service-requests';
+import type { User } from '../users/user.model';
+import { toTicketEvent, type TicketEventRow } from './ticket-rows';
+
+export type TicketActor = { type: 'staff' | 'client'; user: User } | { type: 'system'; name: string };
+
+interface NewTicketEvent {
+  kind: TicketEventKind;
+  message?: string | null;
+  fromStatus?: ServiceRequestStatus;
+  toStatus?: ServiceRequestStatus;
+  assignee?: { id: string; name: string } | null;
+}
+
+/**
+ * Records one entry of a ticket's timeline with who did it and when, in the
+ * caller's transaction, and marks the ticket changed. Every change to a ticket
+ * goes through here.
+ */
+export async function recordTicketEvent(
+  trx: Knex.Transaction,
+  requestId: string,
+  actor: TicketActor,
+  event: NewTicketEvent,
+): Promise<TicketEvent> {
+  const [row] = (await trx('service_request_events')
+    .insert({
+      serviceRequestId: requestId,
+      kind: event.kind,
+      actorId: actor.type === 'system' ? null : actor.user.id,
+      actorType: actor.type,
+      actorName: actor.type === 'system' ? actor.name : actor.user.displayName,
+      message: event.message ?? null,
+      fromStatus: event.fromStatus ?? null,
+      toStatus: event.toStatus ?? null,
+      assigneeId: event.assignee?.id ?? null,
+      assigneeName: event.assignee?.name ?? null,
+    })
+    .returning('*')) as TicketEventRow[];
+  await trx('service_requests').where({ id: requestId }).update({ updatedAt: trx.fn.now() });
+  return toTicketEvent(row!);
+}

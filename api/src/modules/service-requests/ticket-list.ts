@@ -1,0 +1,54 @@
+import type { Knex } from 'knex';
+import type {
+  PersonRef,
+  StaffServiceRequestListQuery,
+  StaffServiceRequestPage,
+} from '@shared/schemas/service-requests';
+import { isUuid } from '@shared/schemas/text';
+import { afterCursor, createdMicrosSql, nextCursorOf, prefixTsQuery } from '../../db/keyset';
+import {
+  displayNameSql,
+  TICKET_COLUMNS,
+  TICKET_FROM,
+  toStaffServiceRequestSummary,
+  type TicketRow,
+} from './ticket-rows';
+
+/** Staff's list of tickets: newest first, filtered, searched, one keyset page at a time. */
+export async function listTickets(db: Knex, query: StaffServiceRequestListQuery): Promise<StaffServiceRequestPage> {
+  const builder = db
+    .select(db.raw(`${TICKET_COLUMNS}, ${createdMicrosSql('sr')} as "createdMicros"`))
+    .from(db.raw(TICKET_FROM))
+    .orderBy([
+      { column: 'sr.created_at', order: 'desc' },
+      { column: 'sr.id', order: 'desc' },
+    ])
+    .limit(query.limit + 1);
+  if (query.status) builder.where('sr.status', query.status);
+  if (query.service) builder.where('sr.service', query.service);
+  if (query.assigneeId === 'none') builder.whereNull('sr.assignee_id');
+  else if (query.assigneeId) builder.where('sr.assignee_id', query.assigneeId);
+  if (query.clientId) builder.where('sr.user_id', query.clientId);
+  if (query.q) {
+    const q = query.q;
+    if (isUuid(q)) builder.where('sr.id', q);
+    else {
+      const tsQuery = prefixTsQuery(q);
+      if (tsQuery) builder.whereRaw(`sr.search @@ to_tsquery('simple', ?)`, [tsQuery]);
+    }
+  }
+  afterCursor(builder, 'sr', query.cursor);
+  const rows = (await builder) as (TicketRow & { createdMicros: string })[];
+  const { page, nextCursor } = nextCursorOf(rows, query.limit);
+  return { requests: page.map(toStaffServiceRequestSummary), nextCursor };
+}
+
+/** Staff accounts, by name: whom a ticket can be assigned to. */
+export async function listStaffMembers(db: Knex): Promise<PersonRef[]> {
+  const rows = (await db('users as u')
+    .select('u.id', db.raw(`${displayNameSql('u')} as name`))
+    .where('u.accountType', 'staff')
+    .orderBy('name')
+    .limit(500)) as PersonRef[];
+  return rows.map((row) => ({ id: row.id, name: row.name }));
+}

@@ -1,0 +1,138 @@
+import type {
+  ConsultationView,
+  ServiceRequestStatus,
+  ServiceRequestThread,
+  StaffServiceRequestSummary,
+  TicketEvent,
+  TicketEventKind,
+} from '@shared/schemas/service-requests';
+
+/**
+ * Tickets as the SQL in this module returns them (columns aliased to
+ * camelCase), and their API shapes. Names of people are read from `users` at
+ * the time of reading, except on timeline entries, which keep the name the
+ * author had (the timeline outlives accounts).
+ */
+
+/** A user's display name in SQL: first and last name, or the username (as User.displayName). */
+export const displayNameSql = (alias: string) =>
+  `coalesce(nullif(concat_ws(' ', ${alias}.first_name, ${alias}.last_name), ''), ${alias}.username)`;
+
+export const TICKET_COLUMNS = `sr.id, sr.user_id as "userId", sr.name, sr.email, sr.phone, sr.company, sr.service,
+  sr.status, sr.stripe_payment_id is not null as paid, sr.assignee_id as "assigneeId",
+  ${displayNameSql('a')} as "assigneeName", sr.contact_message_id as "contactMessageId",
+  sr.chat_conversation_id as "chatConversationId", sr.created_at as "createdAt", sr.updated_at as "updatedAt"`;
+
+export const TICKET_FROM = 'service_requests sr left join users a on a.id = sr.assignee_id';
+
+export interface TicketRow {
+  id: string;
+  userId: string | null;
+  name: string;
+  email: string;
+  phone: string | null;
+  company: string | null;
+  service: string;
+  status: ServiceRequestStatus;
+  paid: boolean;
+  assigneeId: string | null;
+  assigneeName: string | null;
+  contactMessageId: string | null;
+  chatConversationId: string | null;
+  createdAt: Date;
+  updatedAt: Date;
+  message?: string;
+}
+
+export interface TicketEventRow {
+  id: string;
+  kind: TicketEventKind;
+  actorType: 'staff' | 'client' | 'system';
+  actorName: string;
+  message: string | null;
+  fromStatus: ServiceRequestStatus | null;
+  toStatus: ServiceRequestStatus | null;
+  assigneeName: string | null;
+  createdAt: Date;
+}
+
+/** The columns of a timeline entry, of `alias.` (or unqualified, for RETURNING). */
+export const eventColumns = (prefix = 'e.'): string =>
+  `${prefix}id, ${prefix}kind, ${prefix}actor_type as "actorType", ${prefix}actor_name as "actorName", ${prefix}message,
+  ${prefix}from_status as "fromStatus", ${prefix}to_status as "toStatus", ${prefix}assignee_name as "assigneeName",
+  ${prefix}created_at as "createdAt"`;
+
+export interface ConsultationRow {
+  id: string;
+  startsAt: Date;
+  timeZone: string;
+  durationMinutes: number;
+  status: 'proposed' | 'confirmed';
+  confirmedAt: Date | null;
+}
+
+export const CONSULTATION_COLUMNS = `id, starts_at as "startsAt", time_zone as "timeZone",
+  duration_minutes as "durationMinutes", status, confirmed_at as "confirmedAt"`;
+
+const iso = (value: Date | string) => new Date(value).toISOString();
+
+export function toStaffServiceRequestSummary(row: TicketRow): StaffServiceRequestSummary {
+  return {
+    id: row.id,
+    name: row.name,
+    email: row.email,
+    company: row.company,
+    service: row.service,
+    status: row.status,
+    paid: row.paid,
+    assignee: row.assigneeId && row.assigneeName ? { id: row.assigneeId, name: row.assigneeName } : null,
+    clientId: row.userId,
+    createdAt: iso(row.createdAt),
+    updatedAt: iso(row.updatedAt),
+  };
+}
+
+function sourceOf(row: TicketRow): ServiceRequestThread['request']['source'] {
+  if (row.paid) return 'consultation';
+  if (row.chatConversationId) return 'chat';
+  if (row.contactMessageId) return 'enquiry';
+  return 'request';
+}
+
+export function toTicketDetail(row: TicketRow): ServiceRequestThread['request'] {
+  return { ...toStaffServiceRequestSummary(row), phone: row.phone, message: row.message ?? '', source: sourceOf(row) };
+}
+
+export function toTicketEvent(row: TicketEventRow): TicketEvent {
+  return {
+    id: row.id,
+    kind: row.kind,
+    author: { type: row.actorType, name: row.actorName },
+    message: row.message,
+    fromStatus: row.fromStatus,
+    toStatus: row.toStatus,
+    assigneeName: row.assigneeName,
+    createdAt: iso(row.createdAt),
+  };
+}
+
+export function toConsultationView(row: ConsultationRow): ConsultationView {
+  const startsAt = new Date(row.startsAt);
+  return {
+    id: row.id,
+    startsAt: startsAt.toISOString(),
+    endsAt: new Date(startsAt.getTime() + row.durationMinutes * 60_000).toISOString(),
+    timeZone: row.timeZone,
+    durationMinutes: row.durationMinutes,
+    status: row.status,
+    confirmedAt: row.confirmedAt ? iso(row.confirmedAt) : null,
+  };
+}
+
+/** Entries a client sees: public replies, status changes, consultation times. Never notes or assignments. */
+export const CLIENT_EVENT_KINDS: readonly TicketEventKind[] = [
+  'reply',
+  'status',
+  'consultation_proposed',
+  'consultation_confirmed',
+];

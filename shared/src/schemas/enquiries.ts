@@ -1,0 +1,60 @@
+import { z } from 'zod';
+import { enquiryStatuses, type EnquiryStatus } from '../service-requests';
+import { keysetCursor, ticketMessage, ticketPageSize, ticketSearch } from './service-requests';
+
+export { ENQUIRY_STATUS_LABELS, enquiryStatuses, type EnquiryStatus } from '../service-requests';
+
+const statusParam = z.enum(enquiryStatuses, { error: `status must be one of ${enquiryStatuses.join(', ')}` });
+
+/** GET /api/admin/enquiries?q=&status=&service=&cursor=&limit= */
+export const enquiryListQuerySchema = z
+  .object({
+    q: ticketSearch,
+    status: statusParam.optional(),
+    service: z.string().trim().min(1).max(200, 'service must be at most 200 characters').optional(),
+    cursor: keysetCursor.optional(),
+    limit: ticketPageSize,
+  })
+  .strict();
+export type EnquiryListQuery = z.output<typeof enquiryListQuerySchema>;
+
+/** POST /api/admin/enquiries/{id}/replies */
+export const enquiryReplySchema = z.object({ message: ticketMessage }).strict();
+
+/** PATCH /api/admin/enquiries/{id}: close an enquiry that needs nothing more (or open it again). */
+export const updateEnquirySchema = z.object({ status: statusParam }).strict();
+
+export interface EnquirySummary {
+  id: string;
+  name: string;
+  email: string;
+  company: string | null;
+  service: string;
+  status: EnquiryStatus;
+  /** The first line or so of the message. */
+  preview: string;
+  createdAt: string;
+}
+
+export interface EnquiryPage {
+  enquiries: EnquirySummary[];
+  nextCursor: string | null;
+}
+
+export interface EnquiryReply {
+  id: string;
+  authorName: string;
+  message: string;
+  createdAt: string;
+}
+
+export interface EnquiryDetail extends EnquirySummary {
+  phone: string | null;
+  message: string;
+  repliedAt: string | null;
+  /** The service request it became, if any. */
+  serviceRequestId: string | null;
+  /** The client account with this email address, if any. */
+  clientId: string | null;
+  replies: EnquiryReply[];
+}

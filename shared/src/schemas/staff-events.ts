@@ -1,0 +1,35 @@
+import { z } from 'zod';
+
+/**
+ * What staff consoles hear about as it happens, on every instance: a kind and
+ * the id of the thing that changed (the console reloads what it shows). A
+ * feature adds its kind here, one line, and publishes it in the transaction
+ * that made the change (api/src/modules/staff-events/staff-events.ts).
+ */
+export const staffEventKinds = [
+  'order.paid',
+  'order.updated',
+  'enquiry.created',
+  /** Staff replied to an enquiry, closed it or turned it into a request. */
+  'enquiry.updated',
+  'service_request.created',
+  /** Status, assignee or a staff reply or note. */
+  'service_request.updated',
+  /** The client wrote on their request. */
+  'service_request.client_reply',
+  'consultation.proposed',
+  'consultation.confirmed',
+  'product.updated',
+  /** A chat conversation changed (new message, read, closed): derived from the chat's own events. */
+  'chat.updated',
+] as const;
+export type StaffEventKind = (typeof staffEventKinds)[number];
+
+export const staffEventSchema = z
+  .object({
+    kind: z.enum(staffEventKinds),
+    /** The id of the order, enquiry, request, product or conversation. */
+    id: z.string().min(1).max(100),
+  })
+  .strict();
+export type StaffEvent = z.infer<typeof staffEventSchema>;

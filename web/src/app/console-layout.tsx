@@ -1,0 +1,49 @@
+import { Outlet, useLocation } from 'react-router-dom';
+import { Spinner } from '@/components/ui/spinner';
+import { useUser } from '@/features/auth/api/use-user';
+import { RequireAuth } from '@/features/auth/components/auth-redirects';
+import { ConsoleAccount } from '@/features/auth/components/console-account';
+import { StaffEventsProvider } from '@/features/chat/staff-events';
+import { ConsoleGuestFrame, ConsoleShell } from '@/features/console/components/console-shell';
+import { StaffOnly } from '@/features/console/components/staff-only';
+import { SeedDatabasePanel } from '@/features/seeding/components/seed-database-panel';
+
+const isAdminIndex = (pathname: string) => pathname === '/admin' || pathname === '/admin/';
+
+/**
+ * /admin/*: staff get the console (its shell, live staff events, the screen).
+ * The server checks the role on every call and on the socket; this only picks
+ * the screen. /admin itself stays the spec's seeding card for everyone else
+ * (the admin token guards it), also while the session is being read (the
+ * prerendered page); any other console path sends visitors to log in and
+ * shows clients "Staff only".
+ */
+export function ConsoleLayout() {
+  const { user, isLoading } = useUser();
+  const { pathname } = useLocation();
+  if (user?.accountType === 'staff') {
+    return (
+      <StaffEventsProvider>
+        <ConsoleShell account={<ConsoleAccount />}>
+          <Outlet />
+        </ConsoleShell>
+      </StaffEventsProvider>
+    );
+  }
+  if (isAdminIndex(pathname)) {
+    return (
+      <ConsoleGuestFrame>
+        <SeedDatabasePanel />
+      </ConsoleGuestFrame>
+    );
+  }
+  return (
+    <ConsoleGuestFrame>
+      {isLoading ? (
+        <Spinner className="py-24" label="Checking your session" />
+      ) : (
+        <RequireAuth>{user ? <StaffOnly /> : null}</RequireAuth>
+      )}
+    </ConsoleGuestFrame>
+  );
+}

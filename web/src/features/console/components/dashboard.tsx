@@ -1,0 +1,94 @@
+import { FileText, MessagesSquare, PackageCheck, Wrench, type LucideIcon } from 'lucide-react';
+import { Link } from 'react-router-dom';
+import type { DashboardCounts } from '@shared/schemas/dashboard';
+import { Card } from '@/components/ui/card';
+import { Spinner } from '@/components/ui/spinner';
+import { useStaffEventsStatus } from '@/features/chat/staff-events';
+import { useDashboardCounts } from '../api/dashboard';
+
+interface Tile {
+  key: keyof DashboardCounts;
+  label: string;
+  hint: string;
+  icon: LucideIcon;
+  /** Where to act on it; null while that screen does not exist. */
+  to: string | null;
+}
+
+const tiles: readonly Tile[] = [
+  {
+    key: 'ordersToFulfil',
+    label: 'Paid orders to fulfil',
+    hint: 'Paid, not yet processing',
+    icon: PackageCheck,
+    to: null,
+  },
+  {
+    key: 'waitingChats',
+    label: 'Waiting chats',
+    hint: 'Visitor messages not read yet',
+    icon: MessagesSquare,
+    to: '/admin/chat',
+  },
+  { key: 'newEnquiries', label: 'New enquiries', hint: 'Contact form, last 24 hours', icon: FileText, to: null },
+  {
+    key: 'newServiceRequests',
+    label: 'New service requests',
+    hint: 'Pending, nobody on them yet',
+    icon: Wrench,
+    to: null,
+  },
+];
+
+/** What needs attention now; the counts follow staff events, so they change as things happen. */
+export function Dashboard() {
+  const counts = useDashboardCounts();
+  const live = useStaffEventsStatus() === 'open';
+  return (
+    <section aria-labelledby="dashboard-heading" className="flex flex-col gap-4">
+      <div className="flex flex-wrap items-baseline justify-between gap-2">
+        <h1 id="dashboard-heading" className="text-3xl font-bold text-navy-900">
+          Dashboard
+        </h1>
+        <p className="text-sm text-slate-600" aria-live="polite">
+          {live ? 'Live: counts update as things happen' : 'Connecting for live updates…'}
+        </p>
+      </div>
+      {counts.isPending ? (
+        <Spinner label="Loading the dashboard" className="py-10" />
+      ) : counts.isError ? (
+        <p role="alert" className="text-red-700">
+          The dashboard could not be loaded. Please reload the page.
+        </p>
+      ) : (
+        <ul className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
+          {tiles.map(({ key, label, hint, icon: Icon, to }) => {
+            const body = (
+              <>
+                <Icon className="h-6 w-6 text-blue-700" aria-hidden="true" />
+                <span className="text-4xl font-bold text-navy-900" data-testid={`count-${key}`}>
+                  {counts.data[key]}
+                </span>
+                <span className="font-semibold text-slate-900">{label}</span>
+                <span className="text-sm text-slate-600">{hint}</span>
+              </>
+            );
+            return (
+              <li key={key}>
+                <Card className="h-full">
+                  {to ? (
+                    <Link to={to} className="flex h-full flex-col gap-1 rounded-xl p-5 hover:bg-slate-50">
+                      {body}
+                    </Link>
+                  ) : (
+                    <div className="flex h-full flex-col gap-1 p-5">{body}</div>
+                  )}
+                </Card>
+              </li>
+            );
+          })}
+        </ul>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,25 @@
+import { LayoutDashboard, Mail, MessagesSquare, type LucideIcon } from 'lucide-react';
+
+export interface ConsoleNavEntry {
+  /** A path under /admin; the entry is current on it and on every path below it. */
+  to: string;
+  label: string;
+  icon: LucideIcon;
+}
+
+/**
+ * The staff console's navigation, in order. A feature with a console screen
+ * adds its one entry here and its route under the console in
+ * web/src/app/router.tsx. Only screens that exist are listed.
+ */
+export const consoleNav: readonly ConsoleNavEntry[] = [
+  { to: '/admin', label: 'Dashboard', icon: LayoutDashboard },
+  { to: '/admin/chat', label: 'Chat', icon: MessagesSquare },
+  { to: '/admin/outbox', label: 'Outbox', icon: Mail },
+];
+
+/** Whether `entry` is the current screen: exactly /admin for the dashboard, else the path or one below it. */
+export function isCurrentEntry(entry: ConsoleNavEntry, pathname: string): boolean {
+  if (entry.to === '/admin') return pathname === '/admin' || pathname === '/admin/';
+  return pathname === entry.to || pathname.startsWith(`${entry.to}/`);
+}
