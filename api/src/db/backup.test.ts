@@ -176,6 +176,13 @@ async function fillEveryTable(): Promise<void> {
     },
     { mailId: mail.id, position: 1, filename: 'invoice.pdf', contentType: 'application/pdf', source: 'invoice:x' },
   ]);
+  await db('product_images').insert({
+    sha256: 'ab'.repeat(32),
+    content: Buffer.from([0x52, 0x49, 0x46, 0x46, 0, 0xff]),
+    width: 1,
+    height: 1,
+  });
+  await db('products').where({ id: product.id }).update({ archivedAt: db.raw("'2026-11-23 10:00:00.000001+00'") });
   await db('invoice_counters').insert({ year: 2026, lastNumber: 1 });
   await db('invoices').insert({
     orderId: order.id,

@@ -33,7 +33,7 @@ async function priceCart(trx: Knex.Transaction, items: CheckoutRequest['items'])
   const byId = new Map(products.map((product) => [product.id, product]));
   return items.map((item) => {
     const product = byId.get(item.id);
-    if (!product)
+    if (!product || product.archivedAt)
       throw new BadRequest('A product in your cart is no longer available. Please remove it and try again.');
     if (!product.inStock) throw new BadRequest(`${product.name} is out of stock. Please remove it from your cart.`);
     return { productId: product.id, productName: product.name, quantity: item.quantity, price: product.price };
