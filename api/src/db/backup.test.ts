@@ -182,7 +182,9 @@ async function fillEveryTable(): Promise<void> {
     width: 1,
     height: 1,
   });
-  await db('products').where({ id: product.id }).update({ archivedAt: db.raw("'2026-11-23 10:00:00.000001+00'") });
+  await db('products')
+    .where({ id: product.id })
+    .update({ archivedAt: db.raw("'2026-11-23 10:00:00.000001+00'") });
   await db('invoice_counters').insert({ year: 2026, lastNumber: 1 });
   await db('invoices').insert({
     orderId: order.id,
