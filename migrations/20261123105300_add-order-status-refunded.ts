@@ -1,11 +1,12 @@
 import type { Knex } from 'knex';
 
-/** Orders refunded in full have the status `refunded` (decision 107). */
+/** Orders refunded in full have the status `refunded` (decision 107), beside the fulfilment statuses (20261123100100). */
 export async function up(knex: Knex): Promise<void> {
   await knex.raw('alter table orders drop constraint orders_status_check');
   await knex.raw(
     `alter table orders add constraint orders_status_check
-     check (status in ('pending', 'paid', 'payment_failed', 'expired', 'completed', 'refunded'))`,
+     check (status in ('pending', 'paid', 'payment_failed', 'expired', 'completed',
+       'processing', 'shipped', 'delivered', 'cancelled', 'refunded'))`,
   );
 }
 
@@ -14,6 +15,7 @@ export async function down(knex: Knex): Promise<void> {
   await knex.raw('alter table orders drop constraint orders_status_check');
   await knex.raw(
     `alter table orders add constraint orders_status_check
-     check (status in ('pending', 'paid', 'payment_failed', 'expired', 'completed'))`,
+     check (status in ('pending', 'paid', 'payment_failed', 'expired', 'completed',
+       'processing', 'shipped', 'delivered', 'cancelled'))`,
   );
 }

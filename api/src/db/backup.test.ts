@@ -76,6 +76,12 @@ async function fillEveryTable(): Promise<void> {
     quantity: 1,
     price: '1234.56',
   });
+  await db('order_events').insert({
+    orderId: order.id,
+    type: 'status_changed',
+    actorId: staff.user.id,
+    data: JSON.stringify({ from: 'paid', to: 'processing', note: 'ü "quoted"' }),
+  });
   await db('service_requests').insert({
     userId: client.user.id,
     name: 'Ada',

@@ -7,6 +7,7 @@ import { StaffEventsProvider } from '@/features/chat/staff-events';
 import { ConsoleGuestFrame, ConsoleShell } from '@/features/console/components/console-shell';
 import { StaffOnly } from '@/features/console/components/staff-only';
 import { SeedDatabasePanel } from '@/features/seeding/components/seed-database-panel';
+import { TicketAlertsControl } from '@/features/ticket-alerts/components/ticket-alerts-control';
 
 const isAdminIndex = (pathname: string) => pathname === '/admin' || pathname === '/admin/';
 
@@ -24,7 +25,14 @@ export function ConsoleLayout() {
   if (user?.accountType === 'staff') {
     return (
       <StaffEventsProvider>
-        <ConsoleShell account={<ConsoleAccount />}>
+        <ConsoleShell
+          account={
+            <div className="flex flex-col gap-3">
+              <TicketAlertsControl />
+              <ConsoleAccount />
+            </div>
+          }
+        >
           <Outlet />
         </ConsoleShell>
       </StaffEventsProvider>

@@ -101,6 +101,14 @@ export const routes: RouteObject[] = [
     path: '/admin',
     element: <ConsoleLayout />,
     errorElement: <RouteError />,
-    children: [consolePage('admin'), consolePage('admin-chat', 'chat'), consolePage('admin-outbox', 'outbox')],
+    children: [
+      consolePage('admin'),
+      consolePage('admin-chat', 'chat'),
+      consolePage('admin-orders', 'orders'),
+      consolePage('admin-order', 'orders/:id'),
+      consolePage('admin-enquiries', 'enquiries'),
+      consolePage('admin-service-requests', 'service-requests'),
+      consolePage('admin-outbox', 'outbox'),
+    ],
   },
 ];

@@ -1,6 +1,6 @@
 import type { Knex } from 'knex';
 import { formatCents, fromCents, taxCents, toCents } from '@shared/money';
-import { orderNumber } from '@shared/schemas/orders';
+import { formatOrderNumber } from '@shared/schemas/orders';
 import type { OrderRefunds, Refund, RefundLine, RefundRequest, RefundStatus } from '@shared/schemas/refunds';
 import { uuid } from '@shared/schemas/text';
 import { BadRequest, Conflict, HttpError, NotFound } from '../../errors';
@@ -8,6 +8,7 @@ import type { Logger } from '../../logger';
 import { enqueueMail } from '../mail/outbox';
 import { RefundRefused, type PaymentProvider } from '../payments/payment-provider';
 import { User } from '../users/user.model';
+import { recordOrderEvent } from './order-events';
 import { OrderItem } from './order-item.model';
 import { Order } from './order.model';
 
@@ -115,8 +116,18 @@ async function refundSucceeded(trx: Knex.Transaction, order: Order, refund: Refu
   const rows = await refundRows(trx, order.id);
   const summary = summarize(order, rows);
   const full = toCents(summary.refundedAmount) >= toCents(order.totalAmount);
+  await recordOrderEvent(trx, {
+    orderId: order.id,
+    type: 'refunded',
+    data: { amount: refund.amount, refundedTotal: summary.refundedAmount, full },
+  });
   if (full && order.status !== 'refunded') {
     await Order.query(trx).patch({ status: 'refunded' }).where({ id: order.id });
+    await recordOrderEvent(trx, {
+      orderId: order.id,
+      type: 'status_changed',
+      data: { from: order.status, to: 'refunded' },
+    });
   }
   const buyer = await User.query(trx).findById(order.userId);
   if (!buyer?.email) return;
@@ -128,7 +139,7 @@ async function refundSucceeded(trx: Knex.Transaction, order: Order, refund: Refu
     data: {
       name: buyer.firstName || buyer.username,
       orderId: order.id,
-      orderNumber: orderNumber(order.id),
+      orderNumber: formatOrderNumber(order.number),
       amount: refund.amount,
       refundedTotal: summary.refundedAmount,
       orderTotal: order.totalAmount,
@@ -158,6 +169,13 @@ async function settleRefund(
     })
     .returning<RefundRow[]>('*');
   if (status === 'succeeded' && !refund.succeededAt) await refundSucceeded(trx, order, updated!);
+  if (status === 'failed' || status === 'canceled') {
+    await recordOrderEvent(trx, {
+      orderId: order.id,
+      type: status === 'failed' ? 'refund_failed' : 'refund_canceled',
+      data: { amount: refund.amount, reason: failureReason },
+    });
+  }
   return updated!;
 }
 
@@ -217,6 +235,12 @@ export async function createRefund(
         requestedBy: staffId,
       })
       .returning<RefundRow[]>('*');
+    await recordOrderEvent(trx, {
+      orderId,
+      type: 'refund_requested',
+      actorId: staffId,
+      data: { amount: fromCents(amount), ...(request.items ? { items: request.items } : {}) },
+    });
     return { order, refund: refund! };
   });
 
@@ -239,6 +263,11 @@ export async function createRefund(
         failureReason: refused ? err.message : 'The payment provider could not be reached.',
         updatedAt: db.fn.now(),
       });
+    await recordOrderEvent(db, {
+      orderId: order.id,
+      type: 'refund_failed',
+      data: { amount: refund.amount, reason: refused ? err.message : 'The payment provider could not be reached.' },
+    });
     if (refused) throw new Conflict(`The payment provider refused the refund: ${err.message}`);
     throw new HttpError(
       502,
@@ -301,6 +330,11 @@ export async function applyRefundReport(trx: Knex.Transaction, report: RefundRep
     .first();
   if (!row) {
     logger.info(context, 'refund made at the provider recorded');
+    await recordOrderEvent(trx, {
+      orderId: order.id,
+      type: 'refund_requested',
+      data: { amount: fromCents(report.amountCents), at: 'the payment provider' },
+    });
     [row] = await trx('refunds')
       .insert({
         orderId: order.id,

@@ -5,6 +5,7 @@ import { emailChange } from './email-change';
 import { passwordReset } from './password-reset';
 import { orderReceipt } from './order-receipt';
 import { orderRefund } from './order-refund';
+import { orderShipped } from './order-shipped';
 import { staffChatMessage } from './staff-chat-message';
 import { staffConsultationPaid } from './staff-consultation-paid';
 import { staffNewEnquiry } from './staff-new-enquiry';
@@ -29,6 +30,7 @@ export const mailTemplates = {
   'staff-new-enquiry': staffNewEnquiry,
   'order-receipt': orderReceipt,
   'order-refund': orderRefund,
+  'order-shipped': orderShipped,
   'staff-order-paid': staffOrderPaid,
   'consultation-booked': consultationBooked,
   'staff-consultation-paid': staffConsultationPaid,

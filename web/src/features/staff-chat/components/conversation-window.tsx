@@ -7,6 +7,7 @@ import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import type { ChatConnectionStatus } from '@/features/chat/chat-socket';
 import type { ChatThread } from '@/features/chat/chat-thread';
+import { VisitorContextBar } from './visitor-context-bar';
 
 interface ConversationWindowProps {
   conversation: ChatConversation | undefined;
@@ -67,6 +68,7 @@ export function ConversationWindow(props: ConversationWindowProps) {
           {props.closing ? 'Closing...' : 'Close'}
         </Button>
       </header>
+      <VisitorContextBar conversationId={conversation.id} />
       <MessageList
         className="min-h-0 flex-1"
         messages={props.thread.messages}

@@ -3,6 +3,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useChatConversation } from '@/features/chat/hooks/use-chat-conversation';
 import { useWhenPageVisible } from '@/features/chat/hooks/use-chat-thread';
 import { conversationsQueryKey, upsertConversation } from '../api/conversations';
+import { visitorContextQueryKey } from '../api/visitor-context';
 import type { StaffChatNotifications } from '../notifications';
 
 /**
@@ -47,6 +48,10 @@ export function useStaffChat(notifications: StaffChatNotifications = {}, require
         }
         case 'feed_reset':
           void queryClient.invalidateQueries({ queryKey: conversationsQueryKey });
+          return;
+        case 'visitor_context':
+          // The visitor moved to another page (or the chat became a ticket).
+          queryClient.setQueryData(visitorContextQueryKey(frame.context.conversationId), frame.context);
           return;
         case 'error':
           if (!frame.clientId && frame.code === 'not_found' && frame.conversationId === chat.openId()) {

@@ -1,0 +1,167 @@
+/**
+ * `npm run bench:tickets`: the staff ticket screens under load. With 100,000
+ * service requests (BENCH_TICKETS) and 500,000 timeline entries
+ * (BENCH_TICKET_EVENTS) made with generate_series, 20 staff consoles
+ * (BENCH_TICKET_CONNECTIONS) at once ask for ticket lists (newest, by status,
+ * by assignee, by client, a search, a page deep in the list) and ticket pages
+ * (a ticket with its thread). Each scenario runs BENCH_DURATION seconds
+ * (default 8) through autocannon against the API over HTTP (the Koa app in
+ * this process, on the database in DATABASE_URL or an embedded PostgreSQL).
+ * Prints p50/p99 per scenario; exits non-zero if any p99 reaches 50 ms or any
+ * request fails.
+ */
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import autocannon from 'autocannon';
+import { createApp } from '../api/src/app';
+import { connectDatabase, migrateToLatest } from '../api/src/db/database';
+import { createLogger } from '../api/src/logger';
+import { roomyRateLimits, testConfig } from '../api/src/test/config';
+import { buildUser } from '../api/src/test/factories';
+import { freshDatabase } from './chat-support';
+import { DURATION, machine } from './support';
+
+const TICKETS = Number(process.env.BENCH_TICKETS ?? 100_000);
+const EVENTS = Number(process.env.BENCH_TICKET_EVENTS ?? 500_000);
+const CONNECTIONS = Number(process.env.BENCH_TICKET_CONNECTIONS ?? 20);
+const CLIENTS = 5_000;
+const STAFF = 10;
+const LIMIT_MS = 50;
+
+const database = await freshDatabase();
+const db = connectDatabase(database.url, { poolMax: 20 });
+try {
+  await migrateToLatest(db);
+  console.log(`Seeding ${TICKETS.toLocaleString()} tickets and ${EVENTS.toLocaleString()} timeline entries…`);
+  const seedStart = Date.now();
+  const staff = [];
+  for (let i = 0; i < STAFF; i += 1) staff.push(await buildUser(db, { accountType: 'staff', firstName: `Staff${i}` }));
+  await db.raw(
+    `insert into users (username, password_hash, email, first_name, account_type)
+     select 'bench_client_' || g, 'x', 'client' || g || '@bench.example.com', 'Client' || g, 'client'
+     from generate_series(1, ?) g`,
+    [CLIENTS],
+  );
+  const words = ['switch', 'firewall', 'wifi', 'cabling', 'server', 'printer', 'backup', 'vpn', 'camera', 'rack'];
+  await db.raw(
+    `insert into service_requests (user_id, name, email, company, service, message, status, assignee_id,
+       stripe_payment_id, created_at, updated_at)
+     select c.id, c.first_name, c.email, 'Company ' || (g % 700),
+       (array['Network Engineering & Security','Field IT Services','Low Voltage Cabling','Cybersecurity Solutions',
+              'Cloud & Virtualization','General Inquiry'])[1 + g % 6],
+       'Our ' || (?::text[])[1 + g % 10] || ' needs attention, ticket ' || g,
+       (array['pending','in_progress','waiting_on_client','completed','cancelled'])[1 + (g * 7) % 5],
+       case when g % 4 = 0 then null else (?::uuid[])[1 + g % ${STAFF}] end,
+       case when g % 50 = 0 then 'pi_bench_' || g else null end,
+       now() - (g * interval '10 minutes'), now() - (g * interval '10 minutes')
+     from generate_series(1, ?) g
+     join lateral (select id, first_name, email from users where username = 'bench_client_' || (1 + g % ${CLIENTS})) c on true`,
+    [words, staff.map((s) => s.user.id), TICKETS],
+  );
+  await db.raw(
+    `with numbered as (select id, created_at, row_number() over (order by created_at desc) as n from service_requests)
+     insert into service_request_events (service_request_id, kind, actor_type, actor_name, message, created_at)
+     select t.id, (array['reply','note','reply','reply','note'])[1 + g % 5],
+       case when g % 3 = 0 then 'client' else 'staff' end, 'Bench person',
+       'A reply in the thread, number ' || g, t.created_at + (g % 5) * interval '1 minute'
+     from generate_series(1, ?) g
+     join numbered t on t.n = 1 + (g - 1) % ?`,
+    [EVENTS, TICKETS],
+  );
+  await db.raw('analyze');
+  console.log(`Seeded in ${((Date.now() - seedStart) / 1000).toFixed(0)} s.`);
+
+  const config = testConfig({ databaseUrl: database.url, rateLimits: roomyRateLimits });
+  const app = createApp({ config, db, logger: createLogger('silent') });
+  const server = http.createServer(app.callback());
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+
+  const login = await fetch(`${url}/api/login`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ username: staff[0]!.username, password: staff[0]!.password }),
+  });
+  const cookie = login.headers
+    .getSetCookie()
+    .map((c) => c.split(';')[0])
+    .join('; ');
+
+  const someClient = (await db('users').where({ username: 'bench_client_42' }).first()) as { id: string };
+  const deep = (await db.raw(
+    `select (extract(epoch from created_at) * 1000000)::bigint || '.' || id as cursor
+     from service_requests order by created_at desc, id desc offset ? limit 1`,
+    [Math.floor(TICKETS * 0.9)],
+  )) as { rows: { cursor: string }[] };
+  const ticketIds = (
+    (await db('service_requests').select('id').orderByRaw('random()').limit(2000)) as { id: string }[]
+  ).map((r) => r.id);
+
+  // The database's own time for the queries behind two screens (EXPLAIN ANALYZE), apart from HTTP and machine load.
+  const explain = async (sql: string, bindings: unknown[]) => {
+    const plan = (await db.raw(`explain (analyze, format json) ${sql}`, bindings as never[])) as {
+      rows: { 'QUERY PLAN': { 'Execution Time': number; 'Planning Time': number }[] }[];
+    };
+    const top = plan.rows[0]!['QUERY PLAN'][0]!;
+    return (top['Execution Time'] + top['Planning Time']).toFixed(2);
+  };
+  const listSql = `select sr.id from service_requests sr left join users a on a.id = sr.assignee_id
+    where sr.status = ? order by sr.created_at desc, sr.id desc limit 51`;
+  const threadSql = `select e.id from service_request_events e where e.service_request_id = ? order by e.created_at, e.id`;
+  console.log(
+    `Database time: status list ${await explain(listSql, ['waiting_on_client'])} ms, thread ${await explain(threadSql, [ticketIds[0]])} ms`,
+  );
+
+  const scenarios: { name: string; paths: string[] }[] = [
+    { name: 'list: newest', paths: ['/api/admin/service-requests'] },
+    { name: 'list: status', paths: ['/api/admin/service-requests?status=waiting_on_client'] },
+    { name: 'list: assignee', paths: [`/api/admin/service-requests?assigneeId=${staff[3]!.user.id}`] },
+    { name: 'list: unassigned', paths: ['/api/admin/service-requests?assigneeId=none'] },
+    { name: 'list: client', paths: [`/api/admin/service-requests?clientId=${someClient.id}`] },
+    { name: 'list: search', paths: words.map((w) => `/api/admin/service-requests?q=${w}`) },
+    {
+      name: 'list: page 1,800 (90% deep)',
+      paths: [`/api/admin/service-requests?cursor=${encodeURIComponent(deep.rows[0]!.cursor)}`],
+    },
+    { name: 'ticket page', paths: ticketIds.map((id) => `/api/service-requests/${id}`) },
+  ];
+
+  const results: { name: string; rps: number; p50: number; p99: number; failed: number }[] = [];
+  for (const scenario of scenarios) {
+    let next = 0;
+    const result = await autocannon({
+      url,
+      connections: CONNECTIONS,
+      duration: DURATION,
+      headers: { cookie },
+      requests: [
+        {
+          setupRequest: (request) => ({ ...request, path: scenario.paths[next++ % scenario.paths.length]! }),
+        },
+      ],
+    });
+    results.push({
+      name: scenario.name,
+      rps: Math.round(result.requests.average),
+      p50: result.latency.p50,
+      p99: result.latency.p99,
+      failed: result.errors + result.non2xx,
+    });
+  }
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+
+  console.log(
+    `\n${machine()}; ${TICKETS.toLocaleString()} tickets, ${EVENTS.toLocaleString()} entries, ${CONNECTIONS} staff at once, ${DURATION} s each\n`,
+  );
+  console.log('| Scenario | Requests/s | p50 (ms) | p99 (ms) | Failed |');
+  console.log('| --- | ---: | ---: | ---: | ---: |');
+  for (const r of results) console.log(`| ${r.name} | ${r.rps} | ${r.p50} | ${r.p99} | ${r.failed} |`);
+  const bad = results.filter((r) => r.p99 >= LIMIT_MS || r.failed > 0);
+  if (bad.length > 0) {
+    console.error(`\nOver ${LIMIT_MS} ms at p99, or failing: ${bad.map((r) => r.name).join(', ')}`);
+    process.exitCode = 1;
+  }
+} finally {
+  await db.destroy();
+  await database.stop();
+}

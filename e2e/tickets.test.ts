@@ -1,0 +1,206 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { roomyRateLimits } from '../api/src/test/config';
+import { withSmtp } from '../api/src/test/mail';
+import { SmtpSink } from '../api/src/test/smtp-sink';
+import { buildTicket } from '../api/src/test/ticket-factories';
+import { loggedInAs } from './support/auth';
+import { axeViolations } from './support/axe';
+import { useBrowser } from './support/browser';
+import { useSiteServer } from './support/server';
+import { expectPath, visible } from './support/ui';
+
+let sink: SmtpSink;
+beforeAll(async () => {
+  sink = await SmtpSink.start();
+});
+afterAll(() => sink.stop());
+
+const server = useSiteServer(() => ({
+  ...withSmtp(sink.url),
+  rateLimits: roomyRateLimits,
+}));
+const browser = useBrowser();
+
+describe('enquiries and service requests as tickets', () => {
+  it('an enquiry answered from the console reaches the enquirer by email', async () => {
+    const visitor = await browser.newPage();
+    await visitor.goto(`${server.url}/contact`);
+    await visitor.getByLabel('Full Name').fill('Priya Raman');
+    await visitor.getByLabel('Email Address').fill('priya.e2e@example.com');
+    await visitor.getByLabel('Service Interested In').selectOption('Field IT Services');
+    await visitor.getByLabel('Message').fill('Can you rack two switches on Friday?');
+    await visitor.getByRole('button', { name: 'Send Message' }).click();
+    await visible(visitor.getByText("We'll get back to you within 24 hours.", { exact: true }).last());
+
+    const staff = await browser.newPage();
+    await loggedInAs(staff, server, { accountType: 'staff', firstName: 'Sam' });
+    await staff.goto(`${server.url}/admin/enquiries`);
+    await visible(staff.getByRole('heading', { name: 'Enquiries', level: 1 }));
+    await staff
+      .getByRole('list', { name: 'Enquiries' })
+      .getByRole('button', { name: /Priya Raman/ })
+      .click();
+    await expectPath(staff, /^\/admin\/enquiries\?id=[0-9a-f-]{36}$/);
+    const enquiry = staff.getByRole('article', { name: 'Enquiry from Priya Raman' });
+    await visible(enquiry.getByText('Can you rack two switches on Friday?'));
+    await enquiry
+      .getByLabel('Reply by email to priya.e2e@example.com')
+      .fill('Yes — Friday 9am works. <b>Bring badges</b>');
+    await enquiry.getByRole('button', { name: 'Send Reply' }).click();
+    await visible(enquiry.getByText('Replied', { exact: true }));
+    expect(await axeViolations(staff)).toEqual([]);
+
+    // The acknowledgement, then the reply.
+    await expect
+      .poll(() => sink.to('priya.e2e@example.com').map((m) => m.parsed.subject), { timeout: 15_000 })
+      .toContain('Re: your enquiry about Field IT Services');
+    const reply = sink.to('priya.e2e@example.com').find((m) => m.parsed.subject?.startsWith('Re:'))!;
+    expect(reply.parsed.text).toContain('Yes — Friday 9am works. <b>Bring badges</b>');
+    expect(reply.parsed.html).not.toContain('<b>Bring badges</b>');
+  });
+
+  it('a client sees the public reply but never the internal note, answers, and staff see it live', async () => {
+    const client = await browser.newPage();
+    const ada = await loggedInAs(client, server, { firstName: 'Ada', email: 'ada.e2e@example.com' });
+    // The contact form knows who is writing.
+    await client.goto(`${server.url}/contact`);
+    await expect.poll(() => client.getByLabel('Full Name').inputValue()).toBe('Ada');
+    expect(await client.getByLabel('Email Address').inputValue()).toBe('ada.e2e@example.com');
+    await client.getByLabel('Service Interested In').selectOption('Low Voltage Cabling');
+    await client.getByLabel('Message').fill('We need 40 new drops.');
+    await client.getByRole('button', { name: 'Send Message' }).click();
+    await visible(client.getByText("We'll get back to you within 24 hours.", { exact: true }).last());
+    const request = await server.db('service_requests').where({ userId: ada.user.id }).first();
+
+    const staff = await browser.newPage();
+    await loggedInAs(staff, server, { accountType: 'staff', firstName: 'Sam' });
+    await staff.goto(`${server.url}/admin/service-requests?id=${request.id}`);
+    const ticket = staff.getByRole('article', { name: 'Service request from Ada' });
+    await visible(ticket.getByText('We need 40 new drops.'));
+    await ticket.getByLabel('Your reply').fill('We can start Monday.');
+    await ticket.getByRole('button', { name: 'Send Reply' }).click();
+    await visible(ticket.getByText('We can start Monday.'));
+    await ticket.getByLabel('Internal note (not shown to the client)').check();
+    await ticket.getByLabel('Internal note', { exact: true }).fill('Check the ladder budget first');
+    await ticket.getByRole('button', { name: 'Add Note' }).click();
+    await visible(ticket.getByText('Check the ladder budget first'));
+    await visible(ticket.getByText('Internal note (staff only)'));
+    await ticket.getByRole('button', { name: 'Waiting on Client' }).click();
+    expect(await axeViolations(staff)).toEqual([]);
+
+    await client.goto(`${server.url}/portal`);
+    // The request's row in the portal's Service Requests card opens its thread.
+    const row = client
+      .getByRole('link', { name: 'Low Voltage Cabling' })
+      .and(client.locator('[href^="/portal/request"]'));
+    await row.click();
+    await expectPath(client, `/portal/request?id=${request.id}`);
+    await visible(client.getByText('We can start Monday.'));
+    await visible(client.getByText('Waiting on Client'));
+    expect(await client.getByText('Check the ladder budget first').count()).toBe(0);
+    expect(await client.content()).not.toContain('ladder budget');
+    await client.getByLabel('Your reply').fill('Monday is perfect.');
+    await client.getByRole('button', { name: 'Send Reply' }).click();
+    await visible(client.getByText('Monday is perfect.'));
+    // Replying reopened it.
+    await visible(client.getByText('In Progress', { exact: true }));
+    expect(await axeViolations(client)).toEqual([]);
+
+    // Staff see the answer without reloading.
+    await visible(ticket.getByText('Monday is perfect.'));
+    // And the client was emailed the public reply only.
+    await expect.poll(() => sink.to('ada.e2e@example.com').length, { timeout: 15_000 }).toBeGreaterThanOrEqual(2);
+    const mails = sink.to('ada.e2e@example.com');
+    expect(mails.some((m) => m.parsed.text?.includes('We can start Monday.'))).toBe(true);
+    expect(mails.some((m) => m.parsed.text?.includes('ladder budget'))).toBe(false);
+  });
+
+  it('staff propose a consultation time and the client confirms it', async () => {
+    const client = await browser.newPage();
+    const grace = await loggedInAs(client, server, { firstName: 'Grace', email: 'grace.e2e@example.com' });
+    const ticket = await buildTicket(server.db, grace.user, {
+      service: 'Technical Consultation - 1 Hour',
+      stripePaymentId: 'pi_e2e_consultation',
+    });
+
+    const staff = await browser.newPage();
+    await loggedInAs(staff, server, { accountType: 'staff' });
+    await staff.goto(`${server.url}/admin/service-requests?id=${ticket.id}`);
+    const page = staff.getByRole('article', { name: 'Service request from Grace' });
+    await visible(page.getByText('Paid', { exact: true }));
+    const form = page.getByRole('form', { name: 'Propose a consultation time' });
+    await form.getByLabel('Date').fill('2031-12-02');
+    await form.getByLabel('Time', { exact: true }).fill('14:30');
+    await form.getByLabel('Time zone').selectOption('America/Chicago');
+    await form.getByLabel('Length').selectOption('60');
+    await form.getByRole('button', { name: 'Propose Time' }).click();
+    await visible(page.getByText('Proposed consultation time'));
+
+    await client.goto(`${server.url}/portal/request?id=${ticket.id}`);
+    const card = client.getByRole('region', { name: 'Consultation time' });
+    await visible(card.getByText(/Tuesday, December 2, 2031 at 2:30\s?PM \(America\/Chicago\), 60 minutes/));
+    await card.getByRole('button', { name: 'Confirm This Time' }).click();
+    await visible(card.getByText('Consultation confirmed'));
+    const ics = await client.request.get(`${server.url}/api/service-requests/${ticket.id}/consultation.ics`);
+    expect(ics.status()).toBe(200);
+    expect(await ics.text()).toContain('DTSTART:20311202T203000Z');
+    // Staff see it confirmed, live.
+    await visible(page.getByText('Consultation confirmed'));
+    // The client's confirmation mail carries the calendar file.
+    await expect
+      .poll(
+        () =>
+          sink.to('grace.e2e@example.com').filter((m) => m.parsed.subject === 'Your consultation is confirmed').length,
+        {
+          timeout: 15_000,
+        },
+      )
+      .toBe(1);
+    const confirmed = sink
+      .to('grace.e2e@example.com')
+      .find((m) => m.parsed.subject === 'Your consultation is confirmed')!;
+    expect(confirmed.parsed.attachments.map((a) => a.filename)).toEqual(['consultation.ics']);
+    expect(confirmed.parsed.attachments[0]!.content.toString('utf8')).toContain('DTSTART:20311202T203000Z');
+  });
+
+  it('staff see the chat visitor’s current page live, and turn the chat into a ticket', async () => {
+    const visitor = await browser.newPage();
+    await visitor.goto(`${server.url}/services`);
+    await visitor.getByRole('button', { name: 'Open live chat' }).click();
+    const panel = visitor.getByRole('region', { name: 'Live Chat' });
+    await panel.getByLabel('Name').fill('Lin');
+    await panel.getByRole('button', { name: 'Start Chat' }).click();
+    await visible(panel.getByRole('status').filter({ hasText: /^Connected$/ }));
+    await panel.getByRole('textbox', { name: 'Message' }).fill('Do you install Wi-Fi in warehouses?');
+    await panel.getByRole('button', { name: 'Send' }).click();
+    await visible(panel.getByText('Do you install Wi-Fi in warehouses?'));
+    // Escape closes the open widget.
+    await visitor.keyboard.press('Escape');
+    await visible(visitor.getByRole('button', { name: 'Open live chat' }));
+
+    const staff = await browser.newPage();
+    await loggedInAs(staff, server, { accountType: 'staff' });
+    await staff.goto(`${server.url}/admin/chat`);
+    await staff.getByRole('list', { name: 'Conversations' }).getByRole('button', { name: /Lin/ }).click();
+    const bar = staff.getByRole('group', { name: 'Visitor' });
+    await visible(bar.getByText('Started on /services'));
+    await expect.poll(() => bar.getByTestId('visitor-current-page').textContent()).toBe('/services');
+
+    // The visitor moves on, in the app (no reload).
+    await visitor.getByRole('link', { name: 'About' }).first().click();
+    await expectPath(visitor, '/about');
+    await expect.poll(() => bar.getByTestId('visitor-current-page').textContent(), { timeout: 10_000 }).toBe('/about');
+
+    await bar.getByRole('button', { name: 'Make a Ticket' }).click();
+    await visible(bar.getByRole('link', { name: 'Open its ticket' }));
+    const ticket = await server
+      .db('service_requests')
+      .whereNotNull('chatConversationId')
+      .orderBy('createdAt', 'desc')
+      .first();
+    expect(ticket.message).toContain('Lin: Do you install Wi-Fi in warehouses?');
+    await bar.getByRole('link', { name: 'Open its ticket' }).click();
+    await expectPath(staff, `/admin/service-requests?id=${ticket.id}`);
+    await visible(staff.getByText(/Lin: Do you install Wi-Fi in warehouses\?/));
+  });
+});

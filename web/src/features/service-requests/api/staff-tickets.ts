@@ -1,0 +1,65 @@
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type {
+  ConsultationProposalInput,
+  PersonRef,
+  ServiceRequestStatus,
+  ServiceRequestThread,
+  StaffServiceRequestPage,
+  UpdateServiceRequest,
+} from '@shared/schemas/service-requests';
+import { apiJson } from '@/lib/api-client';
+import { serviceRequestQueryKey } from './get-service-request';
+
+export const staffTicketsQueryKey = ['/api/admin/service-requests'] as const;
+const PAGE_SIZE = 25;
+
+export interface TicketListRequest {
+  q: string;
+  status: ServiceRequestStatus | null;
+  service: string | null;
+  /** A staff member's id, or `none`. */
+  assigneeId: string | null;
+  clientId: string | null;
+  cursor: string | null;
+}
+
+/** GET /api/admin/service-requests (staff): newest first, filtered, one keyset page. */
+export function useTicketList(request: TicketListRequest) {
+  return useQuery({
+    queryKey: [...staffTicketsQueryKey, request],
+    queryFn: () => {
+      const query = new URLSearchParams({ limit: String(PAGE_SIZE) });
+      for (const [key, value] of Object.entries(request)) if (value) query.set(key, value);
+      return apiJson<StaffServiceRequestPage>('GET', `/api/admin/service-requests?${query.toString()}`);
+    },
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** GET /api/admin/staff-members: whom a ticket can be assigned to. */
+export function useStaffMembers() {
+  return useQuery<PersonRef[]>({ queryKey: ['/api/admin/staff-members'] });
+}
+
+function useTicketMutation<Input>(id: string, send: (input: Input) => Promise<ServiceRequestThread>) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: send,
+    onSuccess: (thread) => {
+      queryClient.setQueryData(serviceRequestQueryKey(id), thread);
+      void queryClient.invalidateQueries({ queryKey: staffTicketsQueryKey });
+    },
+  });
+}
+
+/** PATCH /api/admin/service-requests/{id}: status and/or assignee. */
+export const useUpdateTicket = (id: string) =>
+  useTicketMutation(id, (change: UpdateServiceRequest) =>
+    apiJson<ServiceRequestThread>('PATCH', `/api/admin/service-requests/${id}`, change),
+  );
+
+/** POST /api/admin/service-requests/{id}/consultation: propose a time. */
+export const useProposeConsultation = (id: string) =>
+  useTicketMutation(id, (input: ConsultationProposalInput) =>
+    apiJson<ServiceRequestThread>('POST', `/api/admin/service-requests/${id}/consultation`, input),
+  );

@@ -1,0 +1,137 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { Link } from 'react-router-dom';
+import { SERVICE_REQUEST_STATUS_LABELS } from '@shared/service-requests';
+import { useStaffEvents } from '@/features/chat/staff-events';
+import { Badge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
+import { FormAlert } from '@/components/ui/form-alert';
+import { Select } from '@/components/ui/input';
+import { Spinner } from '@/components/ui/spinner';
+import { errorMessage } from '@/lib/api-client';
+import { serviceRequestQueryKey, useServiceRequestThread } from '../api/get-service-request';
+import { useStaffMembers, useUpdateTicket } from '../api/staff-tickets';
+import { ConsultationCard } from './consultation-card';
+import { ConsultationProposalForm } from './consultation-proposal-form';
+import { ReplyForm } from './reply-form';
+import { StatusBadge } from './status-badge';
+import { TicketTimeline } from './ticket-timeline';
+
+const when = (iso: string) => new Date(iso).toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'short' });
+const sources = {
+  request: 'Service request',
+  enquiry: 'From an enquiry',
+  chat: 'From a live chat',
+  consultation: 'Paid consultation',
+};
+
+/** A ticket as staff work it: the request, assignee, status, consultation time, the thread with notes, the reply box. */
+export function TicketPage({ id }: { id: string }) {
+  const thread = useServiceRequestThread(id);
+  const update = useUpdateTicket(id);
+  const staff = useStaffMembers();
+  const queryClient = useQueryClient();
+  useStaffEvents(
+    ['service_request.updated', 'service_request.client_reply', 'consultation.proposed', 'consultation.confirmed'],
+    (event) => {
+      if (event === null || event.id === id)
+        void queryClient.invalidateQueries({ queryKey: serviceRequestQueryKey(id) });
+    },
+  );
+
+  if (thread.isPending) return <Spinner className="py-12" label="Loading the request" />;
+  if (thread.isError)
+    return (
+      <p role="alert" className="p-6 text-sm text-red-700">
+        The request could not be loaded.
+      </p>
+    );
+  const { request, events, consultation, allowedStatuses } = thread.data;
+
+  return (
+    <article className="flex flex-col gap-5 p-6" aria-label={`Service request from ${request.name}`}>
+      <header className="flex flex-wrap items-start justify-between gap-3">
+        <div>
+          <h2 className="text-xl font-semibold text-navy-900">{request.service}</h2>
+          <p className="text-sm text-slate-600">
+            {request.name} ·{' '}
+            {request.email ? (
+              <a className="text-blue-700 underline" href={`mailto:${request.email}`}>
+                {request.email}
+              </a>
+            ) : (
+              'no email'
+            )}
+            {request.phone ? ` · ${request.phone}` : ''}
+            {request.company ? ` · ${request.company}` : ''}
+          </p>
+          <p className="text-sm text-slate-600">
+            {sources[request.source]} · {when(request.createdAt)}
+            {request.clientId ? (
+              <>
+                {' · '}
+                <Link className="font-semibold text-blue-700 underline" to={`/admin/customers/${request.clientId}`}>
+                  Customer page
+                </Link>
+              </>
+            ) : null}
+          </p>
+        </div>
+        <div className="flex items-center gap-2">
+          {request.paid ? <Badge variant="success">Paid</Badge> : null}
+          <StatusBadge status={request.status} />
+        </div>
+      </header>
+
+      <div className="flex flex-wrap items-end gap-3">
+        <label className="flex flex-col gap-1 text-sm font-medium text-slate-700">
+          Assignee
+          <Select
+            value={request.assignee?.id ?? ''}
+            disabled={update.isPending}
+            onChange={(e) => update.mutate({ assigneeId: e.target.value || null })}
+          >
+            <option value="">Unassigned</option>
+            {(staff.data ?? []).map((person) => (
+              <option key={person.id} value={person.id}>
+                {person.name}
+              </option>
+            ))}
+          </Select>
+        </label>
+        {allowedStatuses.length > 0 ? (
+          <div className="flex flex-wrap gap-2" role="group" aria-label="Change status">
+            {allowedStatuses.map((status) => (
+              <Button
+                key={status}
+                type="button"
+                size="sm"
+                variant={status === 'cancelled' ? 'ghost' : 'outline'}
+                disabled={update.isPending}
+                onClick={() => {
+                  if (status === 'cancelled' && !window.confirm('Cancel this request? It cannot be reopened.')) return;
+                  update.mutate({ status });
+                }}
+              >
+                {SERVICE_REQUEST_STATUS_LABELS[status]}
+              </Button>
+            ))}
+          </div>
+        ) : null}
+      </div>
+      {update.isError ? <FormAlert>{errorMessage(update.error, 'The change was not saved.')}</FormAlert> : null}
+
+      {consultation ? <ConsultationCard requestId={request.id} consultation={consultation} canConfirm={false} /> : null}
+      {request.paid && request.status !== 'completed' && request.status !== 'cancelled' ? (
+        <ConsultationProposalForm requestId={request.id} />
+      ) : null}
+
+      <section aria-label="Original request" className="rounded-lg border border-slate-200 bg-white p-4">
+        <p className="whitespace-pre-wrap break-words text-sm text-slate-900">{request.message}</p>
+      </section>
+      <section aria-label="Thread" className="flex flex-col gap-4">
+        <TicketTimeline events={events} viewer="staff" />
+        <ReplyForm requestId={request.id} staff />
+      </section>
+    </article>
+  );
+}
