@@ -27,6 +27,9 @@ import * as createOrderEvents from './20261123100200_create-order-events';
 import * as addAdminOrderIndexes from './20261123100300_add-admin-order-indexes';
 import * as createMailAttachments from './20261123105000_create-mail-attachments';
 import * as createInvoices from './20261123105100_create-invoices';
+import * as createRefunds from './20261123105200_create-refunds';
+import * as addOrderStatusRefunded from './20261123105300_add-order-status-refunded';
+import * as addProductArchiveAndImages from './20261123105400_add-product-archive-and-images';
 import * as addWaitingOnClientStatus from './20261123110000_add-waiting-on-client-status';
 import * as addServiceRequestTicketColumns from './20261123110100_add-service-request-ticket-columns';
 import * as createServiceRequestEvents from './20261123110200_create-service-request-events';
@@ -69,6 +72,9 @@ export const migrations: ReadonlyArray<readonly [name: string, migration: Knex.M
   ['20261123100300_add-admin-order-indexes', addAdminOrderIndexes],
   ['20261123105000_create-mail-attachments', createMailAttachments],
   ['20261123105100_create-invoices', createInvoices],
+  ['20261123105200_create-refunds', createRefunds],
+  ['20261123105300_add-order-status-refunded', addOrderStatusRefunded],
+  ['20261123105400_add-product-archive-and-images', addProductArchiveAndImages],
   ['20261123110000_add-waiting-on-client-status', addWaitingOnClientStatus],
   ['20261123110100_add-service-request-ticket-columns', addServiceRequestTicketColumns],
   ['20261123110200_create-service-request-events', createServiceRequestEvents],

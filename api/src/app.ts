@@ -14,6 +14,7 @@ import { accountRoutes } from './modules/auth/account.routes';
 import { refuseForbiddenUrlText } from './middleware/text-guard';
 import { authRoutes } from './modules/auth/auth.routes';
 import { catalogRoutes } from './modules/catalog/catalog.routes';
+import { productsAdminRoutes } from './modules/catalog/products-admin.routes';
 import { productsEndpoint } from './modules/catalog/products-endpoint';
 import { adminOrdersRoutes } from './modules/orders/admin-orders.routes';
 import { ordersRoutes } from './modules/orders/orders.routes';
@@ -74,6 +75,7 @@ export function createApp(deps: AppDeps, options: AppOptions = {}): Koa {
     contactRoutes(deps),
     chatRoutes(deps),
     catalogRoutes(deps),
+    productsAdminRoutes(deps),
     ordersRoutes(deps),
     serviceRequestsRoutes(deps),
     outboxRoutes(deps),

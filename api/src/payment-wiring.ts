@@ -10,6 +10,8 @@ import { consultationBookingRoute } from './modules/consultation/consultation.ro
 import { consultationFulfilment } from './modules/consultation/consultation.service';
 import { orderFulfilment } from './modules/orders/order-payments';
 import { checkoutRoute, payOrderRoute } from './modules/orders/orders.routes';
+import { refundEventHandlers } from './modules/orders/refund-events';
+import { refundRoutes } from './modules/orders/refunds.routes';
 import { DemoPaymentProvider } from './modules/payments/demo-provider';
 import type { PaymentFulfilments } from './modules/payments/payment-outcome';
 import { paymentMode } from './modules/payments/payment-mode';
@@ -78,7 +80,7 @@ function paymentFulfilments(config: Config): PaymentFulfilments {
  * the Stripe dashboard sends the types listed here.
  */
 function stripeEventHandlers(fulfilments: PaymentFulfilments): StripeEventHandlers {
-  return { ...paymentIntentEventHandlers(fulfilments), ...subscriptionEventHandlers };
+  return { ...paymentIntentEventHandlers(fulfilments), ...refundEventHandlers, ...subscriptionEventHandlers };
 }
 
 /** The spec sends the shop's order and the consultation to the same URL; the fields tell them apart. */
@@ -129,5 +131,6 @@ export function paymentRoutes(deps: AppDeps): Router[] {
       stripeEventHandlers: stripeEventHandlers(fulfilments),
     }),
     subscriptionsRoutes(deps, providers.subscriptions),
+    refundRoutes(deps, providers.payments),
   ];
 }

@@ -9,6 +9,8 @@ import { startEmbeddedPostgres, type EmbeddedPostgres } from './db/embedded-post
 import type { Logger } from './logger';
 import { createHttpServer } from './http-timeouts';
 import { startMaintenance } from './maintenance';
+import { CATALOG_CHANNEL } from './modules/catalog/catalog-changes';
+import { catalogCacheFor } from './modules/catalog/catalog-cache';
 import { attachChatServer, type ChatServer, type ChatServerOptions } from './modules/chat/socket/server';
 import { startMailWorker, type MailWorker, type MailWorkerOptions } from './modules/mail/mail-worker';
 import { mailAttachmentSources } from './modules/orders/invoices';
@@ -83,7 +85,17 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
   const app = createApp(deps, { siteFiles, devWebUrl: options.devWebUrl, liveSite });
 
   const server = createHttpServer(app.callback(), config.http);
-  const chat = attachChatServer({ server, app, session: appSession(app), deps, databaseUrl, chat: options.chat });
+  // Catalogue changes on any instance drop this instance's snapshot of the shop at once (decision 108).
+  const catalog = catalogCacheFor(db);
+  const chat = attachChatServer({
+    server,
+    app,
+    session: appSession(app),
+    deps,
+    databaseUrl,
+    chat: options.chat,
+    channels: { [CATALOG_CHANNEL]: { receive: () => catalog.invalidate(), resync: () => catalog.invalidate() } },
+  });
   await chat.start();
   try {
     await new Promise<void>((resolve, reject) => {

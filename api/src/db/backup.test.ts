@@ -212,6 +212,45 @@ async function fillEveryTable(): Promise<void> {
     size: 5,
     content: Buffer.from([0x25, 0x50, 0x44, 0x46, 0x00]),
   });
+  const [mail] = await db('mails').where({ idempotencyKey: `order-receipt:${order.id}` });
+  // Bytes that are not text: every byte value, and a file still to be made (no content).
+  await db('mail_attachments').insert([
+    {
+      mailId: mail.id,
+      position: 0,
+      filename: 'bytes.bin',
+      contentType: 'application/octet-stream',
+      size: 256,
+      content: Buffer.from(Array.from({ length: 256 }, (_, i) => i)),
+    },
+    { mailId: mail.id, position: 1, filename: 'invoice.pdf', contentType: 'application/pdf', source: 'invoice:x' },
+  ]);
+  await db('product_images').insert({
+    sha256: 'ab'.repeat(32),
+    content: Buffer.from([0x52, 0x49, 0x46, 0x46, 0, 0xff]),
+    width: 1,
+    height: 1,
+  });
+  await db('products')
+    .where({ id: product.id })
+    .update({ archivedAt: db.raw("'2026-11-23 10:00:00.000001+00'") });
+  await db('invoice_counters').insert({ year: 2026, lastNumber: 1 });
+  await db('invoices').insert({
+    orderId: order.id,
+    year: 2026,
+    sequence: 1,
+    number: '2026-000001',
+    issuedAt: db.raw("'2026-11-23 10:00:00.000001+00'"),
+  });
+  await db('refunds').insert({
+    orderId: order.id,
+    provider: 'demo',
+    providerRefundId: 'demo_re_1',
+    amount: '10.05',
+    status: 'succeeded',
+    items: JSON.stringify([{ orderItemId: order.id, quantity: 1 }]),
+    requestedBy: staff.user.id,
+  });
   await db('account_tokens').insert({
     userId: client.user.id,
     purpose: 'email_change',

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { Refund } from './refunds';
 import { singleLine, uuid } from './text';
 
 import { MAX_CART_LINES, MAX_QUANTITY } from '../cart';
@@ -73,6 +74,7 @@ export const orderStatuses = [
   'shipped',
   'delivered',
   'cancelled',
+  'refunded',
 ] as const;
 export type OrderStatus = (typeof orderStatuses)[number];
 
@@ -87,6 +89,7 @@ export const ORDER_STATUS_LABELS: Record<OrderStatus, string> = {
   shipped: 'Shipped',
   delivered: 'Delivered',
   cancelled: 'Cancelled',
+  refunded: 'Refunded',
 };
 
 /** An order's readable number, e.g. NS-10427 (sequential; decision 101). */
@@ -120,6 +123,8 @@ export interface OrderSummary {
 }
 
 export interface OrderLine {
+  /** The line's own id (refunds name lines by it). */
+  orderItemId: string;
   productId: string;
   name: string;
   quantity: number;
@@ -132,6 +137,10 @@ export interface OrderDetails extends Omit<OrderSummary, 'itemCount' | 'carrier'
   paidAt: string | null;
   /** The invoice's number once the order is paid ("2026-000123"); its PDF is GET /api/orders/{id}/invoice.pdf. */
   invoiceNumber?: string | null;
+  /** Refunds of the order, oldest first (on the owner's order page). */
+  refunds?: Refund[];
+  /** What was refunded so far ("0.00" when nothing). */
+  refundedAmount?: string;
   currency: string;
   shipping: Shipping;
   items: OrderLine[];

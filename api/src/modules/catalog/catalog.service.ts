@@ -18,9 +18,9 @@ function toProduct(product: Product): ProductJson {
   };
 }
 
-/** Every product, grouped by category, then by name. */
+/** Every product in the shop (not archived), grouped by category, then by name. */
 export async function listProducts(db: Knex): Promise<ProductJson[]> {
-  const products = await Product.query(db).orderBy(['category', 'name']);
+  const products = await Product.query(db).whereNull('archivedAt').orderBy(['category', 'name']);
   return products.map(toProduct);
 }
 

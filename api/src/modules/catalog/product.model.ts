@@ -13,6 +13,8 @@ export class Product extends Model {
   /** numeric(2,1), e.g. "4.5", or null when unrated. */
   rating!: string | null;
   inStock!: boolean;
+  /** Set when staff archive it: gone from the shop, kept on past orders. */
+  archivedAt!: Date | null;
   createdAt!: Date;
   updatedAt!: Date;
 }

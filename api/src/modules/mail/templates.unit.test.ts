@@ -73,6 +73,24 @@ const samples: { [Name in MailTemplateName]: [MailData<Name>, ...string[]] } = {
     'Minneapolis, MN 55401',
     `https://www.example.com/order-confirmation?order=${order.orderId}`,
   ],
+  'order-refund': [
+    {
+      name: 'Ada',
+      orderId: order.orderId,
+      orderNumber: order.orderNumber,
+      amount: '25.00',
+      refundedTotal: '125.00',
+      orderTotal: '2915.94',
+      full: false,
+      lines: ['1 × Cat6 Cable <1000 ft>'],
+    },
+    'We refunded $25.00',
+    'order #NS-10427',
+    '1 × Cat6 Cable <1000 ft>',
+    '$125.00 of $2915.94',
+    'Partly refunded',
+    `https://www.example.com/order-confirmation?order=${order.orderId}`,
+  ],
   'order-shipped': [
     {
       name: 'Ada',

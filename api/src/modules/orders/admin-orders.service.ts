@@ -16,6 +16,7 @@ import { listOrderEvents, recordOrderEvent } from './order-events';
 import { toOrderDetails } from './order-format';
 import { queueOrderShippedMail } from './order-mails';
 import { OrderItem } from './order-item.model';
+import { findInvoice } from './invoices';
 import { Order } from './order.model';
 
 /**
@@ -193,13 +194,15 @@ async function customerOf(db: Knex, userId: string): Promise<AdminOrderCustomer>
 export async function getAdminOrder(db: Knex, orderId: string): Promise<AdminOrderDetails> {
   const order = await Order.query(db).findById(orderId);
   if (!order) throw new NotFound('Order not found');
-  const [items, customer, timeline] = await Promise.all([
+  const [items, customer, timeline, invoice] = await Promise.all([
     OrderItem.query(db).where({ orderId }).orderBy('productName'),
     customerOf(db, order.userId),
     listOrderEvents(db, orderId),
+    findInvoice(db, orderId),
   ]);
   return {
     ...toOrderDetails(order, items),
+    invoiceNumber: invoice?.number ?? null,
     customer,
     payment: { provider: order.paymentProvider, id: order.stripePaymentId },
     timeline,

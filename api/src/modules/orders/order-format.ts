@@ -50,6 +50,7 @@ export function toOrderDetails(order: Order, items: OrderItem[]): OrderDetails {
       country: order.shippingCountry,
     },
     items: items.map((item) => ({
+      orderItemId: item.id,
       productId: item.productId,
       name: item.productName,
       quantity: item.quantity,

@@ -18,6 +18,7 @@ import { findInvoice, invoicePdf } from './invoices';
 import { publishStaffEvent } from '../staff-events/staff-events';
 import { recordOrderEvent } from './order-events';
 import { toOrderDetails, toOrderSummary } from './order-format';
+import { orderRefunds } from './refunds';
 import { OrderItem } from './order-item.model';
 import { Order } from './order.model';
 
@@ -41,7 +42,7 @@ async function priceCart(trx: Knex.Transaction, items: CheckoutRequest['items'])
   const byId = new Map(products.map((product) => [product.id, product]));
   return items.map((item) => {
     const product = byId.get(item.id);
-    if (!product)
+    if (!product || product.archivedAt)
       throw new BadRequest('A product in your cart is no longer available. Please remove it and try again.');
     if (!product.inStock) throw new BadRequest(`${product.name} is out of stock. Please remove it from your cart.`);
     return { productId: product.id, productName: product.name, quantity: item.quantity, price: product.price };
@@ -225,11 +226,17 @@ export async function listOrders(db: Knex, userId: string) {
 export async function getOrder(db: Knex, userId: string, orderId: string): Promise<OrderDetails> {
   const order = await Order.query(db).findOne({ id: orderId, userId });
   if (!order) throw new NotFound('Order not found');
-  const [items, invoice] = await Promise.all([
+  const [items, invoice, refunds] = await Promise.all([
     OrderItem.query(db).where({ orderId }).orderBy('productName'),
     findInvoice(db, orderId),
+    orderRefunds(db, order),
   ]);
-  return { ...toOrderDetails(order, items), invoiceNumber: invoice?.number ?? null };
+  return {
+    ...toOrderDetails(order, items),
+    invoiceNumber: invoice?.number ?? null,
+    refunds: refunds.refunds,
+    refundedAmount: refunds.refundedAmount,
+  };
 }
 
 /**

@@ -1,6 +1,12 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { Knex } from 'knex';
-import type { CreatedPayment, CreatePaymentInput, PaymentProvider } from './payment-provider';
+import type {
+  CreatedPayment,
+  CreatePaymentInput,
+  PaymentProvider,
+  ProviderRefund,
+  RefundInput,
+} from './payment-provider';
 
 export function hashSecret(secret: string): string {
   return createHash('sha256').update(secret).digest('hex');
@@ -33,5 +39,10 @@ export class DemoPaymentProvider implements PaymentProvider {
       metadata: JSON.stringify(input.metadata),
     });
     return { id, clientSecret };
+  }
+
+  /** Demo refunds succeed at once: there is no money to move. */
+  async refund(_input: RefundInput): Promise<ProviderRefund> {
+    return { id: `demo_re_${randomBytes(12).toString('base64url')}`, status: 'succeeded' };
   }
 }

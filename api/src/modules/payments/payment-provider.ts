@@ -38,6 +38,34 @@ export interface PaymentProvider {
   /** What the browser needs to show the payment form. */
   publicConfig(): PaymentConfig;
   createPayment(input: CreatePaymentInput): Promise<CreatedPayment>;
+  /**
+   * Asks for (part of) a settled payment back. The answer is the provider's
+   * first word; for Stripe its refund webhooks are the source of truth. A
+   * request the provider refuses throws `RefundRefused`.
+   */
+  refund(input: RefundInput): Promise<ProviderRefund>;
+}
+
+export interface RefundInput {
+  /** The settled payment (pi_… or demo_pi_…). */
+  paymentId: string;
+  /** Integer cents, decided by the server. */
+  amountCents: number;
+  /** Copied onto the refund; read back from its webhooks (`purpose`, `order_id`, `refund_id`). */
+  metadata: Record<string, string>;
+  /** The same key always yields the same refund (Stripe's Idempotency-Key). */
+  idempotencyKey: string;
+}
+
+export interface ProviderRefund {
+  /** re_… for Stripe, demo_re_… for the demo provider. */
+  id: string;
+  status: 'pending' | 'succeeded' | 'failed' | 'canceled';
+}
+
+/** The provider refused a refund (e.g. more than is left of the charge): its reason, for staff. */
+export class RefundRefused extends Error {
+  override name = 'RefundRefused';
 }
 
 /** A payment's final word, in provider-neutral terms. */

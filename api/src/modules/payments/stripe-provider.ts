@@ -1,5 +1,17 @@
-import type Stripe from 'stripe';
-import type { CreatedPayment, CreatePaymentInput, PaymentProvider } from './payment-provider';
+import Stripe from 'stripe';
+import {
+  RefundRefused,
+  type CreatedPayment,
+  type CreatePaymentInput,
+  type PaymentProvider,
+  type ProviderRefund,
+  type RefundInput,
+} from './payment-provider';
+
+/** A Stripe refund's status in provider-neutral terms (`requires_action` is still pending). */
+export function refundStatusOf(status: string | null | undefined): ProviderRefund['status'] {
+  return status === 'succeeded' || status === 'failed' || status === 'canceled' ? status : 'pending';
+}
 
 /** Card payments through Stripe PaymentIntents with automatic payment methods. */
 export class StripePaymentProvider implements PaymentProvider {
@@ -28,5 +40,18 @@ export class StripePaymentProvider implements PaymentProvider {
     );
     if (!intent.client_secret) throw new Error(`PaymentIntent ${intent.id} came back without a client secret`);
     return { id: intent.id, clientSecret: intent.client_secret };
+  }
+
+  async refund(input: RefundInput): Promise<ProviderRefund> {
+    try {
+      const refund = await this.stripe.refunds.create(
+        { payment_intent: input.paymentId, amount: input.amountCents, metadata: input.metadata },
+        { idempotencyKey: input.idempotencyKey },
+      );
+      return { id: refund.id, status: refundStatusOf(refund.status) };
+    } catch (err) {
+      if (err instanceof Stripe.errors.StripeInvalidRequestError) throw new RefundRefused(err.message);
+      throw err;
+    }
   }
 }

@@ -101,6 +101,12 @@ export function attachChatServer(options: {
   /** For the listener's own connection (LISTEN cannot share the pool). */
   databaseUrl: string;
   chat?: ChatServerOptions;
+  /**
+   * Other channels to LISTEN on with the same connection (the composition's,
+   * e.g. catalogue changes), each with what receives its payloads, and what to
+   * do after a reconnect (announcements sent meanwhile are lost).
+   */
+  channels?: Record<string, { receive(payload: string): void; resync(): void }>;
 }): ChatServer {
   const { server, deps } = options;
   const { logger } = deps;
@@ -115,12 +121,19 @@ export function attachChatServer(options: {
       // Orders, enquiries, …: to this instance's staff consoles (decision 100).
       [STAFF_CHANNEL]: (payload) => hub.receiveStaffEvent(payload),
       // A session of this account ended, or its role changed: its sockets here read their session again now.
+      ...Object.fromEntries(
+        Object.entries(options.channels ?? {}).map(([channel, listener]) => [
+          channel,
+          (payload: string) => listener.receive(payload),
+        ]),
+      ),
       [ACCOUNT_CHANNEL]: (payload) => {
         const accountId = accountOfAnnouncement(payload);
         if (accountId) void recheckSessions(hub.connectionsOf(accountId), logger);
       },
     },
     onReconnected: () => {
+      for (const listener of Object.values(options.channels ?? {})) listener.resync();
       hub.resync();
       // Announcements sent while the connection was down are lost: read every account's sessions again.
       void recheckSessions(hub.accountConnections(), logger);

@@ -4,6 +4,7 @@ import { contactAcknowledgement } from './contact-acknowledgement';
 import { emailChange } from './email-change';
 import { passwordReset } from './password-reset';
 import { orderReceipt } from './order-receipt';
+import { orderRefund } from './order-refund';
 import { orderShipped } from './order-shipped';
 import { staffChatMessage } from './staff-chat-message';
 import { staffConsultationPaid } from './staff-consultation-paid';
@@ -28,6 +29,7 @@ export const mailTemplates = {
   'contact-acknowledgement': contactAcknowledgement,
   'staff-new-enquiry': staffNewEnquiry,
   'order-receipt': orderReceipt,
+  'order-refund': orderRefund,
   'order-shipped': orderShipped,
   'staff-order-paid': staffOrderPaid,
   'consultation-booked': consultationBooked,

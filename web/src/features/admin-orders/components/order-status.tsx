@@ -11,6 +11,7 @@ const VARIANTS: Record<OrderStatus, BadgeVariant> = {
   delivered: 'success',
   completed: 'success',
   cancelled: 'neutral',
+  refunded: 'neutral',
 };
 
 export function StaffOrderStatus({ status }: { status: OrderStatus }) {

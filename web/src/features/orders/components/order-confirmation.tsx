@@ -2,6 +2,7 @@ import { useEffect, useRef } from 'react';
 import { CheckCircle2, Clock, PackageCheck, Truck, XCircle } from 'lucide-react';
 import { formatPrice, orderTotalsOf } from '@shared/money';
 import { orderNumber, type OrderDetails } from '@shared/schemas/orders';
+import { REFUND_STATUS_LABELS } from '@shared/schemas/refunds';
 import { PendingOrderActions } from './pending-order-actions';
 import { OrderTotals } from '@/components/commerce/order-totals';
 import { ShippingAddress } from '@/components/commerce/shipping-address';
@@ -196,6 +197,25 @@ export function OrderConfirmation({
             <div className="mt-4">
               <OrderTotals totals={orderTotalsOf(data)} />
             </div>
+            {data.refunds && data.refunds.length > 0 ? (
+              <ul aria-label="Refunds" className="mt-4 flex flex-col gap-1 text-sm text-slate-700">
+                {data.refunds.map((refund) => (
+                  <li key={refund.id}>
+                    Refund of {formatPrice(refund.amount)}: {REFUND_STATUS_LABELS[refund.status].toLowerCase()} (
+                    {formatDate(refund.createdAt)})
+                  </li>
+                ))}
+              </ul>
+            ) : null}
+            {data.invoiceNumber ? (
+              <a
+                className="mt-4 inline-block text-sm font-medium text-blue-800 underline underline-offset-2"
+                href={`/api/orders/${encodeURIComponent(data.id)}/invoice.pdf`}
+                download={`invoice-${data.invoiceNumber}.pdf`}
+              >
+                Download invoice {data.invoiceNumber} (PDF)
+              </a>
+            ) : null}
           </CardContent>
         </Card>
       </div>

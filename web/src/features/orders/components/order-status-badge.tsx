@@ -11,6 +11,7 @@ const orderStatusLabels: Record<OrderStatus, string> = {
   shipped: 'Shipped',
   delivered: 'Delivered',
   cancelled: 'Cancelled',
+  refunded: 'Refunded',
 };
 
 const HIGHLIGHTED: ReadonlySet<OrderStatus> = new Set(['completed', 'paid', 'processing', 'shipped', 'delivered']);

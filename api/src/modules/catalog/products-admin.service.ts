@@ -1,0 +1,98 @@
+import type { Knex } from 'knex';
+import type { AdminProduct, ProductCreate, ProductPatch } from '@shared/schemas/catalog';
+import { uuid } from '@shared/schemas/text';
+import { Conflict, NotFound } from '../../errors';
+import { announceCatalogChange } from './catalog-changes';
+import { catalogCacheFor } from './catalog-cache';
+import { storeProductImage } from './product-images';
+import { Product } from './product.model';
+
+export function toAdminProduct(product: Product): AdminProduct {
+  return {
+    id: product.id,
+    name: product.name,
+    category: product.category,
+    description: product.description,
+    price: product.price,
+    imageUrl: product.imageUrl,
+    rating: product.rating,
+    inStock: product.inStock,
+    createdAt: new Date(product.createdAt).toISOString(),
+    archived: product.archivedAt !== null,
+    updatedAt: new Date(product.updatedAt).toISOString(),
+  };
+}
+
+/** Every product, archived ones too, by category and name. */
+export async function listAdminProducts(db: Knex): Promise<AdminProduct[]> {
+  const products = await Product.query(db).orderBy(['category', 'name']);
+  return products.map(toAdminProduct);
+}
+
+export async function findAdminProduct(db: Knex, id: string): Promise<AdminProduct> {
+  const product = uuid.safeParse(id).success ? await Product.query(db).findById(id) : undefined;
+  if (!product) throw new NotFound('Product not found');
+  return toAdminProduct(product);
+}
+
+/** Two products may not share a name (the seed upserts by it): a clear 409 naming the field. */
+async function assertNameFree(trx: Knex.Transaction, name: string, exceptId?: string): Promise<void> {
+  const query = Product.query(trx).whereRaw('lower(name) = lower(?)', [name]);
+  if (exceptId) query.whereNot('id', exceptId);
+  if (await query.first()) throw new Conflict(`name: a product named "${name}" already exists`);
+}
+
+/** Writes a change and announces it to every instance; this instance's snapshot is dropped at once. */
+async function changeCatalog<T>(db: Knex, change: (trx: Knex.Transaction) => Promise<T>): Promise<T> {
+  const result = await db.transaction(async (trx) => {
+    const value = await change(trx);
+    await announceCatalogChange(trx);
+    return value;
+  });
+  catalogCacheFor(db).invalidate();
+  return result;
+}
+
+export async function createProduct(db: Knex, input: ProductCreate): Promise<AdminProduct> {
+  return changeCatalog(db, async (trx) => {
+    await assertNameFree(trx, input.name);
+    const product = await Product.query(trx).insertAndFetch({
+      name: input.name,
+      category: input.category,
+      description: input.description,
+      price: input.price,
+      inStock: input.inStock,
+      imageUrl: null,
+      rating: null,
+    });
+    return toAdminProduct(product);
+  });
+}
+
+export async function updateProduct(db: Knex, id: string, patch: ProductPatch): Promise<AdminProduct> {
+  if (!uuid.safeParse(id).success) throw new NotFound('Product not found');
+  return changeCatalog(db, async (trx) => {
+    const product = await Product.query(trx).findById(id).forUpdate();
+    if (!product) throw new NotFound('Product not found');
+    if (patch.name !== undefined) await assertNameFree(trx, patch.name, id);
+    const { archived, ...fields } = patch;
+    const changes: Partial<Product> = { ...fields, updatedAt: new Date() };
+    if (archived !== undefined) changes.archivedAt = archived ? (product.archivedAt ?? new Date()) : null;
+    const updated = await Product.query(trx).patchAndFetchById(id, changes);
+    return toAdminProduct(updated);
+  });
+}
+
+export async function setProductImage(db: Knex, id: string, upload: Buffer): Promise<AdminProduct> {
+  if (!uuid.safeParse(id).success) throw new NotFound('Product not found');
+  if (!(await Product.query(db).findById(id))) throw new NotFound('Product not found');
+  // Decoded and re-encoded before the transaction: no row is locked while libvips works.
+  const image = await storeProductImage(db, upload);
+  return changeCatalog(db, async (trx) => {
+    const product = await Product.query(trx).findById(id).forUpdate();
+    if (!product) throw new NotFound('Product not found');
+    return toAdminProduct(
+      await Product.query(trx).patchAndFetchById(id, { imageUrl: image.url, updatedAt: new Date() }),
+    );
+  });
+}

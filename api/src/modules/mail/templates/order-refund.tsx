@@ -1,0 +1,49 @@
+import { company } from '@shared/site/company';
+import { Action, Details, Paragraph, Title } from './parts';
+import { defineTemplate } from './template';
+
+export interface OrderRefundData {
+  name: string;
+  orderId: string;
+  orderNumber: string;
+  /** This refund, e.g. "25.00". */
+  amount: string;
+  /** Everything refunded of the order so far, this refund included. */
+  refundedTotal: string;
+  /** What the order cost. */
+  orderTotal: string;
+  /** Whether the whole order is now refunded. */
+  full: boolean;
+  /** The lines refunded ("2 × Managed Switch"), or empty for a refund of an amount. */
+  lines: string[];
+}
+
+/** To the client when a refund of their order has gone through. */
+export const orderRefund = defineTemplate<OrderRefundData>({
+  subject: (data) => `Refund of $${data.amount} for your order #${data.orderNumber}`,
+  preview: (data) => `We refunded $${data.amount} to your card.`,
+  reason: `You are receiving this email because you placed an order at ${company.name}.`,
+  Body: ({ data, ctx }) => (
+    <>
+      <Title>We refunded ${data.amount}</Title>
+      <Paragraph>
+        Hello {data.name}, we refunded ${data.amount} of your order #{data.orderNumber} to the card you paid with. Banks
+        usually show a refund within 5 to 10 business days.
+      </Paragraph>
+      <Details
+        rows={[
+          ['Order', `#${data.orderNumber}`],
+          ['This refund', `$${data.amount}`],
+          ...(data.lines.length > 0 ? [['For', data.lines.join(', ')] as const] : []),
+          ['Refunded in all', `$${data.refundedTotal} of $${data.orderTotal}`],
+          ['Order status', data.full ? 'Refunded in full' : 'Partly refunded'],
+        ]}
+      />
+      <Action href={ctx.url(`/order-confirmation?order=${data.orderId}`)} label="View your order" />
+      <Paragraph muted>
+        Questions about this refund? Reply to this email or call us at {company.phone}, and mention order #
+        {data.orderNumber}.
+      </Paragraph>
+    </>
+  ),
+});
