@@ -82,14 +82,6 @@ async function fillEveryTable(): Promise<void> {
     actorId: staff.user.id,
     data: JSON.stringify({ from: 'paid', to: 'processing', note: 'ü "quoted"' }),
   });
-  await db('invoice_counters').insert({ year: 2026, lastNumber: 1 });
-  await db('invoices').insert({
-    orderId: order.id,
-    year: 2026,
-    sequence: 1,
-    number: '2026-000001',
-    issuedAt: db.raw("'2026-11-23 10:11:12.345678+00'"),
-  });
   const [request] = await db('service_requests')
     .insert({
       userId: client.user.id,
@@ -204,15 +196,6 @@ async function fillEveryTable(): Promise<void> {
       nextAttemptAt: db.raw("'2026-11-23 10:00:00.000001+00'"),
     })
     .returning('id');
-  await db('mail_attachments').insert({
-    mailId: mail.id,
-    position: 0,
-    filename: 'invoice-2026-000001.pdf',
-    contentType: 'application/pdf',
-    size: 5,
-    content: Buffer.from([0x25, 0x50, 0x44, 0x46, 0x00]),
-  });
-  const [mail] = await db('mails').where({ idempotencyKey: `order-receipt:${order.id}` });
   // Bytes that are not text: every byte value, and a file still to be made (no content).
   await db('mail_attachments').insert([
     {
