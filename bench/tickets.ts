@@ -12,6 +12,7 @@
  * Prints p50/p99 per scenario; exits non-zero if any p99 reaches 50 ms or any
  * request fails.
  */
+import os from 'node:os';
 import autocannon from 'autocannon';
 import { connectDatabase, migrateToLatest } from '../api/src/db/database';
 import { buildUser } from '../api/src/test/factories';
@@ -150,7 +151,7 @@ try {
   await server.stop();
 
   console.log(
-    `\n${machine()}; ${TICKETS.toLocaleString()} tickets, ${EVENTS.toLocaleString()} entries, ${CONNECTIONS} staff at once, ${DURATION} s each\n`,
+    `\n${machine()}, load average ${os.loadavg()[0]!.toFixed(1)}; ${TICKETS.toLocaleString()} tickets, ${EVENTS.toLocaleString()} entries, ${CONNECTIONS} staff at once, ${DURATION} s each\n`,
   );
   console.log('| Scenario | Requests/s | p50 (ms) | p99 (ms) | Failed |');
   console.log('| --- | ---: | ---: | ---: | ---: |');
