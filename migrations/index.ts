@@ -21,6 +21,10 @@ import * as createAccountChangeNotifications from './20261123079000_create-accou
 import * as createMails from './20261123080000_create-mails';
 import * as createAccountTokens from './20261123080100_create-account-tokens';
 import * as addChatMailColumns from './20261123080200_add-chat-mail-columns';
+import * as addOrderNumbers from './20261123100000_add-order-numbers';
+import * as addOrderFulfilment from './20261123100100_add-order-fulfilment';
+import * as createOrderEvents from './20261123100200_create-order-events';
+import * as addAdminOrderIndexes from './20261123100300_add-admin-order-indexes';
 import * as createMailAttachments from './20261123105000_create-mail-attachments';
 import * as createInvoices from './20261123105100_create-invoices';
 import * as addWaitingOnClientStatus from './20261123110000_add-waiting-on-client-status';
@@ -59,6 +63,10 @@ export const migrations: ReadonlyArray<readonly [name: string, migration: Knex.M
   ['20261123080000_create-mails', createMails],
   ['20261123080100_create-account-tokens', createAccountTokens],
   ['20261123080200_add-chat-mail-columns', addChatMailColumns],
+  ['20261123100000_add-order-numbers', addOrderNumbers],
+  ['20261123100100_add-order-fulfilment', addOrderFulfilment],
+  ['20261123100200_create-order-events', createOrderEvents],
+  ['20261123100300_add-admin-order-indexes', addAdminOrderIndexes],
   ['20261123105000_create-mail-attachments', createMailAttachments],
   ['20261123105100_create-invoices', createInvoices],
   ['20261123110000_add-waiting-on-client-status', addWaitingOnClientStatus],

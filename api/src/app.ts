@@ -15,6 +15,7 @@ import { refuseForbiddenUrlText } from './middleware/text-guard';
 import { authRoutes } from './modules/auth/auth.routes';
 import { catalogRoutes } from './modules/catalog/catalog.routes';
 import { productsEndpoint } from './modules/catalog/products-endpoint';
+import { adminOrdersRoutes } from './modules/orders/admin-orders.routes';
 import { ordersRoutes } from './modules/orders/orders.routes';
 import { serviceRequestsRoutes } from './modules/service-requests/service-requests.routes';
 import { sessionMiddleware } from './modules/auth/session';
@@ -77,6 +78,7 @@ export function createApp(deps: AppDeps, options: AppOptions = {}): Koa {
     serviceRequestsRoutes(deps),
     outboxRoutes(deps),
     dashboardRoutes(deps),
+    adminOrdersRoutes(deps),
     // Checkout, the consultation, subscriptions and the payment endpoints, on one set of providers.
     ...paymentRoutes(deps),
   ])

@@ -9,7 +9,7 @@ import { requireUser, userOf } from './middleware/current-user';
 import { consultationBookingRoute } from './modules/consultation/consultation.routes';
 import { consultationFulfilment } from './modules/consultation/consultation.service';
 import { orderFulfilment } from './modules/orders/order-payments';
-import { checkoutRoute } from './modules/orders/orders.routes';
+import { checkoutRoute, payOrderRoute } from './modules/orders/orders.routes';
 import { DemoPaymentProvider } from './modules/payments/demo-provider';
 import type { PaymentFulfilments } from './modules/payments/payment-outcome';
 import { paymentMode } from './modules/payments/payment-mode';
@@ -106,6 +106,12 @@ function paymentIntentRoutes(deps: AppDeps, provider: PaymentProvider | null): R
     if (!routes) throw new ServiceUnavailable('The payment system is not configured.');
     await consumePaymentAttempt(deps.db, deps.config, userOf(ctx).id);
     return routes[kind](ctx, next);
+  });
+  const payOrder = provider ? payOrderRoute(deps, provider) : null;
+  router.post('/api/orders/:id/payment', requireUser, async (ctx, next) => {
+    if (!payOrder) throw new ServiceUnavailable('The payment system is not configured.');
+    await consumePaymentAttempt(deps.db, deps.config, userOf(ctx).id);
+    return payOrder(ctx, next);
   });
   return router;
 }

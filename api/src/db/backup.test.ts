@@ -76,19 +76,58 @@ async function fillEveryTable(): Promise<void> {
     quantity: 1,
     price: '1234.56',
   });
-  await db('service_requests').insert({
-    userId: client.user.id,
-    name: 'Ada',
-    email: 'ada@example.com',
-    service: 'Consultation',
-    message: 'Hi 🚀',
-    status: 'pending',
+  await db('order_events').insert({
+    orderId: order.id,
+    type: 'status_changed',
+    actorId: staff.user.id,
+    data: JSON.stringify({ from: 'paid', to: 'processing', note: 'ü "quoted"' }),
   });
-  await db('contact_messages').insert({
-    name: 'Grace',
-    email: 'grace@example.com',
-    service: 'Networking',
-    message: 'It\'s "fine"\ttabbed',
+  await db('invoice_counters').insert({ year: 2026, lastNumber: 1 });
+  await db('invoices').insert({
+    orderId: order.id,
+    year: 2026,
+    sequence: 1,
+    number: '2026-000001',
+    issuedAt: db.raw("'2026-11-23 10:11:12.345678+00'"),
+  });
+  const [request] = await db('service_requests')
+    .insert({
+      userId: client.user.id,
+      name: 'Ada',
+      email: 'ada@example.com',
+      service: 'Consultation',
+      message: 'Hi 🚀',
+      status: 'pending',
+    })
+    .returning('id');
+  await db('service_request_events').insert({
+    serviceRequestId: request.id,
+    kind: 'reply',
+    actorId: staff.user.id,
+    actorType: 'staff',
+    actorName: 'Staff "S"',
+    message: 'On it 👍',
+  });
+  await db('consultation_proposals').insert({
+    serviceRequestId: request.id,
+    startsAt: db.raw("'2026-12-01 15:30:00+00'"),
+    timeZone: 'America/New_York',
+    durationMinutes: 60,
+    proposedBy: staff.user.id,
+  });
+  const [enquiry] = await db('contact_messages')
+    .insert({
+      name: 'Grace',
+      email: 'grace@example.com',
+      service: 'Networking',
+      message: 'It\'s "fine"\ttabbed',
+    })
+    .returning('id');
+  await db('enquiry_replies').insert({
+    contactMessageId: enquiry.id,
+    authorId: staff.user.id,
+    authorName: 'Staff',
+    message: 'Thanks <b>Grace</b>',
   });
   const [conversation] = await db('chat_conversations')
     .insert({
@@ -149,19 +188,29 @@ async function fillEveryTable(): Promise<void> {
     providerCreatedAt: db.fn.now(),
   });
   await db('login_known_addresses').insert({ userId: client.user.id, ip: '203.0.113.5' });
-  await db('mails').insert({
-    idempotencyKey: `order-receipt:${order.id}`,
-    template: 'order-receipt',
-    recipient: 'client@example.com',
-    data: JSON.stringify({ name: 'Zoë', lines: [{ name: '山田', quantity: 2 }] }),
-    secrets: ['token-1', 'token "2"'],
-    subject: 'Receipt',
-    htmlBody: '<p>It\'s "fine"</p>',
-    textBody: 'line one\nline two',
-    status: 'retrying',
-    attempts: 2,
-    lastError: '451 4.3.0 Try again',
-    nextAttemptAt: db.raw("'2026-11-23 10:00:00.000001+00'"),
+  const [mail] = await db('mails')
+    .insert({
+      idempotencyKey: `order-receipt:${order.id}`,
+      template: 'order-receipt',
+      recipient: 'client@example.com',
+      data: JSON.stringify({ name: 'Zoë', lines: [{ name: '山田', quantity: 2 }] }),
+      secrets: ['token-1', 'token "2"'],
+      subject: 'Receipt',
+      htmlBody: '<p>It\'s "fine"</p>',
+      textBody: 'line one\nline two',
+      status: 'retrying',
+      attempts: 2,
+      lastError: '451 4.3.0 Try again',
+      nextAttemptAt: db.raw("'2026-11-23 10:00:00.000001+00'"),
+    })
+    .returning('id');
+  await db('mail_attachments').insert({
+    mailId: mail.id,
+    position: 0,
+    filename: 'invoice-2026-000001.pdf',
+    contentType: 'application/pdf',
+    size: 5,
+    content: Buffer.from([0x25, 0x50, 0x44, 0x46, 0x00]),
   });
   await db('account_tokens').insert({
     userId: client.user.id,

@@ -207,6 +207,18 @@ async function createKnexTables(trx: Knex.Transaction): Promise<void> {
   });
 }
 
+/** Each table's columns that take written values (not `generated always as … stored`), in table order. */
+async function insertableColumns(trx: Knex.Transaction): Promise<Map<string, string[]>> {
+  const { rows } = await trx.raw<{ rows: { table: string; column: string }[] }>(
+    `select table_name as table, column_name as column from information_schema.columns
+     where table_schema = current_schema() and is_generated = 'NEVER'
+     order by table_name, ordinal_position`,
+  );
+  const columns = new Map<string, string[]>();
+  for (const { table, column } of rows) columns.set(table, [...(columns.get(table) ?? []), column]);
+  return columns;
+}
+
 /** Sets every serial and identity sequence past the largest restored value. */
 async function resetSequences(trx: Knex.Transaction): Promise<void> {
   const { rows } = await trx.raw<{ rows: { table: string; column: string; sequence: string }[] }>(
@@ -263,11 +275,14 @@ export async function restoreBackup(db: Knex, file: string): Promise<BackupSumma
     let tableRows = 0;
     let tablesDone = 0;
     let ended = false;
+    const insertable = await insertableColumns(trx);
     const flush = async () => {
       if (!current || pending.length === 0) return;
+      // Generated columns (e.g. search vectors) are computed again, never written.
+      const columns = (insertable.get(current) ?? []).map(quoteIdent).join(', ');
       await trx.raw(
-        `insert into ${quoteIdent(current)} overriding system value
-         select * from json_populate_recordset(null::${quoteIdent(current)}, ?::json)`,
+        `insert into ${quoteIdent(current)} (${columns}) overriding system value
+         select ${columns} from json_populate_recordset(null::${quoteIdent(current)}, ?::json)`,
         [`[${pending.join(',')}]`],
       );
       pending = [];

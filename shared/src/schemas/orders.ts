@@ -53,25 +53,73 @@ export const checkoutRequestSchema = z
       .max(MAX_CART_LINES, `An order can have at most ${MAX_CART_LINES} different products`)
       .refine((items) => new Set(items.map((i) => i.id)).size === items.length, 'Each product may appear only once'),
     shipping: shippingSchema,
+    /**
+     * The checkout attempt (a key the browser makes when the cart's checkout
+     * starts): the same key again — a double click, a lost answer, shipping
+     * edited — reuses the attempt's pending order instead of making another.
+     */
+    attemptKey: uuid.optional(),
   })
   .strict();
 export type CheckoutRequest = z.infer<typeof checkoutRequestSchema>;
 
-export const orderStatuses = ['pending', 'paid', 'payment_failed', 'expired', 'completed'] as const;
+export const orderStatuses = [
+  'pending',
+  'paid',
+  'payment_failed',
+  'expired',
+  'completed',
+  'processing',
+  'shipped',
+  'delivered',
+  'cancelled',
+] as const;
 export type OrderStatus = (typeof orderStatuses)[number];
+
+/** How a status reads, for clients and staff alike. */
+export const ORDER_STATUS_LABELS: Record<OrderStatus, string> = {
+  pending: 'Awaiting payment',
+  paid: 'Paid',
+  payment_failed: 'Payment failed',
+  expired: 'Expired',
+  completed: 'Completed',
+  processing: 'Processing',
+  shipped: 'Shipped',
+  delivered: 'Delivered',
+  cancelled: 'Cancelled',
+};
+
+/** An order's readable number, e.g. NS-10427 (sequential; decision 101). */
+export function formatOrderNumber(number: number | string): string {
+  return `NS-${number}`;
+}
+
+/** What a shipped order tells its owner. */
+export interface OrderFulfilment {
+  carrier: string | null;
+  trackingNumber: string | null;
+  shippedAt: string | null;
+  deliveredAt: string | null;
+  cancelledAt: string | null;
+}
 
 /** An order as its owner sees it in the list (spec §7: id, createdAt, totalAmount, status). */
 export interface OrderSummary {
   id: string;
+  /** NS-10427: what people say on the phone. */
+  number: string;
   status: OrderStatus;
   createdAt: string;
   subtotalAmount: string;
   taxAmount: string;
   totalAmount: string;
   itemCount: number;
+  /** Set once shipped (when staff gave them). */
+  carrier: string | null;
+  trackingNumber: string | null;
 }
 
-interface OrderLine {
+export interface OrderLine {
   productId: string;
   name: string;
   quantity: number;
@@ -80,13 +128,14 @@ interface OrderLine {
   lineTotal: string;
 }
 
-export interface OrderDetails extends Omit<OrderSummary, 'itemCount'> {
+export interface OrderDetails extends Omit<OrderSummary, 'itemCount' | 'carrier' | 'trackingNumber'> {
   paidAt: string | null;
   /** The invoice's number once the order is paid ("2026-000123"); its PDF is GET /api/orders/{id}/invoice.pdf. */
   invoiceNumber?: string | null;
   currency: string;
   shipping: Shipping;
   items: OrderLine[];
+  fulfilment: OrderFulfilment;
 }
 
 /** The shop's answer: the order as written, and the secret the payment form confirms. */

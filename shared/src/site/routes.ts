@@ -17,6 +17,11 @@ export interface SiteRoute {
    * so the browser does not fetch them again (docs/decisions/090-…).
    */
   renderedWith?: readonly PublicDataPath[];
+  /**
+   * `<path>/<uuid>` is this page too, showing one item (an order, a customer):
+   * the server sends this route's page and the browser's router shows the item.
+   */
+  items?: true;
 }
 
 /** The public answers a page may be rendered from (served by api/src/modules/site/live-pages.ts). */
@@ -113,6 +118,11 @@ export const siteRoutes = [
   route('/admin/enquiries', 'Enquiries', 'Contact enquiries, for staff.', false),
   route('/admin/service-requests', 'Service Requests', 'Service requests as tickets, for staff.', false),
   route('/admin/outbox', 'Outbox', 'Every email the site sends, for staff.', false),
+  { ...route('/admin/orders', 'Orders', 'Orders for staff: search, filters, fulfilment.', false), items: true },
+  {
+    ...route('/admin/customers', 'Customers', 'Customers for staff: accounts, orders, requests, chats.', false),
+    items: true,
+  },
 ] as const satisfies readonly SiteRoute[];
 
 export type SitePath = (typeof siteRoutes)[number]['path'];
@@ -126,10 +136,21 @@ export const notFoundRoute: SiteRoute = route(
 
 const byPath = new Map<string, SiteRoute>(siteRoutes.map((r) => [r.path, r]));
 
-/** The route for a request path, ignoring one trailing slash; undefined for unknown paths. */
+const ITEM_PATH = /^(.+)\/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+
+/** A request path without one trailing slash: the URL a page is served at. */
+export function canonicalPath(pathname: string): string {
+  return pathname.length > 1 && pathname.endsWith('/') ? pathname.slice(0, -1) : pathname;
+}
+
+/** The route for a request path (or an item below a route with `items`), ignoring one trailing slash; undefined for unknown paths. */
 export function findSiteRoute(pathname: string): SiteRoute | undefined {
-  const normalized = pathname.length > 1 && pathname.endsWith('/') ? pathname.slice(0, -1) : pathname;
-  return byPath.get(normalized);
+  const normalized = canonicalPath(pathname);
+  const direct = byPath.get(normalized);
+  if (direct) return direct;
+  const item = ITEM_PATH.exec(normalized);
+  const parent = item ? byPath.get(item[1]!) : undefined;
+  return parent?.items ? parent : undefined;
 }
 
 /** The document title for a route, with the company name. */

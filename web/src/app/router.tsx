@@ -104,6 +104,8 @@ export const routes: RouteObject[] = [
     children: [
       consolePage('admin'),
       consolePage('admin-chat', 'chat'),
+      consolePage('admin-orders', 'orders'),
+      consolePage('admin-order', 'orders/:id'),
       consolePage('admin-enquiries', 'enquiries'),
       consolePage('admin-service-requests', 'service-requests'),
       consolePage('admin-outbox', 'outbox'),

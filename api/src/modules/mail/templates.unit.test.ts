@@ -8,7 +8,7 @@ const ctx = mailContext('https://www.example.com');
 const order = {
   name: 'Ada',
   orderId: '3f2a9c1e-8b7d-4e6f-9a0b-1c2d3e4f5a6b',
-  orderNumber: '3f2a9c1e',
+  orderNumber: 'NS-10427',
   lines: [
     { name: 'Ubiquiti Switch', quantity: 2, unitPrice: '1299.00', lineTotal: '2598.00' },
     { name: 'Cat6 Cable <1000 ft>', quantity: 1, unitPrice: '89.50', lineTotal: '89.50' },
@@ -63,13 +63,28 @@ const samples: { [Name in MailTemplateName]: [MailData<Name>, ...string[]] } = {
   'order-receipt': [
     { ...order, paidAt: '2026-11-23T15:00:00.000Z' },
     'This email is your receipt',
-    '#3f2a9c1e',
+    'Order: NS-10427',
     'Ubiquiti Switch × 2',
     'Cat6 Cable <1000 ft> × 1',
     '$2,598.00',
     'State Tax (8.5%) $228.44',
     '$228.44',
     'Total $2,915.94',
+    'Minneapolis, MN 55401',
+    `https://www.example.com/order-confirmation?order=${order.orderId}`,
+  ],
+  'order-shipped': [
+    {
+      name: 'Ada',
+      orderId: order.orderId,
+      orderNumber: 'NS-10427',
+      carrier: 'UPS',
+      trackingNumber: '1Z999AA10123456784',
+      shipping: validShipping,
+    },
+    'We have shipped order NS-10427',
+    'UPS',
+    '1Z999AA10123456784',
     'Minneapolis, MN 55401',
     `https://www.example.com/order-confirmation?order=${order.orderId}`,
   ],

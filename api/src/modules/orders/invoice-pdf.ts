@@ -57,7 +57,7 @@ export function renderInvoicePdf(invoice: InvoiceDocument): Promise<Buffer> {
     info: {
       Title: `Invoice ${invoice.number}`,
       Author: company.legalName,
-      Subject: `Invoice ${invoice.number} for order #${invoice.orderNumber}`,
+      Subject: `Invoice ${invoice.number} for order ${invoice.orderNumber}`,
       CreationDate: invoice.issuedAt,
     },
   });
@@ -93,7 +93,7 @@ export function renderInvoicePdf(invoice: InvoiceDocument): Promise<Buffer> {
   const facts: [string, string][] = [
     ['Invoice number', invoice.number],
     ['Invoice date', formatInvoiceDate(invoice.issuedAt)],
-    ['Order', `#${invoice.orderNumber}`],
+    ['Order', invoice.orderNumber],
     ['Paid on', formatInvoiceDate(invoice.issuedAt)],
   ];
   for (const [label, value] of facts) {

@@ -111,7 +111,8 @@ describe('GET /api/orders/{id}/invoice.pdf', () => {
     expect(info.Title).toBe(`Invoice ${invoice.number}`);
     expect(text).toContain('INVOICE');
     expect(text).toContain(`Invoice number: ${invoice.number}`);
-    expect(text).toContain(`Order: #${order.orderId.slice(0, 8)}`);
+    const { number } = await t.db('orders').where({ id: order.orderId }).first();
+    expect(text).toContain(`Order: NS-${number}`);
     // The seller, from shared/src/site/company.ts.
     expect(text).toContain('Northstar IT Solutions, LLC');
     expect(text).toContain('800 Washington Avenue North, Suite 400');

@@ -1,5 +1,4 @@
 import type { Knex } from 'knex';
-import { orderNumber } from '@shared/schemas/orders';
 import { User } from '../users/user.model';
 import { renderInvoicePdf, type InvoiceDocument } from './invoice-pdf';
 import { OrderItem } from './order-item.model';
@@ -65,7 +64,7 @@ export async function invoiceDocument(
   return {
     number: invoice.number,
     issuedAt: new Date(invoice.issuedAt),
-    orderNumber: orderNumber(order.id),
+    orderNumber: details.number,
     customer: { name: buyer?.displayName ?? order.shippingFullName, email: buyer?.email ?? null },
     shipping: details.shipping,
     lines: details.items.map((item) => ({

@@ -1,5 +1,5 @@
 import { fromCents, toCents } from '@shared/money';
-import type { OrderDetails, OrderSummary } from '@shared/schemas/orders';
+import { formatOrderNumber, type OrderDetails, type OrderFulfilment, type OrderSummary } from '@shared/schemas/orders';
 import type { OrderItem } from './order-item.model';
 import type { Order } from './order.model';
 
@@ -8,18 +8,32 @@ const iso = (value: Date | string | null): string | null => (value ? new Date(va
 export function toOrderSummary(order: Order & { itemCount?: number | string }): OrderSummary {
   return {
     id: order.id,
+    number: formatOrderNumber(order.number),
     status: order.status,
     createdAt: new Date(order.createdAt).toISOString(),
     subtotalAmount: order.subtotalAmount,
     taxAmount: order.taxAmount,
     totalAmount: order.totalAmount,
     itemCount: Number(order.itemCount ?? 0),
+    carrier: order.carrier ?? null,
+    trackingNumber: order.trackingNumber ?? null,
+  };
+}
+
+export function toOrderFulfilment(order: Order): OrderFulfilment {
+  return {
+    carrier: order.carrier ?? null,
+    trackingNumber: order.trackingNumber ?? null,
+    shippedAt: iso(order.shippedAt ?? null),
+    deliveredAt: iso(order.deliveredAt ?? null),
+    cancelledAt: iso(order.cancelledAt ?? null),
   };
 }
 
 export function toOrderDetails(order: Order, items: OrderItem[]): OrderDetails {
   return {
     id: order.id,
+    number: formatOrderNumber(order.number),
     status: order.status,
     createdAt: new Date(order.createdAt).toISOString(),
     paidAt: iso(order.paidAt),
@@ -42,5 +56,6 @@ export function toOrderDetails(order: Order, items: OrderItem[]): OrderDetails {
       price: item.price,
       lineTotal: fromCents(toCents(item.price) * item.quantity),
     })),
+    fulfilment: toOrderFulfilment(order),
   };
 }

@@ -1,7 +1,8 @@
 import type { Knex } from 'knex';
 import { TAX_RATE_LABEL } from '@shared/money';
-import { orderNumber } from '@shared/schemas/orders';
+import { formatOrderNumber } from '@shared/schemas/orders';
 import { enqueueMail, enqueueStaffAlert, type StaffAlertSettings } from '../mail/outbox';
+import { recordOrderEvent } from './order-events';
 import { User } from '../users/user.model';
 import { invoiceFilename } from './invoice-pdf';
 import { findInvoice } from './invoices';
@@ -39,7 +40,7 @@ export async function queueOrderPaidMails(
     taxLabel: `State Tax (${TAX_RATE_LABEL})`,
     total: details.totalAmount,
   };
-  const number = orderNumber(order.id);
+  const number = formatOrderNumber(order.number);
   if (buyer.email) {
     const invoice = await findInvoice(trx, order.id);
     await enqueueMail(trx, {
@@ -67,6 +68,11 @@ export async function queueOrderPaidMails(
           }
         : {}),
     });
+    await recordOrderEvent(trx, {
+      orderId: order.id,
+      type: 'email_queued',
+      data: { template: 'order-receipt', to: buyer.email },
+    });
   }
   await enqueueStaffAlert(trx, mail, {
     template: 'staff-order-paid',
@@ -79,5 +85,36 @@ export async function queueOrderPaidMails(
     },
     idempotencyKey: `staff-order-paid:${order.id}`,
     ...(buyer.email ? { replyTo: buyer.email } : {}),
+  });
+}
+
+/** The client's "shipped" mail, in the transaction that marked the order shipped; on the timeline too. */
+export async function queueOrderShippedMail(trx: Knex.Transaction, order: Order): Promise<void> {
+  const buyer = await User.query(trx).findById(order.userId);
+  if (!buyer?.email) return;
+  await enqueueMail(trx, {
+    template: 'order-shipped',
+    to: buyer.email,
+    data: {
+      name: buyer.firstName || buyer.username,
+      orderId: order.id,
+      orderNumber: formatOrderNumber(order.number),
+      carrier: order.carrier,
+      trackingNumber: order.trackingNumber,
+      shipping: {
+        fullName: order.shippingFullName,
+        address: order.shippingAddress,
+        city: order.shippingCity,
+        state: order.shippingState,
+        zipCode: order.shippingZipCode,
+        country: order.shippingCountry,
+      },
+    },
+    idempotencyKey: `order-shipped:${order.id}`,
+  });
+  await recordOrderEvent(trx, {
+    orderId: order.id,
+    type: 'email_queued',
+    data: { template: 'order-shipped', to: buyer.email },
   });
 }

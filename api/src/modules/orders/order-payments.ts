@@ -8,6 +8,7 @@ import type { PaymentFulfilment } from '../payments/payment-outcome';
 import type { PaymentOutcome } from '../payments/payment-provider';
 import { issueInvoice } from './invoices';
 import { publishStaffEvent } from '../staff-events/staff-events';
+import { recordOrderEvent } from './order-events';
 import { queueOrderPaidMails } from './order-mails';
 import { Order } from './order.model';
 
@@ -61,6 +62,11 @@ async function applyOrderPayment(
       .patch({ status: 'paid', paidAt, stripePaymentId: outcome.paymentId })
       .where({ id: order.id });
     await issueInvoice(trx, order.id, paidAt);
+    await recordOrderEvent(trx, {
+      orderId: order.id,
+      type: 'paid',
+      data: { provider: outcome.provider, paymentId: outcome.paymentId, amount: order.totalAmount },
+    });
     await queueOrderPaidMails(trx, order.id, mail);
     // Staff consoles hear of it when this commits (decision 100).
     await publishStaffEvent(trx, { kind: 'order.paid', id: order.id });
@@ -71,21 +77,38 @@ async function applyOrderPayment(
     await Order.query(trx)
       .patch({ status: 'payment_failed', stripePaymentId: outcome.paymentId })
       .where({ id: order.id });
+    await recordOrderEvent(trx, {
+      orderId: order.id,
+      type: 'payment_failed',
+      data: { provider: outcome.provider, paymentId: outcome.paymentId, reason: outcome.failureMessage ?? null },
+    });
   }
 }
 
-/** Whether an order can still be paid (the demo provider asks before "charging"). */
-async function orderAcceptsPayment(trx: Knex.Transaction, orderId: string | undefined): Promise<boolean> {
+/**
+ * Whether an order can still be paid with this payment (the demo provider asks
+ * before "charging"): the order waits for payment, and this is its current
+ * payment (a retried checkout or Pay now replaced older ones).
+ */
+async function orderAcceptsPayment(
+  trx: Knex.Transaction,
+  orderId: string | undefined,
+  paymentId: string,
+): Promise<boolean> {
   if (!orderId || !uuid.safeParse(orderId).success) return false;
   const order = await Order.query(trx).findById(orderId);
-  return Boolean(order && (order.status === 'pending' || order.status === 'payment_failed'));
+  return Boolean(
+    order &&
+    (order.status === 'pending' || order.status === 'payment_failed') &&
+    (!order.stripePaymentId || order.stripePaymentId === paymentId),
+  );
 }
 
 /** Payments for the shop's orders (purpose `order`, metadata `order_id`); staff alerts go by `mail`. */
 export const orderFulfilment = (mail: StaffAlertSettings): PaymentFulfilment => ({
   apply: (trx, outcome, logger) => applyOrderPayment(trx, outcome, logger, mail),
   refuseDemoPayment: async (trx, payment) =>
-    (await orderAcceptsPayment(trx, payment.metadata.order_id))
+    (await orderAcceptsPayment(trx, payment.metadata.order_id, payment.id))
       ? null
       : 'This order can no longer be paid. Please return to the shop and check out again.',
 });
@@ -94,9 +117,13 @@ const ORDER_PAYMENT_WINDOW_HOURS = 24;
 
 /** Maintenance: orders left pending for 24 hours become expired. */
 export async function expireStaleOrders(db: Knex): Promise<number> {
+  // The timeline says so too, in the same statement.
   const result = await db.raw<{ rowCount: number }>(
-    `update orders set status = 'expired', updated_at = now()
-     where status = 'pending' and created_at < now() - make_interval(hours => ?)`,
+    `with expired as (
+       update orders set status = 'expired', updated_at = now()
+       where status = 'pending' and created_at < now() - make_interval(hours => ?)
+       returning id)
+     insert into order_events (order_id, type, data) select id, 'expired', '{}'::jsonb from expired`,
     [ORDER_PAYMENT_WINDOW_HOURS],
   );
   return result.rowCount;

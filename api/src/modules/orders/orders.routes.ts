@@ -8,7 +8,14 @@ import { requireUser, userOf } from '../../middleware/current-user';
 import { validated } from '../../middleware/validate';
 import type { PaymentProvider } from '../payments/payment-provider';
 import { invoiceFilename } from './invoice-pdf';
-import { createCheckoutOrder, getOrder, listOrders, orderInvoicePdf } from './orders.service';
+import {
+  cancelOwnOrder,
+  createCheckoutOrder,
+  getOrder,
+  listOrders,
+  orderInvoicePdf,
+  startOrderPayment,
+} from './orders.service';
 
 export function ordersRoutes({ db }: AppDeps): Router {
   const router = new Router();
@@ -36,6 +43,13 @@ export function ordersRoutes({ db }: AppDeps): Router {
     ctx.body = file.pdf;
   });
 
+  // A pending order's Cancel: only its owner, only while it waits for payment.
+  router.post('/api/orders/:id/cancel', requireUser, async (ctx) => {
+    const id = uuid.safeParse(ctx.params.id);
+    if (!id.success) throw new NotFound('Order not found');
+    ctx.body = await cancelOwnOrder(db, userOf(ctx), id.data);
+  });
+
   return router;
 }
 
@@ -50,4 +64,18 @@ export function checkoutRoute({ db, logger }: AppDeps, provider: PaymentProvider
     ctx.status = 201;
     ctx.body = await createCheckoutOrder({ db, provider, logger }, userOf(ctx), ctx.state.input.body);
   });
+}
+
+/**
+ * Pay now, on a pending order's page: POST /api/orders/:id/payment answers
+ * like the checkout, `{ clientSecret, order }`. Registered in
+ * api/src/payment-wiring.ts with the provider and the payment allowance.
+ */
+export function payOrderRoute({ db, logger }: AppDeps, provider: PaymentProvider): Middleware {
+  return async (ctx) => {
+    const id = uuid.safeParse(ctx.params.id);
+    if (!id.success) throw new NotFound('Order not found');
+    ctx.status = 201;
+    ctx.body = await startOrderPayment({ db, provider, logger }, userOf(ctx), id.data);
+  };
 }

@@ -1,6 +1,14 @@
 import type { Knex } from 'knex';
-import { fromCents, MAX_CHARGE_CENTS, orderTotals } from '@shared/money';
-import { orderNumber, type CheckoutRequest, type CheckoutResponse, type OrderDetails } from '@shared/schemas/orders';
+import { randomUUID } from 'node:crypto';
+import { fromCents, MAX_CHARGE_CENTS, orderTotals, toCents } from '@shared/money';
+import {
+  formatOrderNumber,
+  orderNumber,
+  ORDER_STATUS_LABELS,
+  type CheckoutRequest,
+  type CheckoutResponse,
+  type OrderDetails,
+} from '@shared/schemas/orders';
 import { BadRequest, Conflict, NotFound } from '../../errors';
 import type { Logger } from '../../logger';
 import { Product } from '../catalog/product.model';
@@ -8,6 +16,8 @@ import type { PaymentProvider } from '../payments/payment-provider';
 import { providerUnavailable } from '../payments/provider-errors';
 import type { User } from '../users/user.model';
 import { findInvoice, invoicePdf } from './invoices';
+import { publishStaffEvent } from '../staff-events/staff-events';
+import { recordOrderEvent } from './order-events';
 import { toOrderDetails, toOrderSummary } from './order-format';
 import { OrderItem } from './order-item.model';
 import { Order } from './order.model';
@@ -39,18 +49,25 @@ async function priceCart(trx: Knex.Transaction, items: CheckoutRequest['items'])
   });
 }
 
+/** Orders that still wait for their payment: a retried attempt may reuse them, and their owner may cancel them. */
+const UNPAID = new Set(['pending', 'payment_failed']);
+
 /**
  * The shop's checkout: prices the cart on the server, writes the order and
  * its lines in one transaction (status pending), then asks the provider for a
  * payment of exactly that total. Nothing the client says about prices counts.
- * If the provider fails, the order is removed again: no half order remains.
+ * With an attempt key, one checkout attempt makes at most one order: the same
+ * key again (a double click, an answer that never arrived, shipping edited)
+ * updates that attempt's pending order — lines, prices, shipping — and starts
+ * a new payment for it (decision 102). If the provider fails, a new order is
+ * removed again: no half order remains.
  */
 export async function createCheckoutOrder(
   { db, provider, logger }: { db: Knex; provider: PaymentProvider; logger: Logger },
   user: User,
   request: CheckoutRequest,
 ): Promise<CheckoutResponse> {
-  const { order, items, totalCents } = await db.transaction(async (trx) => {
+  const { order, items, totalCents, reused } = await db.transaction(async (trx) => {
     const lines = await priceCart(trx, request.items);
     const totals = orderTotals(lines);
     if (totals.totalCents > MAX_CHARGE_CENTS) {
@@ -58,46 +75,138 @@ export async function createCheckoutOrder(
     }
     if (totals.totalCents < MIN_CHARGE_CENTS) throw new BadRequest('Orders must total at least $0.50.');
     const { shipping } = request;
-    const created = await Order.query(trx)
-      .insert({
-        userId: user.id,
-        status: 'pending',
-        subtotalAmount: fromCents(totals.subtotalCents),
-        taxAmount: fromCents(totals.taxCents),
-        totalAmount: fromCents(totals.totalCents),
-        currency: 'usd',
-        paymentProvider: provider.name,
-        shippingFullName: shipping.fullName,
-        shippingAddress: shipping.address,
-        shippingCity: shipping.city,
-        shippingState: shipping.state,
-        shippingZipCode: shipping.zipCode,
-        shippingCountry: shipping.country,
-      })
-      .returning('*');
+    const fields = {
+      status: 'pending' as const,
+      subtotalAmount: fromCents(totals.subtotalCents),
+      taxAmount: fromCents(totals.taxCents),
+      totalAmount: fromCents(totals.totalCents),
+      currency: 'usd',
+      paymentProvider: provider.name,
+      shippingFullName: shipping.fullName,
+      shippingAddress: shipping.address,
+      shippingCity: shipping.city,
+      shippingState: shipping.state,
+      shippingZipCode: shipping.zipCode,
+      shippingCountry: shipping.country,
+    };
+    let existing: Order | undefined;
+    if (request.attemptKey) {
+      // Two requests of one attempt at once: the second waits here for the first to commit, then reuses its order.
+      await trx.raw('select pg_advisory_xact_lock(hashtextextended(?, 0))', [
+        `checkout:${user.id}:${request.attemptKey}`,
+      ]);
+      existing = await Order.query(trx)
+        .forUpdate()
+        .findOne({ userId: user.id, checkoutAttemptKey: request.attemptKey });
+    }
+    if (existing && !UNPAID.has(existing.status)) {
+      throw new Conflict(
+        `This checkout already made order ${formatOrderNumber(existing.number)}, which is ${ORDER_STATUS_LABELS[existing.status].toLowerCase()}. Please start a new checkout.`,
+      );
+    }
+    const saved = existing
+      ? await Order.query(trx).patchAndFetchById(existing.id, { ...fields, stripePaymentId: null })
+      : await Order.query(trx)
+          .insert({ ...fields, userId: user.id, checkoutAttemptKey: request.attemptKey ?? null })
+          .returning('*');
+    if (existing) await OrderItem.query(trx).delete().where({ orderId: existing.id });
     const orderItems = await OrderItem.query(trx)
-      .insert(lines.map((line) => ({ ...line, orderId: created.id })))
+      .insert(lines.map((line) => ({ ...line, orderId: saved.id })))
       .returning('*');
-    return { order: created, items: orderItems, totalCents: totals.totalCents };
+    await recordOrderEvent(trx, {
+      orderId: saved.id,
+      type: existing ? 'checkout_updated' : 'placed',
+      actorId: user.id,
+      data: { total: saved.totalAmount },
+    });
+    return { order: saved, items: orderItems, totalCents: totals.totalCents, reused: Boolean(existing) };
   });
 
   let payment;
   try {
-    payment = await provider.createPayment({
-      amountCents: totalCents,
-      currency: 'usd',
-      description: `Northstar IT order ${orderNumber(order.id)}`,
-      metadata: { purpose: 'order', order_id: order.id, user_id: user.id },
-      idempotencyKey: `order-${order.id}`,
-      userId: user.id,
-      receiptEmail: user.email,
-    });
+    payment = await startPayment(provider, order, user, totalCents, reused);
   } catch (err) {
-    await Order.query(db).deleteById(order.id);
+    if (!reused) await Order.query(db).deleteById(order.id);
     throw providerUnavailable(err, logger);
   }
   await Order.query(db).patch({ stripePaymentId: payment.id }).where({ id: order.id });
   return { clientSecret: payment.clientSecret, order: toOrderDetails(order, items) };
+}
+
+/**
+ * A new payment of the order's total. The order's first payment has the key
+ * `order-<id>`; a later one (a retried attempt, Pay now) replaces the order's
+ * previous payment and gets a key of its own.
+ */
+function startPayment(provider: PaymentProvider, order: Order, user: User, totalCents: number, again: boolean) {
+  return provider.createPayment({
+    amountCents: totalCents,
+    currency: 'usd',
+    description: `Northstar IT order ${formatOrderNumber(order.number)}`,
+    metadata: { purpose: 'order', order_id: order.id, user_id: user.id },
+    idempotencyKey: again ? `order-${order.id}-${randomUUID()}` : `order-${order.id}`,
+    userId: user.id,
+    receiptEmail: user.email,
+  });
+}
+
+/**
+ * Pay now, on a pending order's page: a new payment for the order as it is
+ * (its prices were fixed when it was placed). Only the owner's unpaid order.
+ */
+export async function startOrderPayment(
+  { db, provider, logger }: { db: Knex; provider: PaymentProvider; logger: Logger },
+  user: User,
+  orderId: string,
+): Promise<CheckoutResponse> {
+  const order = await Order.query(db).findOne({ id: orderId, userId: user.id });
+  if (!order) throw new NotFound('Order not found');
+  if (!UNPAID.has(order.status)) {
+    throw new Conflict(`This order is ${ORDER_STATUS_LABELS[order.status].toLowerCase()}: it cannot be paid now.`);
+  }
+  if (order.paymentProvider !== provider.name) {
+    throw new Conflict('This order was started with another payment system. Please check out again.');
+  }
+  let payment;
+  try {
+    payment = await startPayment(provider, order, user, toCents(order.totalAmount), true);
+  } catch (err) {
+    throw providerUnavailable(err, logger);
+  }
+  const items = await db.transaction(async (trx) => {
+    const locked = await Order.query(trx).forUpdate().findById(order.id);
+    if (!locked || !UNPAID.has(locked.status)) throw new Conflict('This order can no longer be paid.');
+    await Order.query(trx).patch({ stripePaymentId: payment.id, status: 'pending' }).where({ id: order.id });
+    await recordOrderEvent(trx, { orderId: order.id, type: 'payment_started', actorId: user.id });
+    return OrderItem.query(trx).where({ orderId: order.id }).orderBy('productName');
+  });
+  return { clientSecret: payment.clientSecret, order: toOrderDetails({ ...order, status: 'pending' } as Order, items) };
+}
+
+/** The owner cancels an order that is still waiting for payment. */
+export async function cancelOwnOrder(db: Knex, user: User, orderId: string): Promise<OrderDetails> {
+  return db.transaction(async (trx) => {
+    const order = await Order.query(trx).forUpdate().findOne({ id: orderId, userId: user.id });
+    if (!order) throw new NotFound('Order not found');
+    if (!UNPAID.has(order.status)) {
+      throw new Conflict(
+        `This order is ${ORDER_STATUS_LABELS[order.status].toLowerCase()}: it can no longer be cancelled here.`,
+      );
+    }
+    const cancelled = await Order.query(trx).patchAndFetchById(order.id, {
+      status: 'cancelled',
+      cancelledAt: new Date(),
+    });
+    await recordOrderEvent(trx, {
+      orderId: order.id,
+      type: 'status_changed',
+      actorId: user.id,
+      data: { from: order.status, to: 'cancelled' },
+    });
+    await publishStaffEvent(trx, { kind: 'order.updated', id: order.id });
+    const items = await OrderItem.query(trx).where({ orderId: order.id }).orderBy('productName');
+    return toOrderDetails(cancelled, items);
+  });
 }
 
 /** The caller's orders, newest first. */

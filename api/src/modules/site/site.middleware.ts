@@ -1,5 +1,5 @@
 import type { Context, Middleware } from 'koa';
-import { findSiteRoute } from '@shared/site/routes';
+import { canonicalPath, findSiteRoute } from '@shared/site/routes';
 import { isApiPath } from '../../api-path';
 import type { Logger } from '../../logger';
 import type { LivePages } from './live-pages';
@@ -59,10 +59,11 @@ export function siteMiddleware(
     if (asset && !ctx.path.endsWith('.html')) return send(ctx, asset);
 
     const route = findSiteRoute(ctx.path);
-    if (route && route.path !== ctx.path) {
+    const canonical = canonicalPath(ctx.path);
+    if (route && canonical !== ctx.path) {
       // One URL per page: /about/ → /about.
       ctx.status = 301;
-      ctx.redirect(`${route.path}${ctx.querystring ? `?${ctx.querystring}` : ''}`);
+      ctx.redirect(`${canonical}${ctx.querystring ? `?${ctx.querystring}` : ''}`);
       return;
     }
     const page = route ? ((await livePage(route.path)) ?? files.get(pageFile(route.path))) : undefined;

@@ -4,6 +4,7 @@ import { contactAcknowledgement } from './contact-acknowledgement';
 import { emailChange } from './email-change';
 import { passwordReset } from './password-reset';
 import { orderReceipt } from './order-receipt';
+import { orderShipped } from './order-shipped';
 import { staffChatMessage } from './staff-chat-message';
 import { staffConsultationPaid } from './staff-consultation-paid';
 import { staffNewEnquiry } from './staff-new-enquiry';
@@ -27,6 +28,7 @@ export const mailTemplates = {
   'contact-acknowledgement': contactAcknowledgement,
   'staff-new-enquiry': staffNewEnquiry,
   'order-receipt': orderReceipt,
+  'order-shipped': orderShipped,
   'staff-order-paid': staffOrderPaid,
   'consultation-booked': consultationBooked,
   'staff-consultation-paid': staffConsultationPaid,

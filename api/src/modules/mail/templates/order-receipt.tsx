@@ -6,7 +6,7 @@ import { defineTemplate } from './template';
 export interface OrderReceiptData extends OrderAmounts {
   name: string;
   orderId: string;
-  /** The first 8 characters of the id (spec §9). */
+  /** NS-10427 (decision 101). */
   orderNumber: string;
   /** ISO 8601. */
   paidAt: string;
@@ -25,7 +25,7 @@ const formatDay = (iso: string) =>
 
 /** To the client when their order is paid. */
 export const orderReceipt = defineTemplate<OrderReceiptData>({
-  subject: (data) => `Receipt for your order #${data.orderNumber}`,
+  subject: (data) => `Receipt for your order ${data.orderNumber}`,
   preview: (data) => `Payment received: $${data.total}. We are preparing your order.`,
   reason: `You are receiving this email because you placed an order at ${company.name}.`,
   Body: ({ data, ctx }) => (
@@ -34,7 +34,7 @@ export const orderReceipt = defineTemplate<OrderReceiptData>({
       <Paragraph>We received your payment and are preparing your order. This email is your receipt.</Paragraph>
       <Details
         rows={[
-          ['Order', `#${data.orderNumber}`],
+          ['Order', data.orderNumber],
           ['Paid on', formatDay(data.paidAt)],
           ...(data.invoiceNumber ? [['Invoice', `${data.invoiceNumber} (attached as a PDF)`] as [string, string]] : []),
         ]}
@@ -44,7 +44,7 @@ export const orderReceipt = defineTemplate<OrderReceiptData>({
       <AddressBlock address={data.shipping} />
       <Action href={ctx.url(`/order-confirmation?order=${data.orderId}`)} label="View your order" />
       <Paragraph muted>
-        Questions about your order? Reply to this email or call us at {company.phone}, and mention order #
+        Questions about your order? Reply to this email or call us at {company.phone}, and mention order{' '}
         {data.orderNumber}.
       </Paragraph>
     </>

@@ -1,6 +1,6 @@
 import { company } from '@shared/site/company';
 import { AddressBlock, OrderSummary, type OrderAmounts, type ShippingAddressData } from './order-lines';
-import { Details, Paragraph, Subtitle, Title } from './parts';
+import { Action, Details, Paragraph, Subtitle, Title } from './parts';
 import { defineTemplate } from './template';
 
 export interface StaffOrderPaidData extends OrderAmounts {
@@ -12,11 +12,11 @@ export interface StaffOrderPaidData extends OrderAmounts {
 
 /** To staff: an order was paid and is ready to prepare. */
 export const staffOrderPaid = defineTemplate<StaffOrderPaidData>({
-  subject: (data) => `New paid order #${data.orderNumber} — $${data.total}`,
+  subject: (data) => `New paid order ${data.orderNumber} — $${data.total}`,
   reason: `Staff alert from the ${company.name} website.`,
-  Body: ({ data }) => (
+  Body: ({ data, ctx }) => (
     <>
-      <Title>New paid order #{data.orderNumber}</Title>
+      <Title>New paid order {data.orderNumber}</Title>
       <Paragraph>The payment has been received: the order is ready to prepare and ship.</Paragraph>
       <Details
         rows={[
@@ -28,6 +28,7 @@ export const staffOrderPaid = defineTemplate<StaffOrderPaidData>({
       <OrderSummary amounts={data} />
       <Subtitle>Ship to</Subtitle>
       <AddressBlock address={data.shipping} />
+      <Action href={ctx.url(`/admin/orders/${data.orderId}`)} label="Open the order in the console" />
     </>
   ),
 });

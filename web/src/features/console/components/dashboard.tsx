@@ -21,7 +21,7 @@ const tiles: readonly Tile[] = [
     label: 'Paid orders to fulfil',
     hint: 'Paid, not yet processing',
     icon: PackageCheck,
-    to: null,
+    to: '/admin/orders?status=paid',
   },
   {
     key: 'waitingChats',

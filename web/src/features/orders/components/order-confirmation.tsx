@@ -1,7 +1,8 @@
 import { useEffect, useRef } from 'react';
-import { CheckCircle2, Clock, XCircle } from 'lucide-react';
+import { CheckCircle2, Clock, PackageCheck, Truck, XCircle } from 'lucide-react';
 import { formatPrice, orderTotalsOf } from '@shared/money';
 import { orderNumber, type OrderDetails } from '@shared/schemas/orders';
+import { PendingOrderActions } from './pending-order-actions';
 import { OrderTotals } from '@/components/commerce/order-totals';
 import { ShippingAddress } from '@/components/commerce/shipping-address';
 import { ButtonLink } from '@/components/ui/button';
@@ -21,6 +22,50 @@ function StatusPanel({
   stillWaiting: boolean;
   receiptEmail: string | null;
 }) {
+  if (order.status === 'shipped' || order.status === 'delivered') {
+    const { carrier, trackingNumber, shippedAt, deliveredAt } = order.fulfilment;
+    const Icon = order.status === 'shipped' ? Truck : PackageCheck;
+    return (
+      <div role="status" className="flex gap-3 rounded-lg bg-green-50 p-4 text-green-900">
+        <Icon className="h-6 w-6 shrink-0" aria-hidden="true" />
+        <div>
+          <p className="font-semibold">
+            {order.status === 'shipped' ? 'Shipped' : 'Delivered'}
+            {order.status === 'shipped' && shippedAt ? ` on ${formatDate(shippedAt)}` : ''}
+            {order.status === 'delivered' && deliveredAt ? ` on ${formatDate(deliveredAt)}` : ''}
+          </p>
+          {carrier || trackingNumber ? (
+            <p className="text-sm">
+              {carrier ? `Carrier: ${carrier}. ` : ''}
+              {trackingNumber ? `Tracking number: ${trackingNumber}` : ''}
+            </p>
+          ) : null}
+        </div>
+      </div>
+    );
+  }
+  if (order.status === 'processing') {
+    return (
+      <div role="status" className="flex gap-3 rounded-lg bg-green-50 p-4 text-green-900">
+        <PackageCheck className="h-6 w-6 shrink-0" aria-hidden="true" />
+        <div>
+          <p className="font-semibold">Being prepared</p>
+          <p className="text-sm">We are preparing your order for shipping. We will email you when it ships.</p>
+        </div>
+      </div>
+    );
+  }
+  if (order.status === 'cancelled') {
+    return (
+      <div role="status" className="flex gap-3 rounded-lg bg-slate-100 p-4 text-slate-900">
+        <XCircle className="h-6 w-6 shrink-0" aria-hidden="true" />
+        <div>
+          <p className="font-semibold">This order was cancelled</p>
+          <p className="text-sm">Questions about it? Contact us and mention order {order.number}.</p>
+        </div>
+      </div>
+    );
+  }
   if (order.status === 'paid' || order.status === 'completed') {
     return (
       <div role="status" className="flex gap-3 rounded-lg bg-green-50 p-4 text-green-900">
@@ -45,12 +90,17 @@ function StatusPanel({
           <Clock className="h-6 w-6 shrink-0" aria-hidden="true" />
         )}
         <div>
-          <p className="font-semibold">{stillWaiting ? 'Confirming your payment…' : 'Payment not confirmed yet'}</p>
+          <p className="font-semibold">{stillWaiting ? 'Confirming your payment…' : 'Awaiting payment'}</p>
           <p className="text-sm">
             {stillWaiting
               ? 'This usually takes a few seconds.'
-              : 'Your payment is still being processed. This page and your portal will show it as paid once the payment provider confirms it.'}
+              : 'This order has not been paid. Pay for it now, or cancel it if you no longer want it.'}
           </p>
+          {stillWaiting ? null : (
+            <div className="mt-3">
+              <PendingOrderActions order={order} />
+            </div>
+          )}
         </div>
       </div>
     );
@@ -63,8 +113,13 @@ function StatusPanel({
         <p className="text-sm">
           {order.status === 'expired'
             ? 'It was not paid within 24 hours. Your card was not charged; please place a new order.'
-            : 'Your card was not charged. You can go back to checkout and try another payment method.'}
+            : 'Your card was not charged. Try again with another card, or cancel the order.'}
         </p>
+        {order.status === 'payment_failed' ? (
+          <div className="mt-3">
+            <PendingOrderActions order={order} />
+          </div>
+        ) : null}
       </div>
     </div>
   );
@@ -120,10 +175,12 @@ export function OrderConfirmation({
         <Card>
           <CardHeader>
             <div className="flex flex-wrap items-center justify-between gap-3">
-              <CardTitle>Order #{orderNumber(data.id)}</CardTitle>
+              <CardTitle>Order {data.number}</CardTitle>
               <OrderStatusBadge status={data.status} />
             </div>
-            <p className="text-sm text-slate-600">Placed on {formatDate(data.createdAt)}</p>
+            <p className="text-sm text-slate-600">
+              Placed on {formatDate(data.createdAt)} · Reference #{orderNumber(data.id)}
+            </p>
           </CardHeader>
           <CardContent>
             <ul className="flex flex-col divide-y divide-slate-200">

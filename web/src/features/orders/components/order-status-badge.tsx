@@ -7,10 +7,16 @@ const orderStatusLabels: Record<OrderStatus, string> = {
   payment_failed: 'Payment Failed',
   expired: 'Expired',
   completed: 'Completed',
+  processing: 'Processing',
+  shipped: 'Shipped',
+  delivered: 'Delivered',
+  cancelled: 'Cancelled',
 };
 
-/** Spec §4: completed (and paid) are highlighted; anything else is a neutral badge. */
+const HIGHLIGHTED: ReadonlySet<OrderStatus> = new Set(['completed', 'paid', 'processing', 'shipped', 'delivered']);
+
+/** Spec §4: completed (and paid, and the fulfilment steps after it) are highlighted; anything else is neutral. */
 export function OrderStatusBadge({ status }: { status: OrderStatus }) {
-  const highlighted = status === 'completed' || status === 'paid';
+  const highlighted = HIGHLIGHTED.has(status);
   return <Badge variant={highlighted ? 'success' : 'neutral'}>{orderStatusLabels[status] ?? status}</Badge>;
 }

@@ -29,7 +29,14 @@ export function RecentOrdersCard() {
                 >
                   <span className="sr-only">Order </span>#{orderNumber(order.id)}
                 </Link>
-                <span className="text-sm text-slate-600">{formatDate(order.createdAt)}</span>
+                <span className="text-sm text-slate-600">
+                  {order.number} · {formatDate(order.createdAt)}
+                </span>
+                {order.status === 'shipped' && (order.carrier || order.trackingNumber) ? (
+                  <span className="text-sm text-slate-600">
+                    Tracking: {[order.carrier, order.trackingNumber].filter(Boolean).join(' ')}
+                  </span>
+                ) : null}
               </div>
               <div className="flex items-center gap-3">
                 <span className="text-sm font-semibold text-slate-900">{formatPrice(order.totalAmount)}</span>

@@ -27,6 +27,16 @@ import { CheckoutSteps, type CheckoutStep } from './checkout-steps';
 import { OrderSummary } from './order-summary';
 import { ShippingForm } from './shipping-form';
 
+/** A random UUID v4; crypto.randomUUID exists only on https pages (and localhost), getRandomValues everywhere. */
+function newAttemptKey(): string {
+  if (typeof crypto.randomUUID === 'function' && window.isSecureContext) return crypto.randomUUID();
+  const bytes = crypto.getRandomValues(new Uint8Array(16));
+  bytes[6] = (bytes[6]! & 0x0f) | 0x40;
+  bytes[8] = (bytes[8]! & 0x3f) | 0x80;
+  const hex = [...bytes].map((byte) => byte.toString(16).padStart(2, '0')).join('');
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
+}
+
 /** The same cart and address give the same order: editing nothing and continuing reuses it. */
 function orderKey(items: readonly CartItem[], shipping: Shipping): string {
   return JSON.stringify([items.map((item) => [item.id, item.quantity]), shipping]);
@@ -49,6 +59,9 @@ export function CheckoutFlow() {
   const [shipping, setShipping] = useState<ShippingInput>(emptyShipping);
   const [placed, setPlaced] = useState<{ key: string; response: CheckoutResponse } | null>(null);
   const [completed, setCompleted] = useState(false);
+  // One key per checkout: sending again (a double click, an answer that never came, shipping edited) reuses the
+  // attempt's pending order on the server instead of making another (decision 102).
+  const [attemptKey] = useState(newAttemptKey);
   const { reconcile, ready } = cart;
 
   useEffect(() => {
@@ -69,7 +82,7 @@ export function CheckoutFlow() {
     }
     const items = cart.items.map(({ id, quantity }) => ({ id, quantity }));
     createPayment.mutate(
-      { items, shipping: data },
+      { items, shipping: data, attemptKey },
       {
         onSuccess: (response) => {
           if (!response.clientSecret) {

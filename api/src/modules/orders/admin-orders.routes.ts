@@ -1,0 +1,31 @@
+import Router from '@koa/router';
+import { adminOrderListQuerySchema, adminOrderUpdateSchema } from '@shared/schemas/admin-orders';
+import { isUuid } from '@shared/schemas/text';
+import type { AppDeps } from '../../app-deps';
+import { NotFound } from '../../errors';
+import { requireStaff, userOf } from '../../middleware/current-user';
+import { validate } from '../../middleware/validate';
+import { getAdminOrder, listAdminOrders, updateOrderStatus } from './admin-orders.service';
+
+/** Orders for staff: the list, one order, fulfilment (decision 101). */
+export function adminOrdersRoutes({ db }: AppDeps): Router {
+  const router = new Router();
+
+  router.get('/api/admin/orders', requireStaff, validate({ query: adminOrderListQuerySchema }), async (ctx) => {
+    ctx.set('Cache-Control', 'no-store');
+    ctx.body = await listAdminOrders(db, ctx.state.input.query);
+  });
+
+  router.get('/api/admin/orders/:id', requireStaff, async (ctx) => {
+    if (!isUuid(ctx.params.id)) throw new NotFound('Order not found');
+    ctx.set('Cache-Control', 'no-store');
+    ctx.body = await getAdminOrder(db, ctx.params.id);
+  });
+
+  router.patch('/api/admin/orders/:id', requireStaff, validate({ body: adminOrderUpdateSchema }), async (ctx) => {
+    if (!isUuid(ctx.params.id)) throw new NotFound('Order not found');
+    ctx.body = await updateOrderStatus(db, userOf(ctx), ctx.params.id, ctx.state.input.body);
+  });
+
+  return router;
+}

@@ -1,0 +1,263 @@
+import type { Knex } from 'knex';
+import {
+  nextOrderStatuses,
+  type AdminOrderCustomer,
+  type AdminOrderDetails,
+  type AdminOrderListQuery,
+  type AdminOrderPage,
+  type AdminOrderSummary,
+  type AdminOrderUpdate,
+} from '@shared/schemas/admin-orders';
+import { formatOrderNumber, ORDER_STATUS_LABELS, type OrderStatus } from '@shared/schemas/orders';
+import { BadRequest, Conflict, NotFound } from '../../errors';
+import { publishStaffEvent } from '../staff-events/staff-events';
+import type { User } from '../users/user.model';
+import { listOrderEvents, recordOrderEvent } from './order-events';
+import { toOrderDetails } from './order-format';
+import { queueOrderShippedMail } from './order-mails';
+import { OrderItem } from './order-item.model';
+import { Order } from './order.model';
+
+/**
+ * The staff side of orders (decision 101): the list with search, filters and
+ * keyset pages; one order with its customer, payment and timeline; and the
+ * fulfilment steps, each in one transaction with the order row locked.
+ */
+
+// ---- Cursors -----------------------------------------------------------------------------------
+
+/** A page boundary: the (created_at in epoch microseconds, id) of an order, and which way to read. */
+interface Cursor {
+  direction: 'older' | 'newer';
+  micros: string;
+  id: string;
+}
+
+function encodeCursor(cursor: Cursor): string {
+  return Buffer.from(`${cursor.direction === 'older' ? 'o' : 'n'}.${cursor.micros}.${cursor.id}`).toString('base64url');
+}
+
+const CURSOR_TEXT = /^([on])\.(\d{1,17})\.([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})$/;
+
+function decodeCursor(text: string): Cursor {
+  const match = CURSOR_TEXT.exec(Buffer.from(text, 'base64url').toString('utf8'));
+  if (!match) throw new BadRequest('cursor: Invalid cursor');
+  return { direction: match[1] === 'o' ? 'older' : 'newer', micros: match[2]!, id: match[3]! };
+}
+
+/** `(created_at, id) <op> (the cursor's)`, exact to the microsecond. */
+function cursorCondition(cursor: Cursor): [string, string[]] {
+  const micros = BigInt(cursor.micros);
+  const seconds = micros / 1_000_000n;
+  const op = cursor.direction === 'older' ? '<' : '>';
+  return [
+    `(o.created_at, o.id) ${op} (timestamptz 'epoch' + ? * interval '1 second' + ? * interval '1 microsecond', ?::uuid)`,
+    [seconds.toString(), (micros - seconds * 1_000_000n).toString(), cursor.id],
+  ];
+}
+
+// ---- The list ----------------------------------------------------------------------------------
+
+interface ListRow {
+  id: string;
+  number: string;
+  status: OrderStatus;
+  createdAt: Date;
+  totalAmount: string;
+  currency: string;
+  shippingFullName: string;
+  itemCount: number;
+  createdMicros: string;
+  customerId: string;
+  customerUsername: string;
+  customerFirstName: string | null;
+  customerLastName: string | null;
+  customerEmail: string | null;
+}
+
+function customerName(first: string | null, last: string | null): string | null {
+  return [first, last].filter(Boolean).join(' ') || null;
+}
+
+function toAdminOrderSummary(row: ListRow): AdminOrderSummary {
+  return {
+    id: row.id,
+    number: formatOrderNumber(row.number),
+    status: row.status,
+    createdAt: new Date(row.createdAt).toISOString(),
+    totalAmount: row.totalAmount,
+    currency: row.currency,
+    itemCount: Number(row.itemCount),
+    shippingName: row.shippingFullName,
+    customer: {
+      id: row.customerId,
+      username: row.customerUsername,
+      name: customerName(row.customerFirstName, row.customerLastName),
+      email: row.customerEmail,
+    },
+  };
+}
+
+/** What a user search matches: names, username and email, lower-cased (the trigram index's expression). */
+export const USER_SEARCH_TEXT = `lower(coalesce(first_name, '') || ' ' || coalesce(last_name, '') || ' ' || username || ' ' || coalesce(email, ''))`;
+
+/** `%text%` for LIKE, with LIKE's own characters taken literally. */
+export function containsPattern(text: string): string {
+  return `%${text.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
+const ORDER_NUMBER_QUERY = /^(?:ns-?)?(\d{1,15})$/i;
+
+/** Orders newest first, a page at a time; `q` finds an order number, a customer's name or email, or the ship-to name. */
+export async function listAdminOrders(db: Knex, query: AdminOrderListQuery): Promise<AdminOrderPage> {
+  const cursor = query.cursor ? decodeCursor(query.cursor) : null;
+  const newer = cursor?.direction === 'newer';
+  const order = newer ? 'asc' : 'desc';
+  const builder = db('orders as o')
+    .join('users as u', 'u.id', 'o.userId')
+    .select(
+      'o.id',
+      'o.number',
+      'o.status',
+      'o.createdAt',
+      'o.totalAmount',
+      'o.currency',
+      'o.shippingFullName',
+      'u.id as customerId',
+      'u.username as customerUsername',
+      'u.firstName as customerFirstName',
+      'u.lastName as customerLastName',
+      'u.email as customerEmail',
+      db.raw(`(extract(epoch from o.created_at) * 1000000)::bigint::text as created_micros`),
+      db.raw(`(select coalesce(sum(i.quantity), 0) from order_items i where i.order_id = o.id)::int as item_count`),
+    )
+    .orderBy([
+      { column: 'o.createdAt', order },
+      { column: 'o.id', order },
+    ])
+    .limit(query.limit + 1);
+  if (query.status) builder.where('o.status', query.status);
+  if (query.from) builder.whereRaw(`o.created_at >= ?::date::timestamp at time zone 'UTC'`, [query.from]);
+  if (query.to) builder.whereRaw(`o.created_at < (?::date + 1)::timestamp at time zone 'UTC'`, [query.to]);
+  if (query.q) {
+    const number = ORDER_NUMBER_QUERY.exec(query.q);
+    if (number) {
+      builder.where('o.number', number[1]!);
+    } else {
+      const pattern = containsPattern(query.q);
+      builder.where((where) =>
+        where
+          .whereRaw(`o.user_id in (select id from users where ${USER_SEARCH_TEXT} like ?)`, [pattern])
+          .orWhereRaw('lower(o.shipping_full_name) like ?', [pattern]),
+      );
+    }
+  }
+  if (cursor) builder.whereRaw(...cursorCondition(cursor));
+
+  const rows = (await builder) as ListRow[];
+  const more = rows.length > query.limit;
+  const page = rows.slice(0, query.limit);
+  if (newer) page.reverse();
+  const first = page[0];
+  const last = page.at(-1);
+  const boundary = (row: ListRow | undefined, direction: Cursor['direction']) =>
+    row ? encodeCursor({ direction, micros: row.createdMicros, id: row.id }) : null;
+  return {
+    orders: page.map(toAdminOrderSummary),
+    // Reading older: more rows mean an older page; any cursor means a newer one. Reading newer: the other way round.
+    nextCursor: newer || more ? boundary(last, 'older') : null,
+    prevCursor: newer ? (more ? boundary(first, 'newer') : null) : cursor ? boundary(first, 'newer') : null,
+  };
+}
+
+// ---- One order ---------------------------------------------------------------------------------
+
+async function customerOf(db: Knex, userId: string): Promise<AdminOrderCustomer> {
+  const user = await db('users')
+    .where({ id: userId })
+    .first<{ id: string; username: string; firstName: string | null; lastName: string | null; email: string | null }>(
+      'id',
+      'username',
+      'firstName',
+      'lastName',
+      'email',
+    );
+  return {
+    id: user.id,
+    username: user.username,
+    name: customerName(user.firstName, user.lastName),
+    email: user.email,
+  };
+}
+
+export async function getAdminOrder(db: Knex, orderId: string): Promise<AdminOrderDetails> {
+  const order = await Order.query(db).findById(orderId);
+  if (!order) throw new NotFound('Order not found');
+  const [items, customer, timeline] = await Promise.all([
+    OrderItem.query(db).where({ orderId }).orderBy('productName'),
+    customerOf(db, order.userId),
+    listOrderEvents(db, orderId),
+  ]);
+  return {
+    ...toOrderDetails(order, items),
+    customer,
+    payment: { provider: order.paymentProvider, id: order.stripePaymentId },
+    timeline,
+    nextStatuses: nextOrderStatuses(order.status),
+  };
+}
+
+// ---- Fulfilment --------------------------------------------------------------------------------
+
+/** Why a status change is refused: said so a staff member knows what to do instead. */
+function refusal(from: OrderStatus, to: OrderStatus): string {
+  const label = (status: OrderStatus) => ORDER_STATUS_LABELS[status].toLowerCase();
+  if (from === to) return `The order is already ${label(from)}.`;
+  const allowed = nextOrderStatuses(from);
+  return allowed.length === 0
+    ? `The order is ${label(from)}: its status can no longer change.`
+    : `The order is ${label(from)}: it can only become ${allowed.map(label).join(' or ')}, not ${label(to)}.`;
+}
+
+/**
+ * Moves an order along paid → processing → shipped → delivered, or to
+ * cancelled. The row is locked, so two staff members acting at once are
+ * served one after the other and the second is judged on the new status.
+ * Refused transitions change nothing (409 with the reason).
+ */
+export async function updateOrderStatus(
+  db: Knex,
+  staff: User,
+  orderId: string,
+  update: AdminOrderUpdate,
+): Promise<AdminOrderDetails> {
+  await db.transaction(async (trx) => {
+    const order = await Order.query(trx).forUpdate().findById(orderId);
+    if (!order) throw new NotFound('Order not found');
+    if (!nextOrderStatuses(order.status).includes(update.status))
+      throw new Conflict(refusal(order.status, update.status));
+    const now = new Date();
+    const patch: Partial<Order> = { status: update.status };
+    if (update.status === 'shipped') {
+      patch.carrier = update.carrier || null;
+      patch.trackingNumber = update.trackingNumber || null;
+      patch.shippedAt = now;
+    }
+    if (update.status === 'delivered') patch.deliveredAt = now;
+    if (update.status === 'cancelled') patch.cancelledAt = now;
+    const updated = await Order.query(trx).patchAndFetchById(order.id, patch);
+    await recordOrderEvent(trx, {
+      orderId: order.id,
+      type: 'status_changed',
+      actorId: staff.id,
+      data: {
+        from: order.status,
+        to: update.status,
+        ...(update.status === 'shipped' ? { carrier: patch.carrier, trackingNumber: patch.trackingNumber } : {}),
+      },
+    });
+    if (update.status === 'shipped') await queueOrderShippedMail(trx, updated);
+    await publishStaffEvent(trx, { kind: 'order.updated', id: order.id });
+  });
+  return getAdminOrder(db, orderId);
+}
