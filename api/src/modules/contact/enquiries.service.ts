@@ -130,7 +130,14 @@ export async function replyToEnquiry(db: Knex, id: string, staff: User, message:
   await db.transaction(async (trx) => {
     const row = await enquiryRow(trx, id, true);
     const [reply] = (await trx('enquiry_replies')
-      .insert({ contactMessageId: row.id, authorId: staff.id, authorName: staff.displayName, message })
+      .insert({
+        contactMessageId: row.id,
+        authorId: staff.id,
+        authorName: staff.displayName,
+        message,
+        // After any reply that held the row lock before this one.
+        createdAt: trx.raw('clock_timestamp()'),
+      })
       .returning('id')) as { id: string }[];
     await trx('contact_messages').where({ id: row.id }).update({ status: 'replied', repliedAt: trx.fn.now() });
     await enqueueMail(trx, {

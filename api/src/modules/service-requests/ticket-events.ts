@@ -36,8 +36,13 @@ export async function recordTicketEvent(
       toStatus: event.toStatus ?? null,
       assigneeId: event.assignee?.id ?? null,
       assigneeName: event.assignee?.name ?? null,
+      // The moment of the change itself, not of the transaction's start: a change that waited for another's row
+      // lock comes after it in the timeline.
+      createdAt: trx.raw('clock_timestamp()'),
     })
     .returning('*')) as TicketEventRow[];
-  await trx('service_requests').where({ id: requestId }).update({ updatedAt: trx.fn.now() });
+  await trx('service_requests')
+    .where({ id: requestId })
+    .update({ updatedAt: trx.raw('clock_timestamp()') });
   return toTicketEvent(row!);
 }
