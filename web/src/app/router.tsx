@@ -95,6 +95,8 @@ export const routes: RouteObject[] = [
       consolePage('admin-outbox', 'outbox'),
       consolePage('admin-orders', 'orders'),
       consolePage('admin-order', 'orders/:id'),
+      consolePage('admin-customers', 'customers'),
+      consolePage('admin-customer', 'customers/:id'),
     ],
   },
 ];
