@@ -86,6 +86,96 @@ describe('the staff console', () => {
     await expectPath(page, '/');
   });
 
+  it('staff fulfil an order with tracking in the console, and the client sees it shipped in the portal', async () => {
+    const buyer = await buildUser(server.db, { firstName: 'Ada', email: 'ada.buyer@example.com' });
+    const product = await buildProduct(server.db, { name: 'Console Test Switch', price: '250.00' });
+    const client = await browser.newPage();
+    const login = await client.request.post(`${server.url}/api/login`, {
+      data: { username: buyer.username, password: buyer.password },
+      headers: { Origin: server.url },
+    });
+    expect(login.status()).toBe(200);
+    const checkout = await client.request.post(`${server.url}/api/create-payment-intent`, {
+      data: { items: [{ id: product.id, quantity: 1 }], shipping: validShipping },
+      headers: { Origin: server.url },
+    });
+    const { clientSecret, order } = (await checkout.json()) as {
+      clientSecret: string;
+      order: { id: string; number: string };
+    };
+    const paid = await client.request.post(`${server.url}/api/demo-payments/confirm`, {
+      data: { clientSecret, card: demoCards.succeeds },
+      headers: { Origin: server.url },
+    });
+    expect(paid.status()).toBe(200);
+
+    const staff = await browser.newPage();
+    await loggedInAs(staff, server, { accountType: 'staff', firstName: 'Grace' });
+    await staff.goto(`${server.url}/admin`);
+    await consoleNav(staff).getByRole('link', { name: 'Orders' }).click();
+    await expectPath(staff, '/admin/orders');
+    await staff.getByLabel('Search').fill('ada.buyer@example');
+    await staff.getByLabel('Status').selectOption('paid');
+    await staff.getByRole('button', { name: 'Apply' }).click();
+    await staff.getByRole('link', { name: order.number }).click();
+    await expectPath(staff, `/admin/orders/${order.id}`);
+    await visible(staff.getByRole('heading', { name: `Order ${order.number}`, level: 1 }));
+    await visible(staff.getByText('Console Test Switch'));
+    await visible(staff.getByRole('link', { name: 'Ada' }));
+    expect(await axeViolations(staff)).toEqual([]);
+
+    await staff.getByRole('button', { name: 'Start processing' }).click();
+    await visible(toast(staff, 'Order Updated'));
+    await staff.getByLabel('Carrier (optional)').fill('UPS');
+    await staff.getByLabel('Tracking number (optional)').fill('1Z999AA10123456784');
+    await staff.getByRole('button', { name: 'Mark shipped' }).click();
+    await visible(staff.getByText('Shipped with UPS, tracking number 1Z999AA10123456784'));
+    const timeline = staff.getByRole('list', { name: 'Timeline' });
+    await visible(timeline.getByText('Processing → Shipped (UPS 1Z999AA10123456784)'));
+    await visible(timeline.getByText('Email "order-shipped" to ada.buyer@example.com'));
+
+    await client.goto(`${server.url}/portal`);
+    await visible(client.getByText(`${order.number} ·`, { exact: false }));
+    await visible(client.getByText('Tracking: UPS 1Z999AA10123456784'));
+    await client.goto(`${server.url}/order-confirmation?order=${order.id}`);
+    await visible(client.getByText('Tracking number: 1Z999AA10123456784', { exact: false }));
+    await visible(client.getByRole('heading', { name: `Order ${order.number}` }));
+  });
+
+  it('a pending order offers Pay now and Cancel to its owner', async () => {
+    const buyer = await buildUser(server.db);
+    const product = await buildProduct(server.db, { price: '75.00' });
+    const page = await browser.newPage();
+    await page.request.post(`${server.url}/api/login`, {
+      data: { username: buyer.username, password: buyer.password },
+      headers: { Origin: server.url },
+    });
+    const make = async () => {
+      const res = await page.request.post(`${server.url}/api/create-payment-intent`, {
+        data: { items: [{ id: product.id, quantity: 1 }], shipping: validShipping },
+        headers: { Origin: server.url },
+      });
+      return ((await res.json()) as { order: { id: string; number: string } }).order;
+    };
+    const toPay = await make();
+    const toCancel = await make();
+    await page.goto(`${server.url}/order-confirmation?order=${toCancel.id}`);
+    await visible(page.getByText('Awaiting payment'));
+    await page.getByRole('button', { name: 'Cancel Order' }).click();
+    await visible(page.getByText('This order was cancelled'));
+
+    await page.goto(`${server.url}/order-confirmation?order=${toPay.id}`);
+    await visible(page.getByText('Awaiting payment'));
+    await page.getByRole('button', { name: 'Pay Now' }).click();
+    await page.getByLabel('Card number').fill('4242 4242 4242 4242');
+    await page.getByLabel('Expiry (MM / YY)').fill('12 / 34');
+    await page.getByLabel('CVC').fill('123');
+    await page.getByRole('button', { name: 'Pay Now' }).click();
+    await visible(page.getByText('Payment received'));
+    expect((await server.db('orders').where({ id: toPay.id }).first()).status).toBe('paid');
+    expect((await server.db('orders').where({ id: toCancel.id }).first()).status).toBe('cancelled');
+  });
+
   it('clients never see the console: /admin is the seeding card alone, other console paths say "Staff only"', async () => {
     const page = await browser.newPage();
     await loggedInAs(page, server);

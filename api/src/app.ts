@@ -22,6 +22,7 @@ import { serviceRequestsRoutes } from './modules/service-requests/service-reques
 import { sessionMiddleware } from './modules/auth/session';
 import { chatRoutes } from './modules/chat/chat.routes';
 import { contactRoutes } from './modules/contact/contact.routes';
+import { customersRoutes } from './modules/customers/customers.routes';
 import { dashboardRoutes } from './modules/dashboard/dashboard.routes';
 import { healthCheck } from './modules/health/health';
 import { outboxRoutes } from './modules/mail/outbox.routes';
@@ -81,6 +82,7 @@ export function createApp(deps: AppDeps, options: AppOptions = {}): Koa {
     outboxRoutes(deps),
     dashboardRoutes(deps),
     adminOrdersRoutes(deps),
+    customersRoutes(deps),
     // Checkout, the consultation, subscriptions and the payment endpoints, on one set of providers.
     ...paymentRoutes(deps),
   ])

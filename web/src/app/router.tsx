@@ -109,6 +109,8 @@ export const routes: RouteObject[] = [
       consolePage('admin-enquiries', 'enquiries'),
       consolePage('admin-service-requests', 'service-requests'),
       consolePage('admin-outbox', 'outbox'),
+      consolePage('admin-customers', 'customers'),
+      consolePage('admin-customer', 'customers/:id'),
     ],
   },
 ];

@@ -30,15 +30,27 @@ interface Deps {
  * sent (the caller answers the same): nobody can flood someone's inbox, and
  * logging in is never affected.
  */
-export async function requestPasswordReset({ db, config, logger }: Deps, login: string): Promise<void> {
+export async function requestPasswordReset(deps: Deps, login: string): Promise<void> {
   // Usernames cannot contain "@": the login is an email exactly when it has one.
-  const user = login.includes('@') ? await findUserByEmail(db, login) : await findUserByUsername(db, login);
-  if (!user?.email) return;
+  const user = login.includes('@') ? await findUserByEmail(deps.db, login) : await findUserByUsername(deps.db, login);
+  if (user) await sendPasswordReset(deps, user);
+}
+
+/**
+ * Emails an account a reset link (the same link and limits as the "forgot
+ * password" page): what happened, for callers that may say so — staff sending
+ * a customer the link from the console. Nothing secret is shown or set.
+ */
+export async function sendPasswordReset(
+  { db, config, logger }: Deps,
+  user: User,
+): Promise<'sent' | 'no_email' | 'too_often'> {
+  if (!user.email) return 'no_email';
   const rule = config.rateLimits.passwordResetPerAccount;
   const { count } = await countRateLimitHit(db, `password-reset:account:${user.id}`, rule);
   if (count > rule.limit) {
     logger.info({ userId: user.id }, 'password reset requested too often for one account: no mail sent');
-    return;
+    return 'too_often';
   }
   const email = user.email;
   await db.transaction(async (trx) => {
@@ -51,6 +63,7 @@ export async function requestPasswordReset({ db, config, logger }: Deps, login: 
       secrets: [token],
     });
   });
+  return 'sent';
 }
 
 /**

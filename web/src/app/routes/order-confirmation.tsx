@@ -1,5 +1,5 @@
 import { useCallback } from 'react';
-import { useSearchParams } from 'react-router-dom';
+import { useLocation, useSearchParams } from 'react-router-dom';
 import { uuid } from '@shared/schemas/text';
 import { ButtonLink } from '@/components/ui/button';
 import { PageContainer } from '@/components/layout/page-container';
@@ -14,8 +14,10 @@ function Confirmation() {
   const { user } = useUser();
   const { clear } = cart;
   const orderId = params.get('order') ?? '';
-  // Stripe appends redirect_status when it brings the buyer back after paying.
-  const cameFromPayment = params.has('redirect_status');
+  const location = useLocation();
+  // Stripe appends redirect_status when it brings the buyer back after paying; the checkout says so in the state.
+  const cameFromPayment =
+    params.has('redirect_status') || (location.state as { fromPayment?: boolean } | null)?.fromPayment === true;
   const onPaid = useCallback(() => clear(), [clear]);
 
   if (!uuid.safeParse(orderId).success) {

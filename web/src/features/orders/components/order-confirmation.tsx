@@ -143,7 +143,8 @@ export function OrderConfirmation({
   /** The buyer's email, where the receipt goes (none without one). */
   receiptEmail: string | null;
 }) {
-  const order = useOrder(orderId, { waitForPayment: true });
+  // Just back from paying: wait for the provider's confirmation. Opened later (the portal, an email): show it as it is.
+  const order = useOrder(orderId, { waitForPayment: cameFromPayment });
   const notified = useRef(false);
   const status = order.data?.status;
   useEffect(() => {

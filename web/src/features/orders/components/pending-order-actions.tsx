@@ -1,11 +1,12 @@
-import { useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { OrderDetails } from '@shared/schemas/orders';
 import { Button } from '@/components/ui/button';
 import { FormAlert } from '@/components/ui/form-alert';
 import { readyConfig, usePaymentConfig } from '@/features/payments/api/payment-config';
 import { PaymentForm } from '@/features/payments/components/payment-form';
-import { errorMessage } from '@/lib/api-client';
+import { Spinner } from '@/components/ui/spinner';
+import { apiJson, errorMessage } from '@/lib/api-client';
 import { toast } from '@/lib/toast';
 import { useCancelOrder, useStartOrderPayment } from '../api/pending-order';
 
@@ -20,7 +21,10 @@ export function PendingOrderActions({ order }: { order: OrderDetails }) {
   const start = useStartOrderPayment(order.id);
   const cancel = useCancelOrder(order.id);
   const [failure, setFailure] = useState<string | null>(null);
+  const [submitted, setSubmitted] = useState(false);
   const clientSecret = start.data?.clientSecret ?? null;
+
+  if (submitted) return <ConfirmingPayment orderId={order.id} />;
 
   const onCancel = () => {
     setFailure(null);
@@ -39,7 +43,10 @@ export function PendingOrderActions({ order }: { order: OrderDetails }) {
           returnPath={`/order-confirmation?order=${order.id}`}
           redirect="if_required"
           submitLabel="Pay Now"
-          onSucceeded={() => void queryClient.invalidateQueries({ queryKey: ['/api/orders'] })}
+          onSucceeded={() => {
+            setSubmitted(true);
+            void queryClient.invalidateQueries({ queryKey: ['/api/orders'] });
+          }}
         />
       </div>
     );
@@ -65,4 +72,14 @@ export function PendingOrderActions({ order }: { order: OrderDetails }) {
       </div>
     </div>
   );
+}
+
+/** After Pay now: the order is asked for again every 2 s until the provider's confirmation has marked it paid. */
+function ConfirmingPayment({ orderId }: { orderId: string }) {
+  useQuery({
+    queryKey: ['/api/orders', orderId],
+    queryFn: () => apiJson<OrderDetails>('GET', `/api/orders/${encodeURIComponent(orderId)}`),
+    refetchInterval: (query) => (query.state.data?.status === 'pending' ? 2_000 : false),
+  });
+  return <Spinner label="Confirming your payment" className="justify-start py-2" />;
 }

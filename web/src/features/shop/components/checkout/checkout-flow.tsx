@@ -119,7 +119,7 @@ export function CheckoutFlow() {
     cart.clear();
     void queryClient.invalidateQueries({ queryKey: ['/api/orders'] });
     toast({ title: 'Payment Successful', description: 'Thank you for your order! You can follow it in your portal.' });
-    navigate(`/order-confirmation?order=${orderId}`);
+    navigate(`/order-confirmation?order=${orderId}`, { state: { fromPayment: true } });
   };
 
   const order = step === 'payment' && placed ? placed.response.order : null;

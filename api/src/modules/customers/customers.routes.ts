@@ -1,0 +1,41 @@
+import Router from '@koa/router';
+import { adminCustomerListQuerySchema } from '@shared/schemas/admin-customers';
+import { isUuid } from '@shared/schemas/text';
+import type { AppDeps } from '../../app-deps';
+import { Conflict, NotFound, TooManyRequests } from '../../errors';
+import { requireStaff } from '../../middleware/current-user';
+import { validate } from '../../middleware/validate';
+import { sendPasswordReset } from '../auth/password-reset.service';
+import { User } from '../users/user.model';
+import { getCustomer, listCustomers } from './customers.service';
+
+/** Customers for staff: the list, one customer, and sending them a password-reset email (decision 103). */
+export function customersRoutes({ db, config, logger }: AppDeps): Router {
+  const router = new Router();
+
+  router.get('/api/admin/customers', requireStaff, validate({ query: adminCustomerListQuerySchema }), async (ctx) => {
+    ctx.set('Cache-Control', 'no-store');
+    ctx.body = await listCustomers(db, ctx.state.input.query);
+  });
+
+  router.get('/api/admin/customers/:id', requireStaff, async (ctx) => {
+    if (!isUuid(ctx.params.id)) throw new NotFound('Customer not found');
+    ctx.set('Cache-Control', 'no-store');
+    ctx.body = await getCustomer(db, ctx.params.id);
+  });
+
+  // The customer gets the same link as from "Forgot your password?"; staff never see or set a password.
+  router.post('/api/admin/customers/:id/password-reset', requireStaff, async (ctx) => {
+    const user = isUuid(ctx.params.id) ? await User.query(db).findById(ctx.params.id) : undefined;
+    if (!user) throw new NotFound('Customer not found');
+    const outcome = await sendPasswordReset({ db, config, logger }, user);
+    if (outcome === 'no_email') throw new Conflict('This customer has no email address to send a reset link to.');
+    if (outcome === 'too_often') {
+      throw new TooManyRequests('Reset links were sent to this customer several times this hour. Please wait.', 3600);
+    }
+    ctx.status = 202;
+    ctx.body = { message: `A password reset link was emailed to ${user.email}.` };
+  });
+
+  return router;
+}

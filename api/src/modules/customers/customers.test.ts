@@ -1,0 +1,170 @@
+import { randomUUID } from 'node:crypto';
+import { describe, expect, it } from 'vitest';
+import { buildProduct, demoCards, validShipping } from '../../test/commerce-factories';
+import { roomyRateLimits } from '../../test/config';
+import { buildUser, logIn, uniqueName } from '../../test/factories';
+import { setupTestApp } from '../../test/test-app';
+
+const t = setupTestApp({
+  rateLimits: { ...roomyRateLimits, passwordResetPerAccount: { limit: 2, windowMs: 3_600_000 } },
+});
+
+async function agentFor(accountType: 'client' | 'staff', options: { firstName?: string; email?: string | null } = {}) {
+  const built = await buildUser(t.db, {
+    accountType,
+    email: options.email === undefined ? `${uniqueName(accountType)}@example.com` : options.email,
+    firstName: options.firstName,
+  });
+  const agent = t.agent();
+  await logIn(agent, built);
+  return { agent, user: built.user };
+}
+
+describe('GET /api/admin/customers', () => {
+  it('anonymous 401, a client 403, staff 200', async () => {
+    expect((await t.request().get('/api/admin/customers')).status).toBe(401);
+    const client = await agentFor('client');
+    expect((await client.agent.get('/api/admin/customers')).status).toBe(403);
+    const staff = await agentFor('staff');
+    expect((await staff.agent.get('/api/admin/customers')).status).toBe(200);
+  });
+
+  it('searches a part of the name, username or email; lists clients only, newest first, in cursor pages', async () => {
+    const made = [];
+    for (let i = 0; i < 5; i += 1) {
+      made.unshift(
+        (await agentFor('client', { firstName: `Searchable${i}`, email: `searchable.${i}@corp.example` })).user,
+      );
+    }
+    const staff = await agentFor('staff', { firstName: 'Searchable staff' });
+    const list = async (query: Record<string, string | number>) =>
+      (await staff.agent.get('/api/admin/customers').query(query)).body as {
+        customers: { id: string; email: string; orderCount: number }[];
+        nextCursor: string | null;
+        prevCursor: string | null;
+      };
+    const all = await list({ q: 'searchable' });
+    expect(all.customers.map((c) => c.id)).toEqual(made.map((u) => u.id));
+    expect((await list({ q: 'SEARCHABLE.3@CORP' })).customers.map((c) => c.id)).toEqual([made[1]!.id]);
+    expect((await list({ q: made[4]!.username })).customers.map((c) => c.id)).toEqual([made[4]!.id]);
+
+    const first = await list({ q: 'searchable', limit: 2 });
+    const second = await list({ q: 'searchable', limit: 2, cursor: first.nextCursor! });
+    const third = await list({ q: 'searchable', limit: 2, cursor: second.nextCursor! });
+    expect([...first.customers, ...second.customers, ...third.customers].map((c) => c.id)).toEqual(
+      made.map((u) => u.id),
+    );
+    expect(third.nextCursor).toBeNull();
+    const back = await list({ q: 'searchable', limit: 2, cursor: third.prevCursor! });
+    expect(back.customers.map((c) => c.id)).toEqual(second.customers.map((c) => c.id));
+  });
+
+  it.each([
+    [{ limit: '0' }, 'limit'],
+    [{ cursor: '***' }, 'cursor'],
+    [{ cursor: Buffer.from('x').toString('base64url') }, 'cursor'],
+    [{ q: 'q'.repeat(101) }, 'q'],
+    [{ role: 'staff' }, 'role'],
+  ])('refuses %j with 400 naming %s', async (query, field) => {
+    const staff = await agentFor('staff');
+    const res = await staff.agent.get('/api/admin/customers').query(query);
+    expect(res.status).toBe(400);
+    expect(res.body.message).toContain(field);
+  });
+});
+
+describe('GET /api/admin/customers/:id', () => {
+  it('anonymous 401, a client (even themselves) 403, unknown 404; staff see the account and its history', async () => {
+    const client = await agentFor('client', { firstName: 'Hedy', email: 'hedy@example.com' });
+    const product = await buildProduct(t.db, { price: '20.00' });
+    const checkout = await client.agent
+      .post('/api/create-payment-intent')
+      .send({ items: [{ id: product.id, quantity: 1 }], shipping: validShipping });
+    await client.agent
+      .post('/api/demo-payments/confirm')
+      .send({ clientSecret: checkout.body.clientSecret, card: demoCards.succeeds });
+    await t.db('contactMessages').insert({
+      name: 'Hedy',
+      email: 'HEDY@example.com',
+      service: 'Other',
+      message: 'A question',
+    });
+    await t.db('serviceRequests').insert({
+      userId: client.user.id,
+      name: 'Hedy',
+      email: 'hedy@example.com',
+      service: 'Cloud',
+      message: 'Help',
+      status: 'pending',
+    });
+    await t.db('chatConversations').insert({ visitorId: randomUUID(), visitorName: 'Hedy', userId: client.user.id });
+
+    expect((await t.request().get(`/api/admin/customers/${client.user.id}`)).status).toBe(401);
+    expect((await client.agent.get(`/api/admin/customers/${client.user.id}`)).status).toBe(403);
+    const staff = await agentFor('staff');
+    expect((await staff.agent.get(`/api/admin/customers/${randomUUID()}`)).status).toBe(404);
+    expect((await staff.agent.get('/api/admin/customers/nope')).status).toBe(404);
+
+    const res = await staff.agent.get(`/api/admin/customers/${client.user.id}`);
+    expect(res.status).toBe(200);
+    expect(res.body.account).toEqual({
+      id: client.user.id,
+      username: client.user.username,
+      name: 'Hedy',
+      firstName: 'Hedy',
+      lastName: null,
+      email: 'hedy@example.com',
+      accountType: 'client',
+      createdAt: expect.any(String),
+    });
+    expect(JSON.stringify(res.body)).not.toMatch(/password|hash/i);
+    expect(res.body.orders).toEqual([
+      {
+        id: checkout.body.order.id,
+        number: checkout.body.order.number,
+        status: 'paid',
+        totalAmount: '21.70',
+        createdAt: expect.any(String),
+      },
+    ]);
+    expect(res.body.enquiries).toHaveLength(1);
+    expect(res.body.serviceRequests).toHaveLength(1);
+    expect(res.body.chats).toHaveLength(1);
+    expect(res.body.timeline.map((e: { kind: string }) => e.kind).sort()).toEqual(
+      ['account', 'chat', 'enquiry', 'order', 'service_request'].sort(),
+    );
+    expect(res.body.timeline.find((e: { kind: string }) => e.kind === 'order').link).toBe(
+      `/admin/orders/${checkout.body.order.id}`,
+    );
+  });
+});
+
+describe('POST /api/admin/customers/:id/password-reset', () => {
+  it('emails the customer the reset link; staff see no secret; refused without an email (409) and past the limit (429)', async () => {
+    const client = await agentFor('client', { email: 'forgetful@example.com' });
+    const path = `/api/admin/customers/${client.user.id}/password-reset`;
+    expect((await t.request().post(path)).status).toBe(401);
+    expect((await client.agent.post(path)).status).toBe(403);
+    const staff = await agentFor('staff');
+    expect((await staff.agent.post(`/api/admin/customers/${randomUUID()}/password-reset`)).status).toBe(404);
+
+    const res = await staff.agent.post(path);
+    expect(res.status).toBe(202);
+    expect(res.body).toEqual({ message: 'A password reset link was emailed to forgetful@example.com.' });
+    const mails = await t.db('mails').where({ template: 'password-reset', recipient: 'forgetful@example.com' });
+    expect(mails).toHaveLength(1);
+    expect(JSON.stringify(res.body)).not.toContain('token');
+
+    expect((await staff.agent.post(path)).status).toBe(202);
+    const limited = await staff.agent.post(path);
+    expect(limited.status).toBe(429);
+    expect(await t.db('mails').where({ template: 'password-reset', recipient: 'forgetful@example.com' })).toHaveLength(
+      2,
+    );
+
+    const noEmail = await agentFor('client', { email: null });
+    const refused = await staff.agent.post(`/api/admin/customers/${noEmail.user.id}/password-reset`);
+    expect(refused.status).toBe(409);
+    expect(refused.body).toEqual({ message: 'This customer has no email address to send a reset link to.' });
+  });
+});
