@@ -192,7 +192,7 @@ async function main(): Promise<void> {
     for (const [kind, values] of latencies) {
       values.sort((a, b) => a - b);
       console.log(
-        `| ${kind} | ${values.length} | ${percentile(values, 50).toFixed(1)} | ${percentile(values, 99).toFixed(1)} |`,
+        `| ${kind} | ${alone.get(kind)!.toFixed(1)} | ${values.length} | ${percentile(values, 50).toFixed(1)} | ${percentile(values, 99).toFixed(1)} |`,
       );
     }
     all.sort((a, b) => a - b);
