@@ -47,12 +47,12 @@ function decodeCursor(text: string): Cursor {
 }
 
 /** `(created_at, id) <op> (the cursor's)`, exact to the microsecond. */
-function cursorCondition(cursor: Cursor): [string, string[]] {
+function cursorCondition(cursor: Cursor, alias: string): [string, string[]] {
   const micros = BigInt(cursor.micros);
   const seconds = micros / 1_000_000n;
   const op = cursor.direction === 'older' ? '<' : '>';
   return [
-    `(o.created_at, o.id) ${op} (timestamptz 'epoch' + ? * interval '1 second' + ? * interval '1 microsecond', ?::uuid)`,
+    `(${alias}.created_at, ${alias}.id) ${op} (timestamptz 'epoch' + ? * interval '1 second' + ? * interval '1 microsecond', ?::uuid)`,
     [seconds.toString(), (micros - seconds * 1_000_000n).toString(), cursor.id],
   ];
 }
@@ -137,23 +137,57 @@ export async function listAdminOrders(db: Knex, query: AdminOrderListQuery): Pro
       { column: 'o.id', order },
     ])
     .limit(query.limit + 1);
-  if (query.status) builder.where('o.status', query.status);
-  if (query.from) builder.whereRaw(`o.created_at >= ?::date::timestamp at time zone 'UTC'`, [query.from]);
-  if (query.to) builder.whereRaw(`o.created_at < (?::date + 1)::timestamp at time zone 'UTC'`, [query.to]);
-  if (query.q) {
-    const number = ORDER_NUMBER_QUERY.exec(query.q);
-    if (number) {
-      builder.where('o.number', number[1]!);
-    } else {
-      const pattern = containsPattern(query.q);
-      builder.where((where) =>
-        where
-          .whereRaw(`o.user_id in (select id from users where ${USER_SEARCH_TEXT} like ?)`, [pattern])
-          .orWhereRaw('lower(o.shipping_full_name) like ?', [pattern]),
-      );
+  // The filters and the page boundary, for the orders of alias `a`.
+  const filters = (a: string): [string, string[]] => {
+    const sql: string[] = [];
+    const bindings: string[] = [];
+    if (query.status) {
+      sql.push(`${a}.status = ?`);
+      bindings.push(query.status);
     }
+    if (query.from) {
+      sql.push(`${a}.created_at >= ?::date::timestamp at time zone 'UTC'`);
+      bindings.push(query.from);
+    }
+    if (query.to) {
+      sql.push(`${a}.created_at < (?::date + 1)::timestamp at time zone 'UTC'`);
+      bindings.push(query.to);
+    }
+    if (cursor) {
+      const [condition, values] = cursorCondition(cursor, a);
+      sql.push(condition);
+      bindings.push(...values);
+    }
+    return [sql.map((condition) => ` and ${condition}`).join(''), bindings];
+  };
+  const number = query.q ? ORDER_NUMBER_QUERY.exec(query.q) : null;
+  if (query.q && !number) {
+    // A text search: first the matching orders — the customers found through the trigram index and their orders
+    // through (user_id, created_at), plus ship-to names through their own trigram index — filtered and cut to the
+    // page, then only that page's rows are read in full. Walking every order newest first instead, testing each
+    // against the matches, costs as much as the orders there are when the matches are rare.
+    const pattern = containsPattern(query.q);
+    const [byCustomer, customerBindings] = filters('c');
+    const [byShipTo, shipToBindings] = filters('s');
+    const limit = query.limit + 1;
+    const page = (a: string) => `order by ${a}.created_at ${order}, ${a}.id ${order} limit ${limit}`;
+    // Each side cut to the page first (the planner walks the date index when matches are common, or reads the
+    // matches when they are rare), then the two merged and cut again.
+    const matches = db.raw(
+      `select m.id from (
+         (select c.id, c.created_at from orders c
+           where c.user_id in (select id from users where ${USER_SEARCH_TEXT} like ?)${byCustomer} ${page('c')})
+         union
+         (select s.id, s.created_at from orders s where lower(s.shipping_full_name) like ?${byShipTo} ${page('s')})
+       ) m ${page('m')}`,
+      [pattern, ...customerBindings, pattern, ...shipToBindings],
+    );
+    builder.whereIn('o.id', matches as unknown as string[]);
+  } else {
+    const [sql, bindings] = filters('o');
+    if (sql) builder.whereRaw(`true${sql}`, bindings);
+    if (number) builder.where('o.number', number[1]!);
   }
-  if (cursor) builder.whereRaw(...cursorCondition(cursor));
 
   const rows = (await builder) as ListRow[];
   const more = rows.length > query.limit;
