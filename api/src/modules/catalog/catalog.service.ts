@@ -4,7 +4,7 @@ import { catalogSeed, type SeedProduct } from './catalog-seed-data';
 import { Product } from './product.model';
 
 /** A product row as the API sends it. */
-function toProduct(product: Product): ProductJson {
+export function toProduct(product: Product): ProductJson {
   return {
     id: product.id,
     name: product.name,

@@ -4,20 +4,14 @@ import { uuid } from '@shared/schemas/text';
 import { Conflict, NotFound } from '../../errors';
 import { announceCatalogChange } from './catalog-changes';
 import { catalogCacheFor } from './catalog-cache';
+import { toProduct } from './catalog.service';
 import { storeProductImage } from './product-images';
 import { Product } from './product.model';
 
+/** A product as staff see it: the shop's fields, and whether it is archived and when it last changed. */
 export function toAdminProduct(product: Product): AdminProduct {
   return {
-    id: product.id,
-    name: product.name,
-    category: product.category,
-    description: product.description,
-    price: product.price,
-    imageUrl: product.imageUrl,
-    rating: product.rating,
-    inStock: product.inStock,
-    createdAt: new Date(product.createdAt).toISOString(),
+    ...toProduct(product),
     archived: product.archivedAt !== null,
     updatedAt: new Date(product.updatedAt).toISOString(),
   };
