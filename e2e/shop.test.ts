@@ -5,7 +5,7 @@ import { buildUser } from '../api/src/test/factories';
 import { axeViolations } from './support/axe';
 import { useBrowser } from './support/browser';
 import { useSiteServer } from './support/server';
-import { addToCart, expectPath, productCard, toast, visible } from './support/ui';
+import { addToCart, expectPath, hydrated, productCard, toast, visible } from './support/ui';
 
 const ADMIN_TOKEN = 'e2e-admin-token-0123456789abcdef';
 // The demo payment provider (no Stripe keys, not production).
@@ -152,7 +152,7 @@ describe('shop, cart and checkout (demo provider)', () => {
     const client = await buildUser(server.db, { firstName: 'Grace' });
     const page = await browser.newPage();
     await page.goto(`${server.url}/services`);
-    await page.getByRole('button', { name: 'Book Consultation' }).click();
+    await (await hydrated(page.getByRole('button', { name: 'Book Consultation' }))).click();
     await visible(toast(page, 'Login Required'));
     await page.waitForURL(/\/login\?next=/);
     await expectPath(page, '/login?next=%2Fservices');

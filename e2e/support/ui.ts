@@ -39,3 +39,21 @@ export async function addToCart(page: Page, name: string): Promise<void> {
     .getByRole('button', { name: /Add to Cart/ })
     .click();
 }
+
+/**
+ * Waits until React has hydrated the element (its event handlers are attached): a prerendered button clicked before
+ * that does nothing, as for a real visitor on a slow machine.
+ */
+export async function hydrated(locator: Locator): Promise<Locator> {
+  await locator.first().evaluate(
+    (element) =>
+      new Promise<void>((resolve) => {
+        const ready = () => Object.keys(element).some((key) => key.startsWith('__reactProps'));
+        const check = () => (ready() ? resolve() : setTimeout(check, 50));
+        check();
+      }),
+    undefined,
+    { timeout: 15_000 },
+  );
+  return locator;
+}
