@@ -1,9 +1,10 @@
 import { useState, type ReactNode } from 'react';
 import { ArrowLeft } from 'lucide-react';
 import { Link } from 'react-router-dom';
-import { formatPrice, orderTotalsOf } from '@shared/money';
+import { orderTotalsOf } from '@shared/money';
 import type { AdminOrderDetails, OrderTimelineEntry } from '@shared/schemas/admin-orders';
 import { ORDER_STATUS_LABELS, type OrderStatus } from '@shared/schemas/orders';
+import { OrderLines } from '@/components/commerce/order-lines';
 import { OrderTotals } from '@/components/commerce/order-totals';
 import { ShippingAddress } from '@/components/commerce/shipping-address';
 import { Button } from '@/components/ui/button';
@@ -203,19 +204,7 @@ export function OrderScreen({
               <CardTitle>Lines</CardTitle>
             </CardHeader>
             <CardContent>
-              <ul className="flex flex-col divide-y divide-slate-200">
-                {data.items.map((item) => (
-                  <li key={item.productId} className="flex justify-between gap-4 py-3 text-sm first:pt-0">
-                    <span className="text-slate-900">
-                      {item.name}{' '}
-                      <span className="text-slate-600">
-                        × {item.quantity} at {formatPrice(item.price)}
-                      </span>
-                    </span>
-                    <span className="font-semibold text-slate-900">{formatPrice(item.lineTotal)}</span>
-                  </li>
-                ))}
-              </ul>
+              <OrderLines items={data.items} unitPrices />
               <div className="mt-4">
                 <OrderTotals totals={orderTotalsOf(data)} />
               </div>

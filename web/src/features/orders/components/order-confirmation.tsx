@@ -4,6 +4,7 @@ import { formatPrice, orderTotalsOf } from '@shared/money';
 import { orderNumber, type OrderDetails } from '@shared/schemas/orders';
 import { REFUND_STATUS_LABELS } from '@shared/schemas/refunds';
 import { PendingOrderActions } from './pending-order-actions';
+import { OrderLines } from '@/components/commerce/order-lines';
 import { OrderTotals } from '@/components/commerce/order-totals';
 import { ShippingAddress } from '@/components/commerce/shipping-address';
 import { ButtonLink } from '@/components/ui/button';
@@ -185,16 +186,7 @@ export function OrderConfirmation({
             </p>
           </CardHeader>
           <CardContent>
-            <ul className="flex flex-col divide-y divide-slate-200">
-              {data.items.map((item) => (
-                <li key={item.productId} className="flex justify-between gap-4 py-3 text-sm first:pt-0">
-                  <span className="text-slate-900">
-                    {item.name} <span className="text-slate-600">× {item.quantity}</span>
-                  </span>
-                  <span className="font-semibold text-slate-900">{formatPrice(item.lineTotal)}</span>
-                </li>
-              ))}
-            </ul>
+            <OrderLines items={data.items} />
             <div className="mt-4">
               <OrderTotals totals={orderTotalsOf(data)} />
             </div>
