@@ -6,10 +6,11 @@
  * median and the worst run of each category, and the machine's load.
  * Goal: performance median ≥ 95 and no run < 90; accessibility, best
  * practices and SEO 100 in every run. LIGHTHOUSE_PAGES=/shop,/services
- * measures only those pages.
+ * measures only those pages; LIGHTHOUSE_SAVE=dir keeps each run's full report
+ * (JSON) there, to be read in Chrome's Lighthouse viewer.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import lighthouse from 'lighthouse';
@@ -110,6 +111,17 @@ function printMainThread(page: string, audits: Audits): void {
       `  ${page} script: ${String(item.url).replace(/^https?:\/\/[^/]+/, '')} total ${Math.round(Number(item.total))} ms, evaluation ${Math.round(Number(item.scripting))} ms, parse ${Math.round(Number(item.scriptParseCompile))} ms`,
     );
   }
+  const numeric = (id: string) => Math.round(audits[id]?.numericValue ?? 0);
+  const unusedBytes =
+    (audits['unused-javascript']?.details as { overallSavingsBytes?: number } | undefined)?.overallSavingsBytes ?? 0;
+  console.log(
+    `  ${page} totals: main-thread work ${numeric('mainthread-work-breakdown')} ms, script bootup ${numeric('bootup-time')} ms, unused JavaScript ${Math.round(unusedBytes / 1024)} KiB`,
+  );
+  for (const item of rows('unused-javascript')) {
+    console.log(
+      `  ${page} unused JS: ${String(item.url).replace(/^https?:\/\/[^/]+/, '')} ${Math.round(Number(item.wastedBytes) / 1024)} of ${Math.round(Number(item.totalBytes) / 1024)} KiB`,
+    );
+  }
   const lcpElement = rows('largest-contentful-paint-element')[0] as
     { items?: { node?: { snippet?: string } }[] } | undefined;
   const snippet = lcpElement?.items?.[0]?.node?.snippet;
@@ -148,6 +160,11 @@ try {
     const tbt: number[] = [];
     for (let run = 0; run < RUNS; run += 1) {
       const result = await runLighthouse(page);
+      if (process.env.LIGHTHOUSE_SAVE) {
+        await mkdir(process.env.LIGHTHOUSE_SAVE, { recursive: true });
+        const name = `${page === '/' ? 'home' : page.slice(1).replaceAll('/', '-')}-${run + 1}.json`;
+        await writeFile(path.join(process.env.LIGHTHOUSE_SAVE, name), JSON.stringify(result.lhr));
+      }
       for (const category of CATEGORIES) {
         scores[category].push(Math.round((result.lhr.categories[category]?.score ?? 0) * 100));
       }
@@ -174,7 +191,7 @@ try {
     }
     row.runs = scores.performance.join(', ');
     row['LCP (s)'] = (median(lcp) / 1000).toFixed(1);
-    row['TBT (ms)'] = median(tbt);
+    row['TBT (ms)'] = Math.round(median(tbt));
     rows.push(row);
   }
   console.table(rows);

@@ -2,13 +2,14 @@ import { describe, expect, it } from 'vitest';
 import { useBrowser } from './support/browser';
 import { useSiteServer } from './support/server';
 import { expectPath, toast, visible } from './support/ui';
+import { limitInOneWindow } from '../api/src/test/config';
 
 const server = useSiteServer({
   rateLimits: {
-    loginPerIp: { limit: 1000, windowMs: 60_000 },
-    loginPerUserAndIp: { limit: 4, windowMs: 60_000 },
-    signupPerIp: { limit: 1000, windowMs: 60_000 },
-    contactPerIp: { limit: 1000, windowMs: 60_000 },
+    loginPerIp: limitInOneWindow(1000),
+    loginPerUserAndIp: limitInOneWindow(4),
+    signupPerIp: limitInOneWindow(1000),
+    contactPerIp: limitInOneWindow(1000),
   },
 });
 const browser = useBrowser();
@@ -95,7 +96,10 @@ describe('accounts in the browser', () => {
     for (let attempt = 0; attempt < 5; attempt += 1) {
       await page.getByLabel('Username').fill('target_user');
       await page.getByLabel('Password').fill(`guess-${attempt}`);
+      // Each attempt's answer before the next: a toast still showing from the last one proves nothing.
+      const answered = page.waitForResponse((res) => new URL(res.url()).pathname === '/api/login');
       await page.getByRole('button', { name: 'Log In' }).click();
+      expect((await answered).status()).toBe(attempt < 4 ? 401 : 429);
       await visible(toast(page, 'Login Failed'));
     }
     await visible(page.getByText('Too many login attempts. Please wait a few minutes and try again.'));

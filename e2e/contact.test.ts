@@ -2,12 +2,13 @@ import { describe, expect, it } from 'vitest';
 import { useBrowser } from './support/browser';
 import { useSiteServer } from './support/server';
 import { toast, visible } from './support/ui';
+import { limitInOneWindow } from '../api/src/test/config';
 
 // Client IPs come from X-Forwarded-For here, so each test is its own visitor for the rate limit.
 const CONTACT_LIMIT = 3;
 const server = useSiteServer({
   trustProxy: true,
-  rateLimits: { contactPerIp: { limit: CONTACT_LIMIT, windowMs: 60 * 60 * 1000 } },
+  rateLimits: { contactPerIp: limitInOneWindow(CONTACT_LIMIT) },
 });
 const browser = useBrowser();
 

@@ -51,7 +51,8 @@ interface VnuMessage {
  * some modern CSS the stylesheet uses (cascade layers, nesting, @property), so
  * messages about CSS are left out.
  */
-describe('HTML validity (W3C Nu Html Checker)', () => {
+// One Java run over every page: seconds on a quiet machine, a minute or more on a busy one.
+describe('HTML validity (W3C Nu Html Checker)', { timeout: 180_000 }, () => {
   it('finds no errors in any page the server sends', async () => {
     await seedProducts(server.db);
     catalogCacheFor(server.db).invalidate();

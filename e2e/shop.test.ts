@@ -23,10 +23,18 @@ async function showAllProducts(page: Page) {
   await page.getByRole('button', { name: /^Show all \d+ products$/ }).click();
 }
 
+/** Logs in through the form and waits for the API's answer, so a refused login fails here, with its status. */
 async function logIn(page: Page, username: string, password: string) {
+  const submit = await hydrated(page.getByRole('button', { name: 'Log In' }));
   await page.getByLabel('Username').fill(username);
   await page.getByLabel('Password').fill(password);
-  await page.getByRole('button', { name: 'Log In' }).click();
+  const [response] = await Promise.all([
+    page.waitForResponse((r) => new URL(r.url()).pathname === '/api/login' && r.request().method() === 'POST', {
+      timeout: 30_000,
+    }),
+    submit.click(),
+  ]);
+  expect(response.status()).toBe(200);
 }
 
 async function payWithCard(page: Page, cardNumber: string) {

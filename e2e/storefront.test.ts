@@ -2,7 +2,7 @@ import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { catalogCacheFor } from '../api/src/modules/catalog/catalog-cache';
 import { seedProducts } from '../api/src/modules/catalog/catalog.service';
-import { roomyRateLimits } from '../api/src/test/config';
+import { limitInOneWindow, roomyRateLimits } from '../api/src/test/config';
 import { buildUser } from '../api/src/test/factories';
 import { loggedInAs } from './support/auth';
 import { axeViolations } from './support/axe';
@@ -12,7 +12,7 @@ import { addToCart, expectPath, productCard, toast, visible } from './support/ui
 
 // One contact enquiry per network an hour: the second send fails for real (429).
 const server = useSiteServer({
-  rateLimits: { ...roomyRateLimits, contactPerIp: { limit: 1, windowMs: 3_600_000 } },
+  rateLimits: { ...roomyRateLimits, contactPerIp: limitInOneWindow(1) },
 });
 const browser = useBrowser();
 

@@ -32,6 +32,7 @@ interface ManifestChunk {
   file: string;
   imports?: string[];
   css?: string[];
+  isEntry?: boolean;
 }
 
 interface RenderedPage {
@@ -48,18 +49,28 @@ interface ServerEntry {
   PUBLIC_URL_TOKEN: string;
 }
 
+/** The id of the inert list of a page's modules, which web/src/main.tsx fetches once the page has painted. */
+const PAGE_MODULES_ID = 'page-modules';
+/** The chunk web/src/main.tsx imports to start the app (React, the router, the layout). */
+const APP_START = 'src/app/start.tsx';
+
+/**
+ * The code a page needs to hydrate (the app's start and the page's routes, with what they import), as
+ * module preloads inside an inert <template>: nothing is fetched while the page paints; the entry script
+ * activates them then (docs/decisions/149-hydrate-after-first-paint-in-steps.md).
+ */
 function preloadTags(manifest: Record<string, ManifestChunk>, sources: string[]): string {
   const files = new Set<string>();
   const visit = (key: string) => {
     const chunk = manifest[key];
-    if (!chunk || files.has(chunk.file)) return;
+    if (!chunk || chunk.isEntry || files.has(chunk.file)) return;
     files.add(chunk.file);
     for (const imported of chunk.imports ?? []) visit(imported);
   };
-  sources.forEach(visit);
-  return [...files]
-    .map((file) => `<link rel="modulepreload" fetchpriority="low" crossorigin href="/${file}" />`)
-    .join('\n    ');
+  if (!manifest[APP_START]) throw new Error(`prerender: ${APP_START} is not in the Vite manifest`);
+  [APP_START, ...sources].forEach(visit);
+  const links = [...files].map((file) => `<link rel="modulepreload" crossorigin href="/${file}" />`).join('');
+  return `<template id="${PAGE_MODULES_ID}">${links}</template>`;
 }
 
 /**
@@ -172,7 +183,8 @@ async function main(): Promise<void> {
   >;
   const entry = (await import(pathToFileURL(ssrEntry).href)) as ServerEntry;
 
-  const stylesheets = manifest['index.html']?.css ?? [];
+  // One stylesheet for the whole app (build.cssCodeSplit false in web/vite.config.ts): Vite lists it on its own.
+  const stylesheets = [manifest['style.css']?.file].filter((file): file is string => Boolean(file));
   if (stylesheets.length === 0) throw new Error('prerender: the app has no stylesheet in the Vite manifest');
   const pageTemplate = fontPreloads(lowPriorityScripts(await inlineStylesheets(template, stylesheets)));
 

@@ -39,6 +39,9 @@ export default defineConfig(({ isSsrBuild }) => ({
         sourcemap: 'hidden',
         manifest: true,
         target: 'es2022',
+        // One stylesheet, inlined into every page by scripts/prerender.ts: chunks loaded later do not list it
+        // as theirs, so they never fetch it again as a file.
+        cssCodeSplit: false,
       },
   server: {
     // Fixed (strictPort): the API's development page points here (api/src/modules/site/dev-site.ts).

@@ -1,41 +1,76 @@
-import { startTransition, StrictMode } from 'react';
-import { createRoot, hydrateRoot } from 'react-dom/client';
-import { createBrowserRouter, matchRoutes, RouterProvider } from 'react-router-dom';
-import { createQueryClient, readPageData, seedQueries } from '@/lib/query-client';
-import { AppProviders } from './app/providers';
-import { routes } from './app/router';
 import './styles/app.css';
+import { holdEarlyInput } from './app/early-input';
 
 /**
- * The page arrives prerendered; load the code of the routes it shows before
- * hydrating so the first client render matches the HTML exactly.
+ * The page arrives prerendered and readable. Its code is fetched and run only
+ * once the browser has painted it, and in steps (React, the router, the app)
+ * with a pause between, so no single long task holds up a tap or a keypress
+ * (docs/decisions/149-hydrate-after-first-paint-in-steps.md). A visitor who
+ * acts first has the code loaded at once, and what they did played again once
+ * the page is hydrated (app/early-input.ts).
  */
-async function start(): Promise<void> {
-  const matches = matchRoutes(routes, window.location) ?? [];
-  await Promise.all(
-    matches.map(async ({ route }) => {
-      if (!route.lazy || typeof route.lazy !== 'function') return;
-      const loaded = await route.lazy();
-      Object.assign(route, { ...loaded, lazy: undefined });
-    }),
-  );
-  const router = createBrowserRouter(routes);
-  const queryClient = createQueryClient();
-  // A live page (/shop, /pricing) carries the data it was rendered from: hydrate with it, no fetch.
-  seedQueries(queryClient, readPageData(document));
-  const app = (
-    <StrictMode>
-      <AppProviders queryClient={queryClient}>
-        <RouterProvider router={router} />
-      </AppProviders>
-    </StrictMode>
-  );
-  const container = document.getElementById('root');
-  if (!container) throw new Error('#root is missing');
-  // The page is already readable: hydrate as a transition, so React works in
-  // short slices and a tap or keypress is never stuck behind one long task.
-  if (container.firstElementChild) startTransition(() => void hydrateRoot(container, app));
-  else createRoot(container).render(app);
+
+/** The longest the code waits for the first paint before it loads anyway. */
+const PAINT_WAIT_LIMIT_MS = 3000;
+
+/** Resolves once the page has painted: at once in a hidden tab, which does not paint until shown. */
+function afterFirstPaint(): Promise<void> {
+  return new Promise((resolve) => {
+    if (
+      document.visibilityState === 'hidden' ||
+      typeof PerformanceObserver === 'undefined' ||
+      !PerformanceObserver.supportedEntryTypes.includes('paint') ||
+      performance.getEntriesByName('first-contentful-paint').length > 0
+    ) {
+      resolve();
+      return;
+    }
+    const observer = new PerformanceObserver((list) => {
+      if (list.getEntriesByName('first-contentful-paint').length === 0) return;
+      observer.disconnect();
+      resolve();
+    });
+    observer.observe({ type: 'paint', buffered: true });
+    document.addEventListener('visibilitychange', () => resolve(), { once: true });
+    // Whatever happens to the paint, the page becomes interactive.
+    setTimeout(resolve, PAINT_WAIT_LIMIT_MS);
+  });
 }
 
-void start();
+/** A pause that lets the browser handle input and paint before the next step. */
+function nextTask(): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, 0));
+}
+
+/** Starts fetching the page's code: the module preloads the prerenderer left inert in a <template>. */
+function preloadPageModules(): void {
+  const list = document.getElementById('page-modules');
+  if (list instanceof HTMLTemplateElement) document.head.append(list.content.cloneNode(true));
+}
+
+/**
+ * What the app is built from, loaded one after another: each module graph is evaluated in a task of its own
+ * (React, the router, the data layer, then the app's layout and routes).
+ */
+const steps: ReadonlyArray<() => Promise<unknown>> = [
+  () => import('react-dom/client'),
+  () => import('react-router-dom'),
+  () => import('@tanstack/react-query'),
+  () => import('./app/router'),
+];
+
+async function main(): Promise<void> {
+  const root = document.getElementById('root');
+  const prerendered = Boolean(root?.firstElementChild);
+  const early = root && prerendered ? holdEarlyInput(root) : null;
+  if (early) await Promise.race([afterFirstPaint(), early.touched]);
+  preloadPageModules();
+  for (const step of steps) {
+    await step();
+    await nextTask();
+  }
+  const { start } = await import('./app/start');
+  await start({ pause: nextTask, onHydrating: () => early?.stopHolding(), onHydrated: () => early?.replay() });
+}
+
+void main();

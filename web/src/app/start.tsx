@@ -1,0 +1,58 @@
+import { startTransition, StrictMode, useEffect } from 'react';
+import { createRoot, hydrateRoot } from 'react-dom/client';
+import { createBrowserRouter, matchRoutes, RouterProvider } from 'react-router-dom';
+import { createQueryClient, readPageData, seedQueries } from '@/lib/query-client';
+import { AppProviders } from './providers';
+import { routes } from './router';
+
+/**
+ * The page arrives prerendered; load the code of the routes it shows before
+ * hydrating so the first client render matches the HTML exactly; `pause`
+ * yields to the browser between loading them and hydrating; `onHydrating`
+ * runs as React takes the page over, `onHydrated` once it has hydrated (or
+ * rendered).
+ */
+export async function start({
+  pause,
+  onHydrating,
+  onHydrated,
+}: {
+  pause: () => Promise<void>;
+  onHydrating: () => void;
+  onHydrated: () => void;
+}): Promise<void> {
+  const matches = matchRoutes(routes, window.location) ?? [];
+  await Promise.all(
+    matches.map(async ({ route }) => {
+      if (!route.lazy || typeof route.lazy !== 'function') return;
+      const loaded = await route.lazy();
+      Object.assign(route, { ...loaded, lazy: undefined });
+    }),
+  );
+  await pause();
+  const router = createBrowserRouter(routes);
+  const queryClient = createQueryClient();
+  // A live page (/shop, /pricing) carries the data it was rendered from: hydrate with it, no fetch.
+  seedQueries(queryClient, readPageData(document));
+  const app = (
+    <StrictMode>
+      <AppProviders queryClient={queryClient}>
+        <RouterProvider router={router} />
+      </AppProviders>
+      <AfterCommit run={onHydrated} />
+    </StrictMode>
+  );
+  const container = document.getElementById('root');
+  if (!container) throw new Error('#root is missing');
+  // The page is already readable: hydrate as a transition, so React works in
+  // short slices and a tap or keypress is never stuck behind one long task.
+  onHydrating();
+  if (container.firstElementChild) startTransition(() => void hydrateRoot(container, app));
+  else createRoot(container).render(app);
+}
+
+/** Runs `run` after the first commit: its effect fires after those of the tree rendered before it. */
+function AfterCommit({ run }: { run: () => void }) {
+  useEffect(run, [run]);
+  return null;
+}
