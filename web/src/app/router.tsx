@@ -6,7 +6,6 @@ import { AccountMenu, MobileAccountLinks } from '@/features/auth/components/acco
 import { ChatWidget } from '@/features/chat-widget/components/chat-widget';
 import { CartProvider } from '@/features/shop/cart/cart-provider';
 import { HeaderCart } from '@/features/shop/components/header-cart';
-import { ConsoleLayout } from './console-layout';
 import { RouteError } from './route-error';
 
 type RouteModule = { Component: React.ComponentType };
@@ -86,6 +85,7 @@ export const routes: RouteObject[] = [
       page('forgot-password', 'forgot-password'),
       page('reset-password', 'reset-password'),
       page('confirm-email', 'confirm-email'),
+      page('confirm-consultation', 'confirm-consultation'),
       page('shop', 'shop'),
       page('checkout', 'checkout'),
       page('order-confirmation', 'order-confirmation'),
@@ -99,7 +99,10 @@ export const routes: RouteObject[] = [
     // The staff console: its own shell, not the site's header and footer (web/src/features/console/nav.ts lists
     // its screens). Other /admin/… paths fall through to the site's 404 page.
     path: '/admin',
-    element: <ConsoleLayout />,
+    // Its own chunk, like the pages: the public pages' first paint never evaluates the console's shell, staff
+    // events and the schemas they parse with (decision 140). handle.source lets the prerenderer preload it.
+    lazy: async () => ({ Component: (await import('./console-layout')).ConsoleLayout }),
+    handle: { source: 'src/app/console-layout.tsx' },
     errorElement: <RouteError />,
     children: [
       consolePage('admin'),
@@ -111,6 +114,9 @@ export const routes: RouteObject[] = [
       consolePage('admin-outbox', 'outbox'),
       consolePage('admin-customers', 'customers'),
       consolePage('admin-customer', 'customers/:id'),
+      consolePage('admin-catalogue', 'catalogue'),
+      consolePage('admin-product-new', 'catalogue/new'),
+      consolePage('admin-product', 'catalogue/:id'),
     ],
   },
 ];

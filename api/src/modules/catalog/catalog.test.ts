@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { roomyRateLimits } from '../../test/config';
+import { limitInOneWindow, roomyRateLimits } from '../../test/config';
 import { setupTestApp } from '../../test/test-app';
 import { catalogSeed } from './catalog-seed-data';
 import { Product } from './product.model';
@@ -10,7 +10,7 @@ const ADMIN_TOKEN = 'test-admin-token-0123456789abcdef';
 const t = setupTestApp({
   adminToken: ADMIN_TOKEN,
   trustProxy: true,
-  rateLimits: { ...roomyRateLimits, adminSeedPerIp: { limit: 5, windowMs: 60_000 } },
+  rateLimits: { ...roomyRateLimits, adminSeedPerIp: limitInOneWindow(5) },
 });
 
 let client = 0;

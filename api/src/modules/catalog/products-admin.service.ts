@@ -2,6 +2,7 @@ import type { Knex } from 'knex';
 import type { AdminProduct, ProductCreate, ProductPatch } from '@shared/schemas/catalog';
 import { uuid } from '@shared/schemas/text';
 import { Conflict, NotFound } from '../../errors';
+import { publishStaffEvent } from '../staff-events/staff-events';
 import { announceCatalogChange } from './catalog-changes';
 import { catalogCacheFor } from './catalog-cache';
 import { toProduct } from './catalog.service';
@@ -36,11 +37,18 @@ async function assertNameFree(trx: Knex.Transaction, name: string, exceptId?: st
   if (await query.first()) throw new Conflict(`name: a product named "${name}" already exists`);
 }
 
-/** Writes a change and announces it to every instance; this instance's snapshot is dropped at once. */
-async function changeCatalog<T>(db: Knex, change: (trx: Knex.Transaction) => Promise<T>): Promise<T> {
+/**
+ * Writes a change and announces it to every instance (their shop snapshots, and staff consoles as a
+ * `product.updated` staff event); this instance's snapshot is dropped at once.
+ */
+async function changeCatalog(
+  db: Knex,
+  change: (trx: Knex.Transaction) => Promise<AdminProduct>,
+): Promise<AdminProduct> {
   const result = await db.transaction(async (trx) => {
     const value = await change(trx);
     await announceCatalogChange(trx);
+    await publishStaffEvent(trx, { kind: 'product.updated', id: value.id });
     return value;
   });
   catalogCacheFor(db).invalidate();

@@ -192,6 +192,38 @@ describe('product images', () => {
     expect((await t.db('products').where({ id: product.id }).first()).imageUrl).toBeNull();
   });
 
+  it('takes the file from a multipart form too (field "image"), with the same checks', async () => {
+    const staff = await staffAgent();
+    const { body: product } = await staff.post('/api/admin/products').send(newProduct('Access Point F-7'));
+    const path = `/api/admin/products/${product.id}/image`;
+    const res = await staff
+      .post(path)
+      .field('note', 'other fields are ignored')
+      .attach('image', await png(640, 480), { filename: 'ap.png', contentType: 'image/png' });
+    expect(res.status).toBe(200);
+    expect(res.body.imageUrl).toMatch(/^\/api\/product-images\/[0-9a-f]{64}\.webp$/);
+    const stored = await t.request().get(res.body.imageUrl).buffer(true).parse(binary);
+    expect(await sharp(stored.body as Buffer).metadata()).toMatchObject({ format: 'webp', width: 640, height: 480 });
+
+    const wrongField = await staff.post(path).attach('photo', await png(8, 8), 'ap.png');
+    expect(wrongField.status).toBe(400);
+    expect(wrongField.body).toEqual({ message: 'image: send the image file in the form field "image"' });
+    const notAnImage = await staff.post(path).attach('image', Buffer.from('plain text'), 'ap.png');
+    expect(notAnImage.status).toBe(400);
+    expect(notAnImage.body.message).toMatch(/^image: the file is not an image that can be read/);
+    const big = Buffer.concat([await png(8, 8), Buffer.alloc(5 * 1024 * 1024)]);
+    const tooBig = await staff.post(path).attach('image', big, 'big.png');
+    expect(tooBig.status).toBe(413);
+    expect(tooBig.body).toEqual({ message: 'image: the file must be at most 5 MB' });
+    const noBoundary = await staff.post(path).set('Content-Type', 'multipart/form-data').send('x');
+    expect(noBoundary.status).toBe(400);
+    // A client cannot upload at all.
+    const client = t.agent();
+    await logIn(client, await buildUser(t.db));
+    expect((await client.post(path).attach('image', await png(8, 8), 'ap.png')).status).toBe(403);
+    expect((await t.db('products').where({ id: product.id }).first()).imageUrl).toBe(res.body.imageUrl);
+  });
+
   it('refuses a file over 5 MB with 413, and an empty one with 400', async () => {
     const staff = await staffAgent();
     const { body: product } = await staff.post('/api/admin/products').send(newProduct('Rack R-42'));

@@ -1,4 +1,14 @@
-import { Inbox, LayoutDashboard, LifeBuoy, Mail, MessagesSquare, Package, Users, type LucideIcon } from 'lucide-react';
+import {
+  Boxes,
+  Inbox,
+  LayoutDashboard,
+  LifeBuoy,
+  Mail,
+  MessagesSquare,
+  Package,
+  Users,
+  type LucideIcon,
+} from 'lucide-react';
 
 export interface ConsoleNavEntry {
   /** A path under /admin; the entry is current on it and on every path below it. */
@@ -17,6 +27,7 @@ export const consoleNav: readonly ConsoleNavEntry[] = [
   { to: '/admin/chat', label: 'Chat', icon: MessagesSquare },
   { to: '/admin/orders', label: 'Orders', icon: Package },
   { to: '/admin/customers', label: 'Customers', icon: Users },
+  { to: '/admin/catalogue', label: 'Catalogue', icon: Boxes },
   { to: '/admin/enquiries', label: 'Enquiries', icon: Inbox },
   { to: '/admin/service-requests', label: 'Service requests', icon: LifeBuoy },
   { to: '/admin/outbox', label: 'Outbox', icon: Mail },

@@ -1,5 +1,8 @@
 import { ArrowLeft } from 'lucide-react';
 import { Link } from 'react-router-dom';
+import type { CustomerTimelineEntry } from '@shared/schemas/admin-customers';
+import { ORDER_STATUS_LABELS } from '@shared/schemas/orders';
+import { SERVICE_REQUEST_STATUS_LABELS } from '@shared/service-requests';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { FormAlert } from '@/components/ui/form-alert';
@@ -17,6 +20,19 @@ const KIND_LABELS = {
   chat: 'Chat',
   subscription: 'Subscription',
 } as const;
+
+/** A timeline entry's status in words: orders and requests by their labels, the rest capitalised. */
+function statusLabel(entry: CustomerTimelineEntry): string | null {
+  if (!entry.status) return null;
+  const labels: Record<string, string> =
+    entry.kind === 'order'
+      ? ORDER_STATUS_LABELS
+      : entry.kind === 'service_request'
+        ? SERVICE_REQUEST_STATUS_LABELS
+        : {};
+  const words = entry.status.replace(/_/g, ' ');
+  return labels[entry.status] ?? words.charAt(0).toUpperCase() + words.slice(1);
+}
 
 const formatWhen = (iso: string) => new Date(iso).toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'short' });
 
@@ -118,7 +134,7 @@ export function CustomerScreen({ customerId }: { customerId: string }) {
                     ) : (
                       entry.title
                     )}
-                    {entry.status ? <span className="text-slate-600"> · {entry.status.replace(/_/g, ' ')}</span> : null}
+                    {entry.status ? <span className="text-slate-600"> · {statusLabel(entry)}</span> : null}
                   </p>
                   <p className="text-slate-600">{formatWhen(entry.at)}</p>
                 </li>

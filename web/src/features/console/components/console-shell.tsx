@@ -1,17 +1,36 @@
-import type { ReactNode } from 'react';
+import { Menu, X } from 'lucide-react';
+import { useState, type ReactNode } from 'react';
 import { Link, NavLink, useLocation } from 'react-router-dom';
 import { company } from '@shared/site/company';
 import { RouteHead } from '@/components/layout/route-head';
 import { cn } from '@/lib/cn';
 import { consoleNav, isCurrentEntry } from '../nav';
 
+/** A count beside a navigation entry (e.g. unread chats), keyed by the entry's path, with what it counts. */
+export type ConsoleNavBadges = Readonly<Partial<Record<string, { count: number; label: string }>>>;
+
 /**
  * The staff console's own frame for /admin/* (the desktop console shows the
  * same screens): its navigation (nav.ts), who is signed in with Log Out (the
  * `account` slot, composed by the app), and the current screen.
  */
-export function ConsoleShell({ account, children }: { account: ReactNode; children: ReactNode }) {
+export function ConsoleShell({
+  account,
+  badges = {},
+  children,
+}: {
+  account: ReactNode;
+  badges?: ConsoleNavBadges;
+  children: ReactNode;
+}) {
   const { pathname } = useLocation();
+  // On small screens the navigation folds behind a Menu button so the screen starts at the top; it folds again on
+  // every move (it is open only on the path it was opened on). From md up it is always shown (the `md:flex` below).
+  const [openOn, setOpenOn] = useState<string | null>(null);
+  const menuOpen = openOn === pathname;
+  const current = consoleNav.find((entry) => isCurrentEntry(entry, pathname));
+  // The badges' total shows on the Menu button while the navigation is folded.
+  const folded = Object.values(badges).reduce((total, badge) => total + (badge?.count ?? 0), 0);
   return (
     <div className="flex min-h-screen flex-col bg-slate-50 md:flex-row">
       <a
@@ -21,40 +40,68 @@ export function ConsoleShell({ account, children }: { account: ReactNode; childr
         Skip to content
       </a>
       <header className="flex shrink-0 flex-col gap-4 bg-navy-900 p-4 text-white md:sticky md:top-0 md:h-screen md:w-60">
-        <Link to="/admin" className="flex items-center gap-2 rounded-md">
-          <svg viewBox="0 0 64 64" className="h-8 w-8 shrink-0" aria-hidden="true">
-            <rect width="64" height="64" rx="14" fill="#ffffff" />
-            <path d="M32 10l5.6 15.4L54 27l-13 9.6L45.2 53 32 43.6 18.8 53 23 36.6 10 27l16.4-1.6z" fill="#1d4ed8" />
-          </svg>
-          <span className="font-bold">
-            {company.shortName} <span className="font-normal text-blue-200">Console</span>
-          </span>
-        </Link>
-        <nav aria-label="Console" className="md:flex-1">
-          <ul className="flex flex-wrap gap-1 md:flex-col">
-            {consoleNav.map((entry) => {
-              const current = isCurrentEntry(entry, pathname);
-              const Icon = entry.icon;
-              return (
-                <li key={entry.to}>
-                  <NavLink
-                    to={entry.to}
-                    end={entry.to === '/admin'}
-                    aria-current={current ? 'page' : undefined}
-                    className={cn(
-                      'flex items-center gap-2 rounded-md px-3 py-2 text-sm font-medium',
-                      current ? 'bg-white text-navy-900' : 'text-blue-50 hover:bg-white/10',
-                    )}
-                  >
-                    <Icon className="h-4 w-4" aria-hidden="true" />
-                    {entry.label}
-                  </NavLink>
-                </li>
-              );
-            })}
-          </ul>
-        </nav>
-        <div className="border-t border-white/20 pt-3">{account}</div>
+        <div className="flex items-center justify-between gap-3">
+          <Link to="/admin" className="flex items-center gap-2 rounded-md">
+            <svg viewBox="0 0 64 64" className="h-8 w-8 shrink-0" aria-hidden="true">
+              <rect width="64" height="64" rx="14" fill="#ffffff" />
+              <path d="M32 10l5.6 15.4L54 27l-13 9.6L45.2 53 32 43.6 18.8 53 23 36.6 10 27l16.4-1.6z" fill="#1d4ed8" />
+            </svg>
+            <span className="font-bold">
+              {company.shortName} <span className="font-normal text-blue-200">Console</span>
+            </span>
+          </Link>
+          <button
+            type="button"
+            className="flex items-center gap-2 rounded-md px-3 py-2 text-sm font-medium text-blue-50 hover:bg-white/10 md:hidden"
+            aria-expanded={menuOpen}
+            aria-controls="console-menu"
+            onClick={() => setOpenOn(menuOpen ? null : pathname)}
+          >
+            {menuOpen ? <X className="h-4 w-4" aria-hidden="true" /> : <Menu className="h-4 w-4" aria-hidden="true" />}
+            {current && !menuOpen ? current.label : 'Menu'}
+            {!menuOpen && folded > 0 ? (
+              <span className="rounded-full bg-blue-600 px-2 py-0.5 text-xs font-semibold text-white">
+                {folded}
+                <span className="sr-only"> waiting</span>
+              </span>
+            ) : null}
+            <span className="sr-only">{menuOpen ? ' (close the menu)' : ' (open the menu)'}</span>
+          </button>
+        </div>
+        <div id="console-menu" className={cn('flex-col gap-4 md:flex md:flex-1', menuOpen ? 'flex' : 'hidden')}>
+          <nav aria-label="Console" className="md:flex-1">
+            <ul className="flex flex-wrap gap-1 md:flex-col">
+              {consoleNav.map((entry) => {
+                const current = isCurrentEntry(entry, pathname);
+                const Icon = entry.icon;
+                const badge = badges[entry.to];
+                return (
+                  <li key={entry.to}>
+                    <NavLink
+                      to={entry.to}
+                      end={entry.to === '/admin'}
+                      aria-current={current ? 'page' : undefined}
+                      className={cn(
+                        'flex items-center gap-2 rounded-md px-3 py-2 text-sm font-medium',
+                        current ? 'bg-white text-navy-900' : 'text-blue-50 hover:bg-white/10',
+                      )}
+                    >
+                      <Icon className="h-4 w-4" aria-hidden="true" />
+                      {entry.label}
+                      {badge && badge.count > 0 ? (
+                        <span className="ml-auto rounded-full bg-blue-600 px-2 py-0.5 text-xs font-semibold text-white">
+                          {badge.count}
+                          <span className="sr-only"> {badge.label}</span>
+                        </span>
+                      ) : null}
+                    </NavLink>
+                  </li>
+                );
+              })}
+            </ul>
+          </nav>
+          <div className="border-t border-white/20 pt-3">{account}</div>
+        </div>
       </header>
       <main id="main" className="min-w-0 flex-1 px-4 py-8 md:px-8">
         {children}

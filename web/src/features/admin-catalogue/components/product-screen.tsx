@@ -1,0 +1,370 @@
+import { ArrowLeft } from 'lucide-react';
+import { useRef, useState } from 'react';
+import { Link, useNavigate } from 'react-router-dom';
+import {
+  PRODUCT_IMAGE_MAX_BYTES,
+  PRODUCT_IMAGE_TYPES,
+  productCreateSchema,
+  type AdminProduct,
+  type ProductCreate,
+} from '@shared/schemas/catalog';
+import { Badge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
+import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
+import { FormAlert } from '@/components/ui/form-alert';
+import { FormField } from '@/components/ui/form-field';
+import { Input, Textarea } from '@/components/ui/input';
+import { Spinner } from '@/components/ui/spinner';
+import { ApiError, errorMessage, serverFileUrl } from '@/lib/api-client';
+import { useSchemaForm, type FieldErrors } from '@/lib/form';
+import { toast } from '@/lib/toast';
+import {
+  useAdminProduct,
+  useAdminProducts,
+  useCreateProduct,
+  useUpdateProduct,
+  useUploadProductImage,
+} from '../api/admin-products';
+
+type Fields = keyof ProductCreate;
+const FIELDS: readonly Fields[] = ['name', 'category', 'description', 'price', 'inStock'];
+const MAX_MB = PRODUCT_IMAGE_MAX_BYTES / (1024 * 1024);
+
+/** Why an image file cannot be sent, or null: the same type and size rules the API applies. */
+export function imageProblem(file: File): string | null {
+  if (!(PRODUCT_IMAGE_TYPES as readonly string[]).includes(file.type)) return 'Choose a PNG, JPEG or WebP image.';
+  if (file.size > PRODUCT_IMAGE_MAX_BYTES) return `The image must be at most ${MAX_MB} MB.`;
+  if (file.size === 0) return 'The file is empty.';
+  return null;
+}
+
+/**
+ * The API names the field first in its refusals ("name: a product named … already exists"); a message about a
+ * field of the form goes next to it, anything else above the form.
+ */
+function fieldOfMessage(message: string): { field: Fields | 'image' | null; text: string } {
+  const match = /^(\w+): (.+)$/s.exec(message);
+  const field = match ? FIELDS.find((name) => name === match[1]) : undefined;
+  if (match && field) return { field, text: match[2]! };
+  if (match && match[1] === 'image') return { field: 'image', text: match[2]! };
+  return { field: null, text: message };
+}
+
+/** The image field: the current picture or the chosen file's preview, and why a file was refused. */
+function ImageField({
+  currentUrl,
+  file,
+  error,
+  onChoose,
+}: {
+  currentUrl: string | null;
+  file: File | null;
+  error: string | null;
+  onChoose(file: File | null, problem: string | null): void;
+}) {
+  // The chosen file read as a data: URL (the pages' CSP allows data: images, not blob:).
+  const [preview, setPreview] = useState<{ file: File; url: string } | null>(null);
+  const previewUrl = preview?.file === file ? preview.url : null;
+  const shown = previewUrl ?? currentUrl;
+  return (
+    <div className="flex flex-col gap-3">
+      <div className="flex aspect-[4/3] w-full items-center justify-center overflow-hidden rounded-md border border-slate-200 bg-slate-100">
+        {shown ? (
+          <img
+            src={serverFileUrl(shown)}
+            alt={file ? 'Preview of the chosen image' : 'The product’s image'}
+            className="h-full w-full object-cover"
+          />
+        ) : (
+          <span className="text-sm text-slate-600">No image yet</span>
+        )}
+      </div>
+      <FormField
+        label="Image"
+        optional
+        hint={`PNG, JPEG or WebP, at most ${MAX_MB} MB; saved as WebP.`}
+        error={error ?? undefined}
+      >
+        <input
+          type="file"
+          accept={PRODUCT_IMAGE_TYPES.join(',')}
+          onChange={(event) => {
+            const chosen = event.target.files?.[0] ?? null;
+            const problem = chosen ? imageProblem(chosen) : null;
+            setPreview(null);
+            if (chosen && !problem) {
+              const reader = new FileReader();
+              reader.onload = () => {
+                if (typeof reader.result === 'string') setPreview({ file: chosen, url: reader.result });
+              };
+              reader.readAsDataURL(chosen);
+            }
+            onChoose(chosen, problem);
+          }}
+          className="block w-full text-sm text-slate-700 file:mr-3 file:cursor-pointer file:rounded-md file:border file:border-slate-300 file:bg-white file:px-3 file:py-2 file:text-sm file:font-semibold file:text-slate-900 hover:file:bg-slate-50"
+        />
+      </FormField>
+    </div>
+  );
+}
+
+const emptyProduct: ProductCreate = { name: '', category: '', description: '', price: '', inStock: true };
+
+/** The product form: create (`product` undefined) or edit; inline messages, focus on the first invalid field. */
+function ProductForm({ product }: { product?: AdminProduct }) {
+  const navigate = useNavigate();
+  const form = useSchemaForm(
+    productCreateSchema,
+    product
+      ? {
+          name: product.name,
+          category: product.category,
+          description: product.description,
+          price: product.price,
+          inStock: product.inStock,
+        }
+      : emptyProduct,
+  );
+  const [file, setFile] = useState<File | null>(null);
+  const [imageError, setImageError] = useState<string | null>(null);
+  const [formError, setFormError] = useState<string | null>(null);
+  const formRef = useRef<HTMLFormElement>(null);
+  const categories = [...new Set((useAdminProducts().data ?? []).map((p) => p.category))].sort();
+  const create = useCreateProduct();
+  const update = useUpdateProduct(product?.id ?? '');
+  const upload = useUploadProductImage();
+  const busy = create.isPending || update.isPending || upload.isPending;
+
+  /** A refusal: next to its field when the API named one, else above the form. */
+  const showRefusal = (error: unknown, fallback: string) => {
+    const { field, text } = fieldOfMessage(errorMessage(error, fallback));
+    if (field === 'image') setImageError(text);
+    else if (field) form.showErrors({ [field]: text } as FieldErrors<ProductCreate>, formRef.current);
+    else setFormError(error instanceof ApiError && error.status === 404 ? 'This product no longer exists.' : text);
+  };
+
+  const save = async (values: ProductCreate) => {
+    setFormError(null);
+    let saved: AdminProduct;
+    try {
+      saved = product ? await update.mutateAsync(values) : await create.mutateAsync(values);
+    } catch (error) {
+      showRefusal(error, 'The product could not be saved. Please try again.');
+      return;
+    }
+    if (file) {
+      try {
+        await upload.mutateAsync({ id: saved.id, file });
+        setFile(null);
+      } catch (error) {
+        showRefusal(error, 'The image could not be saved. Please try again.');
+        if (!product) navigate(`/admin/catalogue/${saved.id}`, { replace: true });
+        toast({
+          title: 'Image Not Saved',
+          description: `${saved.name} was saved without the new image.`,
+          variant: 'destructive',
+        });
+        return;
+      }
+    }
+    toast({
+      title: product ? 'Product Saved' : 'Product Created',
+      description: `${saved.name} is ${saved.archived ? 'saved (archived)' : 'in the shop'}.`,
+    });
+    if (!product) navigate(`/admin/catalogue/${saved.id}`, { replace: true });
+  };
+
+  const onSubmit = (event: React.FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    // A refused file blocks saving: the fields' messages first (focus on the first invalid one), else the file.
+    if (imageError) {
+      const fileInput = formRef.current?.querySelector<HTMLElement>('input[type="file"]');
+      form.submit(() => fileInput?.focus(), event.currentTarget);
+      return;
+    }
+    form.submit((values) => void save(values), event.currentTarget);
+  };
+
+  return (
+    <form ref={formRef} onSubmit={onSubmit} noValidate className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_320px]">
+      <Card>
+        <CardHeader>
+          <CardTitle>Details</CardTitle>
+        </CardHeader>
+        <CardContent className="flex flex-col gap-4">
+          {formError ? <FormAlert>{formError}</FormAlert> : null}
+          <FormField label="Name" error={form.errors.name}>
+            <Input value={form.values.name} onChange={(e) => form.setValue('name', e.target.value)} maxLength={200} />
+          </FormField>
+          <FormField label="Category" error={form.errors.category} hint="An existing category, or a new one.">
+            <Input
+              value={form.values.category}
+              onChange={(e) => form.setValue('category', e.target.value)}
+              list="catalogue-categories"
+              maxLength={100}
+            />
+          </FormField>
+          <datalist id="catalogue-categories">
+            {categories.map((value) => (
+              <option key={value} value={value} />
+            ))}
+          </datalist>
+          <FormField label="Description" error={form.errors.description}>
+            <Textarea
+              value={form.values.description}
+              onChange={(e) => form.setValue('description', e.target.value)}
+              rows={6}
+              maxLength={5000}
+            />
+          </FormField>
+          <FormField label="Price (USD)" error={form.errors.price} hint='In dollars, e.g. "129.00".'>
+            <Input
+              value={form.values.price}
+              onChange={(e) => form.setValue('price', e.target.value)}
+              inputMode="decimal"
+              className="w-40"
+            />
+          </FormField>
+          <label className="flex items-center gap-2 text-sm font-medium text-slate-700">
+            <input
+              type="checkbox"
+              checked={form.values.inStock ?? true}
+              onChange={(e) => form.setValue('inStock', e.target.checked)}
+              className="h-4 w-4 accent-blue-700"
+            />
+            In stock
+          </label>
+          <div className="flex flex-wrap gap-3 pt-2">
+            <Button type="submit" disabled={busy}>
+              {busy ? 'Saving…' : product ? 'Save changes' : 'Create product'}
+            </Button>
+            <Link
+              to="/admin/catalogue"
+              className="inline-flex h-10 items-center px-2 text-sm font-semibold text-blue-700 hover:underline"
+            >
+              Cancel
+            </Link>
+          </div>
+        </CardContent>
+      </Card>
+      <div className="flex flex-col gap-6">
+        <Card>
+          <CardHeader>
+            <CardTitle>Image</CardTitle>
+          </CardHeader>
+          <CardContent>
+            <ImageField
+              currentUrl={product?.imageUrl ?? null}
+              file={file}
+              error={imageError}
+              onChoose={(chosen, problem) => {
+                setImageError(problem);
+                setFile(problem ? null : chosen);
+              }}
+            />
+          </CardContent>
+        </Card>
+        {product ? <ArchivePanel product={product} /> : null}
+      </div>
+    </form>
+  );
+}
+
+/** Archive (leaves the shop, stays on past orders) or restore. */
+function ArchivePanel({ product }: { product: AdminProduct }) {
+  const update = useUpdateProduct(product.id);
+  const [error, setError] = useState<string | null>(null);
+  const toggle = () => {
+    setError(null);
+    update.mutate(
+      { archived: !product.archived },
+      {
+        onSuccess: (saved) =>
+          toast({
+            title: saved.archived ? 'Product Archived' : 'Product Restored',
+            description: saved.archived
+              ? `${saved.name} is no longer in the shop.`
+              : `${saved.name} is back in the shop.`,
+          }),
+        onError: (err) => setError(errorMessage(err, 'The product could not be changed. Please try again.')),
+      },
+    );
+  };
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>{product.archived ? 'Archived' : 'In the shop'}</CardTitle>
+      </CardHeader>
+      <CardContent className="flex flex-col gap-3 text-sm text-slate-700">
+        <p>
+          {product.archived
+            ? 'Not in the shop; past orders still show it. Restore it to sell it again.'
+            : 'Archiving takes it out of the shop; past orders still show it.'}
+        </p>
+        {error ? <FormAlert>{error}</FormAlert> : null}
+        <Button variant="outline" onClick={toggle} disabled={update.isPending} className="self-start">
+          {product.archived ? 'Restore to the shop' : 'Archive product'}
+        </Button>
+      </CardContent>
+    </Card>
+  );
+}
+
+function BackToCatalogue() {
+  return (
+    <Link to="/admin/catalogue" className="flex items-center gap-1 text-sm font-semibold text-blue-700 hover:underline">
+      <ArrowLeft className="h-4 w-4" aria-hidden="true" />
+      Catalogue
+    </Link>
+  );
+}
+
+/** /admin/catalogue/new: a new product. */
+export function NewProductScreen() {
+  return (
+    <div className="flex flex-col gap-6">
+      <div className="flex flex-col gap-2">
+        <BackToCatalogue />
+        <h1 className="text-3xl font-bold text-navy-900">New product</h1>
+      </div>
+      <ProductForm />
+    </div>
+  );
+}
+
+/** /admin/catalogue/:id: a product's details, image and archiving. */
+export function ProductScreen({ productId }: { productId: string }) {
+  const product = useAdminProduct(productId);
+  if (product.isPending) return <Spinner label="Loading the product" className="py-16" />;
+  if (product.isError) {
+    const missing = product.error instanceof ApiError && product.error.status === 404;
+    return (
+      <div className="flex flex-col gap-4">
+        <h1 className="text-3xl font-bold text-navy-900">{missing ? 'Product not found' : 'Product'}</h1>
+        <FormAlert>
+          {missing
+            ? 'There is no product with this id.'
+            : errorMessage(product.error, 'The product could not be loaded.')}
+        </FormAlert>
+        <BackToCatalogue />
+      </div>
+    );
+  }
+  const data = product.data;
+  return (
+    <div className="flex flex-col gap-6">
+      <div className="flex flex-col gap-2">
+        <BackToCatalogue />
+        <div className="flex flex-wrap items-center gap-3">
+          <h1 className="text-3xl font-bold text-navy-900">{data.name}</h1>
+          {data.archived ? <Badge variant="neutral">Archived</Badge> : null}
+        </div>
+        <p className="text-sm text-slate-600">
+          Last changed {new Date(data.updatedAt).toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'short' })}
+        </p>
+      </div>
+      {/* The form keeps what staff type; the heading and image follow changes made elsewhere (live). */}
+      <ProductForm key={data.id} product={data} />
+    </div>
+  );
+}
