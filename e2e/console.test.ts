@@ -5,8 +5,9 @@ import { buildUser } from '../api/src/test/factories';
 import { loggedInAs } from './support/auth';
 import { axeViolations } from './support/axe';
 import { useBrowser } from './support/browser';
+import { clientPaysThroughApi } from './support/orders';
 import { useSiteServer } from './support/server';
-import { expectPath, toast, visible } from './support/ui';
+import { expectPath, hydrated, toast, visible } from './support/ui';
 
 // The demo payment provider (no Stripe keys, not production).
 const server = useSiteServer({ rateLimits: roomyRateLimits });
@@ -86,28 +87,37 @@ describe('the staff console', () => {
     await expectPath(page, '/');
   });
 
+  it('on a phone the navigation folds behind a Menu button, opens on demand and folds again on every move', async () => {
+    const page = await browser.newPage({ viewport: { width: 390, height: 844 } });
+    await loggedInAs(page, server, { accountType: 'staff', firstName: 'Katherine' });
+    await page.goto(`${server.url}/admin/orders`);
+    await visible(page.getByRole('heading', { name: 'Orders', level: 1 }));
+    const menu = page.getByRole('button', { name: /^Orders \(open the menu\)$/ });
+    await visible(menu);
+    expect(await menu.getAttribute('aria-expanded')).toBe('false');
+    expect(await consoleNav(page).isVisible()).toBe(false);
+    // The screen starts at the top: its heading is in the first screenful, under the folded header.
+    const heading = await page.getByRole('heading', { name: 'Orders', level: 1 }).boundingBox();
+    expect(heading!.y).toBeLessThan(200);
+
+    await menu.click();
+    const nav = consoleNav(page);
+    await visible(nav);
+    await visible(page.getByText('Signed in as Katherine'));
+    await nav.getByRole('link', { name: 'Customers' }).click();
+    await expectPath(page, '/admin/customers');
+    await visible(page.getByRole('button', { name: /^Customers \(open the menu\)$/ }));
+    expect(await nav.isVisible()).toBe(false);
+    // Nothing wider than the phone.
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    expect(await axeViolations(page)).toEqual([]);
+  });
+
   it('staff fulfil an order with tracking in the console, and the client sees it shipped in the portal', async () => {
     const buyer = await buildUser(server.db, { firstName: 'Ada', email: 'ada.buyer@example.com' });
     const product = await buildProduct(server.db, { name: 'Console Test Switch', price: '250.00' });
     const client = await browser.newPage();
-    const login = await client.request.post(`${server.url}/api/login`, {
-      data: { username: buyer.username, password: buyer.password },
-      headers: { Origin: server.url },
-    });
-    expect(login.status()).toBe(200);
-    const checkout = await client.request.post(`${server.url}/api/create-payment-intent`, {
-      data: { items: [{ id: product.id, quantity: 1 }], shipping: validShipping },
-      headers: { Origin: server.url },
-    });
-    const { clientSecret, order } = (await checkout.json()) as {
-      clientSecret: string;
-      order: { id: string; number: string };
-    };
-    const paid = await client.request.post(`${server.url}/api/demo-payments/confirm`, {
-      data: { clientSecret, card: demoCards.succeeds },
-      headers: { Origin: server.url },
-    });
-    expect(paid.status()).toBe(200);
+    const order = await clientPaysThroughApi(client, server.url, buyer, [{ id: product.id, quantity: 1 }]);
 
     const staff = await browser.newPage();
     await loggedInAs(staff, server, { accountType: 'staff', firstName: 'Grace' });
@@ -132,7 +142,7 @@ describe('the staff console', () => {
     await visible(staff.getByText('Shipped with UPS, tracking number 1Z999AA10123456784'));
     const timeline = staff.getByRole('list', { name: 'Timeline' });
     await visible(timeline.getByText('Processing → Shipped (UPS 1Z999AA10123456784)'));
-    await visible(timeline.getByText('Email "order-shipped" to ada.buyer@example.com'));
+    await visible(timeline.getByText('Shipping notice emailed to ada.buyer@example.com'));
 
     await client.goto(`${server.url}/portal`);
     await visible(client.getByText(`${order.number} ·`, { exact: false }));
@@ -140,6 +150,36 @@ describe('the staff console', () => {
     await client.goto(`${server.url}/order-confirmation?order=${order.id}`);
     await visible(client.getByText('Tracking number: 1Z999AA10123456784', { exact: false }));
     await visible(client.getByRole('heading', { name: `Order ${order.number}` }));
+  });
+
+  it('staff cancel a paid order only after confirming it, and the client is emailed', async () => {
+    const buyer = await buildUser(server.db, { email: 'cancel.buyer@example.com' });
+    const product = await buildProduct(server.db, { name: 'Console Cancel Router', price: '80.00' });
+    const client = await browser.newPage();
+    const order = await clientPaysThroughApi(client, server.url, buyer, [{ id: product.id, quantity: 1 }]);
+
+    const staff = await browser.newPage();
+    await loggedInAs(staff, server, { accountType: 'staff' });
+    await staff.goto(`${server.url}/admin/orders/${order.id}`);
+    await visible(staff.getByRole('heading', { name: `Order ${order.number}`, level: 1 }));
+    await hydrated(staff.getByRole('button', { name: 'Cancel order' }));
+    await staff.getByRole('button', { name: 'Cancel order' }).click();
+    const confirm = staff.getByRole('group', { name: 'Cancel order' });
+    await visible(confirm.getByText('the payment is not refunded by this step', { exact: false }));
+    expect(await axeViolations(staff)).toEqual([]);
+    await confirm.getByRole('button', { name: 'Keep the order' }).click();
+    await visible(staff.getByRole('button', { name: 'Start processing' }));
+    expect((await server.db('orders').where({ id: order.id }).first()).status).toBe('paid');
+
+    await staff.getByRole('button', { name: 'Cancel order' }).click();
+    await staff.getByRole('button', { name: 'Confirm cancellation' }).click();
+    await visible(toast(staff, 'Order Updated'));
+    const timeline = staff.getByRole('list', { name: 'Timeline' });
+    await visible(timeline.getByText('Paid → Cancelled'));
+    await visible(timeline.getByText('Cancellation notice emailed to cancel.buyer@example.com'));
+    expect((await server.db('orders').where({ id: order.id }).first()).status).toBe('cancelled');
+    // The Refunds panel still offers the money back.
+    await visible(staff.getByRole('button', { name: 'Refund…' }));
   });
 
   it('a pending order offers Pay now and Cancel to its owner', async () => {

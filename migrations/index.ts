@@ -37,6 +37,8 @@ import * as addEnquiryStatusColumns from './20261123110300_add-enquiry-status-co
 import * as createEnquiryReplies from './20261123110400_create-enquiry-replies';
 import * as createConsultationProposals from './20261123110500_create-consultation-proposals';
 import * as addChatVisitorPages from './20261123110600_add-chat-visitor-pages';
+import * as addConsultationConfirmTokens from './20261124110001_add-consultation-confirm-tokens';
+import * as addOrderSearchText from './20261124120000_add-order-search-text';
 
 /**
  * Every migration, in order. Listed explicitly (rather than read from the
@@ -82,6 +84,8 @@ export const migrations: ReadonlyArray<readonly [name: string, migration: Knex.M
   ['20261123110400_create-enquiry-replies', createEnquiryReplies],
   ['20261123110500_create-consultation-proposals', createConsultationProposals],
   ['20261123110600_add-chat-visitor-pages', addChatVisitorPages],
+  ['20261124110001_add-consultation-confirm-tokens', addConsultationConfirmTokens],
+  ['20261124120000_add-order-search-text', addOrderSearchText],
 ];
 
 const byName = new Map(migrations);

@@ -1,5 +1,6 @@
 import type { Context } from 'koa';
 import type { Knex } from 'knex';
+import { snakeCaseMappers } from 'objection';
 import { User } from '../users/user.model';
 
 export interface SessionData {
@@ -17,6 +18,12 @@ declare module 'koa' {
   }
 }
 
+// Every request with a session runs this: written out once rather than built by the query builder each time.
+const SESSION_WITH_USER =
+  'select s.sess, u.* from sessions s left join users u on u.id = s.user_id where s.sid = ? and s.expire > now() limit 1';
+// The user's columns as the model has them (snake_case in the database, camelCase in TypeScript).
+const { parse: camelCaseKeys } = snakeCaseMappers();
+
 /**
  * koa-session's external store, backed by the `sessions` table so sessions
  * survive restarts and are shared by every API instance.
@@ -28,13 +35,13 @@ declare module 'koa' {
 export function createSessionStore(db: Knex) {
   return {
     async get(sid: string, _maxAge?: unknown, options?: { ctx?: Context }): Promise<SessionData | undefined> {
-      const row = await db('sessions as s')
-        .leftJoin('users as u', 'u.id', 's.userId')
-        .where('s.sid', sid)
-        .where('s.expire', '>', db.fn.now())
-        .first<(Record<string, unknown> & { sess: SessionData }) | undefined>(['s.sess', 'u.*']);
+      const { rows } = await db.raw<{ rows: (Record<string, unknown> & { sess: SessionData })[] }>(SESSION_WITH_USER, [
+        sid,
+      ]);
+      const row = rows[0];
       if (!row) return undefined;
-      const { sess, ...user } = row;
+      const { sess, ...columns } = row;
+      const user = camelCaseKeys(columns) as Record<string, unknown>;
       if (options?.ctx) options.ctx.state.sessionId = sid;
       if (options?.ctx && typeof user.id === 'string') {
         options.ctx.state.sessionUser = User.fromJson(user, { skipValidation: true });

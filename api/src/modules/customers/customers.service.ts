@@ -7,6 +7,7 @@ import type {
   CustomerTimelineEntry,
 } from '@shared/schemas/admin-customers';
 import { formatOrderNumber, type OrderStatus } from '@shared/schemas/orders';
+import { formatPrice } from '@shared/money';
 import { BadRequest, NotFound } from '../../errors';
 
 /**
@@ -186,7 +187,7 @@ export async function getCustomer(db: Knex, customerId: string): Promise<AdminCu
     ...orders.map((o) => ({
       kind: 'order' as const,
       id: o.id,
-      title: `Order ${formatOrderNumber(o.number)} ($${o.totalAmount})`,
+      title: `${formatOrderNumber(o.number)} · ${formatPrice(o.totalAmount)}`,
       status: o.status,
       at: iso(o.createdAt)!,
       link: `/admin/orders/${o.id}`,
@@ -194,18 +195,18 @@ export async function getCustomer(db: Knex, customerId: string): Promise<AdminCu
     ...requests.map((r) => ({
       kind: 'service_request' as const,
       id: r.id,
-      title: `Service request: ${r.service}`,
+      title: r.service,
       status: r.status,
       at: iso(r.createdAt)!,
-      link: null,
+      link: `/admin/service-requests?id=${r.id}`,
     })),
     ...enquiries.map((e) => ({
       kind: 'enquiry' as const,
       id: e.id,
-      title: `Enquiry: ${e.service}`,
+      title: e.service,
       status: null,
       at: iso(e.createdAt)!,
-      link: null,
+      link: `/admin/enquiries?id=${e.id}`,
     })),
     ...chats.map((c) => ({
       kind: 'chat' as const,
@@ -220,7 +221,7 @@ export async function getCustomer(db: Knex, customerId: string): Promise<AdminCu
           {
             kind: 'subscription' as const,
             id: subscription.id,
-            title: `Subscription: ${subscription.planName ?? 'plan'}`,
+            title: subscription.planName ?? 'Plan',
             status: subscription.status,
             at: iso(subscription.createdAt)!,
             link: null,

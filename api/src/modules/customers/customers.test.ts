@@ -1,12 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { buildProduct, demoCards, validShipping } from '../../test/commerce-factories';
-import { roomyRateLimits } from '../../test/config';
+import { limitInOneWindow, roomyRateLimits } from '../../test/config';
 import { buildUser, logIn, uniqueName } from '../../test/factories';
 import { setupTestApp } from '../../test/test-app';
 
 const t = setupTestApp({
-  rateLimits: { ...roomyRateLimits, passwordResetPerAccount: { limit: 2, windowMs: 3_600_000 } },
+  rateLimits: { ...roomyRateLimits, passwordResetPerAccount: limitInOneWindow(2) },
 });
 
 async function agentFor(accountType: 'client' | 'staff', options: { firstName?: string; email?: string | null } = {}) {
@@ -133,9 +133,18 @@ describe('GET /api/admin/customers/:id', () => {
     expect(res.body.timeline.map((e: { kind: string }) => e.kind).sort()).toEqual(
       ['account', 'chat', 'enquiry', 'order', 'service_request'].sort(),
     );
-    expect(res.body.timeline.find((e: { kind: string }) => e.kind === 'order').link).toBe(
-      `/admin/orders/${checkout.body.order.id}`,
-    );
+    const entry = (kind: string) =>
+      res.body.timeline.find((e: { kind: string }) => e.kind === kind) as { title: string; link: string | null };
+    expect(entry('order')).toMatchObject({
+      title: `${checkout.body.order.number} · $21.70`,
+      link: `/admin/orders/${checkout.body.order.id}`,
+    });
+    // Every entry with a console screen links to it.
+    expect(entry('service_request')).toMatchObject({
+      title: 'Cloud',
+      link: `/admin/service-requests?id=${res.body.serviceRequests[0].id}`,
+    });
+    expect(entry('enquiry').link).toBe(`/admin/enquiries?id=${res.body.enquiries[0].id}`);
   });
 });
 

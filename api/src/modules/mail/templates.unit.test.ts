@@ -106,6 +106,13 @@ const samples: { [Name in MailTemplateName]: [MailData<Name>, ...string[]] } = {
     'Minneapolis, MN 55401',
     `https://www.example.com/order-confirmation?order=${order.orderId}`,
   ],
+  'order-cancelled': [
+    { name: 'Ada', orderId: order.orderId, orderNumber: 'NS-10427', total: '2915.94' },
+    'We have cancelled order NS-10427',
+    '$2,915.94',
+    'confirmed in an email of its own',
+    `https://www.example.com/order-confirmation?order=${order.orderId}`,
+  ],
   'staff-order-paid': [{ ...order, customer }, 'ada@example.com', 'Ada Lovelace', '$2,915.94'],
   'consultation-booked': [
     {
@@ -170,10 +177,11 @@ const samples: { [Name in MailTemplateName]: [MailData<Name>, ...string[]] } = {
     `https://www.example.com/portal/request?id=${ticketId}`,
   ],
   'consultation-proposed': [
-    { ...consultationTime },
+    { ...consultationTime, confirmToken: 'tok_en-1' },
     'Tuesday, December 1, 2026 at 2:30 PM',
     'America/Chicago',
     '60 minutes',
+    'https://www.example.com/confirm-consultation?token=tok_en-1',
     `https://www.example.com/portal/request?id=${ticketId}`,
   ],
   'consultation-confirmed': [

@@ -14,7 +14,7 @@ import { publishStaffEvent } from '../staff-events/staff-events';
 import type { User } from '../users/user.model';
 import { listOrderEvents, recordOrderEvent } from './order-events';
 import { toOrderDetails } from './order-format';
-import { queueOrderShippedMail } from './order-mails';
+import { queueOrderCancelledMail, queueOrderShippedMail } from './order-mails';
 import { OrderItem } from './order-item.model';
 import { findInvoice } from './invoices';
 import { Order } from './order.model';
@@ -99,9 +99,6 @@ function toAdminOrderSummary(row: ListRow): AdminOrderSummary {
   };
 }
 
-/** What a user search matches: names, username and email, lower-cased (the trigram index's expression). */
-export const USER_SEARCH_TEXT = `lower(coalesce(first_name, '') || ' ' || coalesce(last_name, '') || ' ' || username || ' ' || coalesce(email, ''))`;
-
 /** `%text%` for LIKE, with LIKE's own characters taken literally. */
 export function containsPattern(text: string): string {
   return `%${text.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
@@ -162,27 +159,11 @@ export async function listAdminOrders(db: Knex, query: AdminOrderListQuery): Pro
   };
   const number = query.q ? ORDER_NUMBER_QUERY.exec(query.q) : null;
   if (query.q && !number) {
-    // A text search: first the matching orders — the customers found through the trigram index and their orders
-    // through (user_id, created_at), plus ship-to names through their own trigram index — filtered and cut to the
-    // page, then only that page's rows are read in full. Walking every order newest first instead, testing each
-    // against the matches, costs as much as the orders there are when the matches are rare.
-    const pattern = containsPattern(query.q);
-    const [byCustomer, customerBindings] = filters('c');
-    const [byShipTo, shipToBindings] = filters('s');
-    const limit = query.limit + 1;
-    const page = (a: string) => `order by ${a}.created_at ${order}, ${a}.id ${order} limit ${limit}`;
-    // Each side cut to the page first (the planner walks the date index when matches are common, or reads the
-    // matches when they are rare), then the two merged and cut again.
-    const matches = db.raw(
-      `select m.id from (
-         (select c.id, c.created_at from orders c
-           where c.user_id in (select id from users where ${USER_SEARCH_TEXT} like ?)${byCustomer} ${page('c')})
-         union
-         (select s.id, s.created_at from orders s where lower(s.shipping_full_name) like ?${byShipTo} ${page('s')})
-       ) m ${page('m')}`,
-      [pattern, ...customerBindings, pattern, ...shipToBindings],
+    // A text search (decision 145): steps whose cost does not grow with the orders there are, in one statement.
+    builder.whereIn(
+      'o.id',
+      searchOrderIds(db, containsPattern(query.q), filters('s'), order, query.limit + 1) as unknown as string[],
     );
-    builder.whereIn('o.id', matches as unknown as string[]);
   } else {
     const [sql, bindings] = filters('o');
     if (sql) builder.whereRaw(`true${sql}`, bindings);
@@ -203,6 +184,60 @@ export async function listAdminOrders(db: Knex, query: AdminOrderListQuery): Pro
     nextCursor: newer || more ? boundary(last, 'older') : null,
     prevCursor: newer ? (more ? boundary(first, 'newer') : null) : cursor ? boundary(first, 'newer') : null,
   };
+}
+
+/** How many of the newest filtered orders a search tests one by one before turning to the trigram indexes. */
+const SEARCH_WINDOW = 500;
+/** Up to how many matching customers their orders are read customer by customer. */
+const FEW_CUSTOMERS = 100;
+
+/** What a user search matches: names, username and email, lower-cased (the users trigram index's expression). */
+const USER_SEARCH_TEXT = `lower(coalesce(first_name, '') || ' ' || coalesce(last_name, '') || ' ' || username || ' ' || coalesce(email, ''))`;
+
+/**
+ * A subquery: the ids of a page of orders whose search text (the customer's names, username and email, and the
+ * ship-to name) contains `pattern`, under the filters (`s` is the orders alias), newest first (decision 145).
+ * Each step costs about the same whatever the match, so neither common nor rare matches cost as much as the
+ * orders there are:
+ * 1. The newest SEARCH_WINDOW orders of the filters, tested one by one (an index walk): a common match fills the
+ *    page here, and nothing else runs.
+ * 2. Otherwise matches are rare among the filtered orders. When few customers match (an email, a rare name),
+ *    their orders through (user_id, created_at) and the ship-to names through their trigram index; when many
+ *    do (a common name with a status it rarely has), the orders' own trigram index ANDed with the status or date
+ *    indexes. Either way all matches are collected (materialized, so the page order does not tempt the planner
+ *    into a walk), then sorted.
+ * The steps not needed are cut by one-time filters at run time: one statement, one round trip to the database.
+ * Leaving the choice to the planner alone walks every order of a status when a common name never has that status
+ * (it takes the two for independent), or reads every frequent trigram's list of 200,000 orders for an email.
+ */
+function searchOrderIds(
+  db: Knex,
+  pattern: string,
+  [sql, bindings]: [string, string[]],
+  order: 'asc' | 'desc',
+  limit: number,
+): Knex.Raw {
+  const page = (a: string) => `order by ${a}.created_at ${order}, ${a}.id ${order}`;
+  const rare = `(select count(*) from walked) < ${limit}`;
+  return db.raw(
+    `with walked as materialized (
+       select w.id, w.created_at from (
+         select s.id, s.created_at, s.search_text from orders s where true${sql} ${page('s')} limit ${SEARCH_WINDOW}
+       ) w where w.search_text like ? ${page('w')} limit ${limit}
+     ), customers as materialized (
+       select id from users where ${USER_SEARCH_TEXT} like ? limit ${FEW_CUSTOMERS + 1}
+     ), found as materialized (
+       select s.id, s.created_at from orders s
+        where ${rare} and (select count(*) from customers) <= ${FEW_CUSTOMERS}
+          and (s.user_id = any(array(select id from customers)) or lower(s.shipping_full_name) like ?)${sql}
+       union all
+       select s.id, s.created_at from orders s
+        where ${rare} and (select count(*) from customers) > ${FEW_CUSTOMERS} and s.search_text like ?${sql}
+     )
+     select m.id from (select id, created_at from walked union select id, created_at from found) m
+     ${page('m')} limit ${limit}`,
+    [...bindings, pattern, pattern, pattern, ...bindings, pattern, ...bindings],
+  );
 }
 
 // ---- One order ---------------------------------------------------------------------------------
@@ -294,6 +329,7 @@ export async function updateOrderStatus(
       },
     });
     if (update.status === 'shipped') await queueOrderShippedMail(trx, updated);
+    if (update.status === 'cancelled') await queueOrderCancelledMail(trx, updated);
     await publishStaffEvent(trx, { kind: 'order.updated', id: order.id });
   });
   return getAdminOrder(db, orderId);

@@ -112,6 +112,73 @@ describe('GET /api/admin/orders', () => {
     expect(await list({ from: '2020-02-04' })).toEqual([paid.id, unpaid.id]);
   });
 
+  it('finds rare matches behind a page of newer orders, by few customers, many customers or ship-to name, and after a rename', async () => {
+    const token = () => `tok${randomUUID().replace(/-/g, '').slice(0, 12)}`;
+    const [manyName, rareEmail, shipTo, renamed] = [token(), token(), token(), token()];
+    // Customers and orders straight into the tables (the search text is the database's to keep).
+    const insertUsers = async (count: number, fields: { firstName?: string; email?: (i: number) => string }) =>
+      (
+        await t.db.raw<{ rows: { id: string }[] }>(
+          `insert into users (username, password_hash, email, first_name, account_type)
+           select 'search_' || md5(random()::text), 'no-login', (?::text[])[i], ?, 'client' from generate_series(1, ?) i
+           returning id`,
+          [
+            Array.from({ length: count }, (_, i) => fields.email?.(i) ?? `${token()}@example.com`),
+            fields.firstName ?? null,
+            count,
+          ],
+        )
+      ).rows.map((row) => row.id);
+    const insertOrders = async (userIds: string[], status: OrderStatus, createdAt: string, shipToName = 'Ship To') =>
+      (
+        await t.db.raw<{ rows: { id: string }[] }>(
+          `insert into orders (user_id, status, subtotal_amount, tax_amount, total_amount, currency, payment_provider,
+                               shipping_full_name, shipping_address, shipping_city, shipping_state, shipping_zip_code,
+                               shipping_country, created_at)
+           select u, ?, 100.00, 8.50, 108.50, 'usd', 'demo', ?, '1 Search Street', 'Minneapolis', 'MN', '55401',
+                  'United States', ?::timestamptz - (ord * interval '1 second')
+           from unnest(?::uuid[]) with ordinality as x(u, ord) order by ord returning id`,
+          [status, shipToName, createdAt, userIds],
+        )
+      ).rows.map((row) => row.id);
+
+    // 120 customers share a name; two of their orders are cancelled, older than 600 other cancelled orders.
+    const many = await insertUsers(120, { firstName: `Many${manyName}` });
+    const manyCancelled = await insertOrders(many.slice(0, 2), 'cancelled', '2021-06-01T00:00:00Z');
+    await insertOrders(many, 'delivered', '2021-07-01T00:00:00Z');
+    const [rare] = await insertUsers(1, { email: () => `${rareEmail}@rare.example.com` });
+    const rareOrders = await insertOrders([rare!, rare!], 'cancelled', '2021-05-01T00:00:00Z');
+    const [filler] = await insertUsers(1, {});
+    const shipToOrders = await insertOrders([filler!], 'cancelled', '2021-04-01T00:00:00Z', `${shipTo} Receiver`);
+    await insertOrders(
+      Array.from({ length: 600 }, () => filler!),
+      'cancelled',
+      '2022-01-01T00:00:00Z',
+    );
+
+    const staff = await agentFor('staff');
+    const search = async (query: Record<string, string>) => {
+      const res = await staff.agent.get('/api/admin/orders').query(query);
+      expect(res.status).toBe(200);
+      return (res.body.orders as { id: string }[]).map((o) => o.id);
+    };
+    expect(await search({ q: manyName, status: 'cancelled' })).toEqual(manyCancelled);
+    expect((await search({ q: manyName, status: 'delivered', limit: '100' })).length).toBe(100);
+    expect(await search({ q: `${rareEmail}@RARE`, status: 'cancelled' })).toEqual(rareOrders);
+    expect(await search({ q: `${rareEmail}@rare` })).toEqual(rareOrders);
+    expect(await search({ q: shipTo.toUpperCase() })).toEqual(shipToOrders);
+    // The separator between the customer's text and the ship-to name is never matched across.
+    expect(await search({ q: `example.com ${shipTo}` })).toEqual([]);
+
+    // A customer's new name finds their orders at once; the old one no longer does.
+    await t
+      .db('users')
+      .where({ id: rare })
+      .update({ email: `${renamed}@renamed.example.com` });
+    expect(await search({ q: renamed, status: 'cancelled' })).toEqual(rareOrders);
+    expect(await search({ q: rareEmail })).toEqual([]);
+  });
+
   it('pages with opaque cursors, forwards and back, without gaps or repeats', async () => {
     const buyer = await agentFor('client', { firstName: 'Pagination' });
     const ids: string[] = [];
@@ -243,6 +310,27 @@ describe('PATCH /api/admin/orders/:id (fulfilment)', () => {
     const res = await staff.agent.patch(`/api/admin/orders/${order.id}`).send({ status: 'shipped' });
     expect(res.status).toBe(200);
     expect(res.body.fulfilment).toMatchObject({ carrier: null, trackingNumber: null });
+  });
+
+  it('emails the client when a paid order is cancelled (on the timeline too), and nobody for an abandoned checkout', async () => {
+    const buyer = await agentFor('client');
+    const staff = await agentFor('staff');
+    const paid = await placeOrder(buyer);
+    const res = await staff.agent.patch(`/api/admin/orders/${paid.id}`).send({ status: 'cancelled' });
+    expect(res.status).toBe(200);
+    const mails = await t.db('mails').where({ idempotencyKey: `order-cancelled:${paid.id}` });
+    expect(mails).toHaveLength(1);
+    expect(mails[0]).toMatchObject({ template: 'order-cancelled', recipient: buyer.user.email });
+    expect(mails[0].data).toMatchObject({ orderNumber: paid.number, total: '54.25' });
+    expect(res.body.timeline).toContainEqual(
+      expect.objectContaining({ type: 'email_queued', data: { template: 'order-cancelled', to: buyer.user.email } }),
+    );
+
+    const abandoned = await placeOrder(buyer, { paid: false });
+    expect((await staff.agent.patch(`/api/admin/orders/${abandoned.id}`).send({ status: 'cancelled' })).status).toBe(
+      200,
+    );
+    expect(await t.db('mails').where({ idempotencyKey: `order-cancelled:${abandoned.id}` })).toHaveLength(0);
   });
 
   it.each(['pending', 'payment_failed', 'paid', 'processing'] as const)('cancels a %s order', async (from) => {

@@ -30,6 +30,18 @@ export function toOrderFulfilment(order: Order): OrderFulfilment {
   };
 }
 
+/** Where the order goes, as the API and the mails show it. */
+export function toShippingAddress(order: Order): OrderDetails['shipping'] {
+  return {
+    fullName: order.shippingFullName,
+    address: order.shippingAddress,
+    city: order.shippingCity,
+    state: order.shippingState,
+    zipCode: order.shippingZipCode,
+    country: order.shippingCountry,
+  };
+}
+
 export function toOrderDetails(order: Order, items: OrderItem[]): OrderDetails {
   return {
     id: order.id,
@@ -41,14 +53,7 @@ export function toOrderDetails(order: Order, items: OrderItem[]): OrderDetails {
     subtotalAmount: order.subtotalAmount,
     taxAmount: order.taxAmount,
     totalAmount: order.totalAmount,
-    shipping: {
-      fullName: order.shippingFullName,
-      address: order.shippingAddress,
-      city: order.shippingCity,
-      state: order.shippingState,
-      zipCode: order.shippingZipCode,
-      country: order.shippingCountry,
-    },
+    shipping: toShippingAddress(order),
     items: items.map((item) => ({
       orderItemId: item.id,
       productId: item.productId,

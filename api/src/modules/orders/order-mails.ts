@@ -2,11 +2,12 @@ import type { Knex } from 'knex';
 import { TAX_RATE_LABEL } from '@shared/money';
 import { formatOrderNumber } from '@shared/schemas/orders';
 import { enqueueMail, enqueueStaffAlert, type StaffAlertSettings } from '../mail/outbox';
+import type { MailData, MailTemplateName } from '../mail/templates';
 import { recordOrderEvent } from './order-events';
 import { User } from '../users/user.model';
 import { invoiceFilename } from './invoice-pdf';
 import { findInvoice } from './invoices';
-import { toOrderDetails } from './order-format';
+import { toOrderDetails, toShippingAddress } from './order-format';
 import { OrderItem } from './order-item.model';
 import { Order } from './order.model';
 
@@ -88,33 +89,45 @@ export async function queueOrderPaidMails(
   });
 }
 
-/** The client's "shipped" mail, in the transaction that marked the order shipped; on the timeline too. */
-export async function queueOrderShippedMail(trx: Knex.Transaction, order: Order): Promise<void> {
+/**
+ * A mail to the order's buyer, when their account has an email, and its line
+ * on the order's timeline; once per order and template.
+ */
+async function mailBuyer<Name extends MailTemplateName>(
+  trx: Knex.Transaction,
+  order: Order,
+  template: Name,
+  data: (buyer: User) => MailData<Name>,
+): Promise<void> {
   const buyer = await User.query(trx).findById(order.userId);
   if (!buyer?.email) return;
-  await enqueueMail(trx, {
-    template: 'order-shipped',
-    to: buyer.email,
-    data: {
-      name: buyer.firstName || buyer.username,
-      orderId: order.id,
-      orderNumber: formatOrderNumber(order.number),
-      carrier: order.carrier,
-      trackingNumber: order.trackingNumber,
-      shipping: {
-        fullName: order.shippingFullName,
-        address: order.shippingAddress,
-        city: order.shippingCity,
-        state: order.shippingState,
-        zipCode: order.shippingZipCode,
-        country: order.shippingCountry,
-      },
-    },
-    idempotencyKey: `order-shipped:${order.id}`,
-  });
-  await recordOrderEvent(trx, {
+  await enqueueMail(trx, { template, to: buyer.email, data: data(buyer), idempotencyKey: `${template}:${order.id}` });
+  await recordOrderEvent(trx, { orderId: order.id, type: 'email_queued', data: { template, to: buyer.email } });
+}
+
+/** The client's "shipped" mail, in the transaction that marked the order shipped. */
+export function queueOrderShippedMail(trx: Knex.Transaction, order: Order): Promise<void> {
+  return mailBuyer(trx, order, 'order-shipped', (buyer) => ({
+    name: buyer.firstName || buyer.username,
     orderId: order.id,
-    type: 'email_queued',
-    data: { template: 'order-shipped', to: buyer.email },
-  });
+    orderNumber: formatOrderNumber(order.number),
+    carrier: order.carrier,
+    trackingNumber: order.trackingNumber,
+    shipping: toShippingAddress(order),
+  }));
+}
+
+/**
+ * The client's "cancelled" mail, in the transaction that cancelled a paid
+ * order. An unpaid checkout cancelled by staff (abandoned) sends nothing: the
+ * client never placed it.
+ */
+export async function queueOrderCancelledMail(trx: Knex.Transaction, order: Order): Promise<void> {
+  if (!order.paidAt) return;
+  await mailBuyer(trx, order, 'order-cancelled', (buyer) => ({
+    name: buyer.firstName || buyer.username,
+    orderId: order.id,
+    orderNumber: formatOrderNumber(order.number),
+    total: order.totalAmount,
+  }));
 }

@@ -68,6 +68,11 @@ describe('refunds with the demo provider', () => {
     const [mail] = await refundMails(order.orderId);
     expect(mail).toMatchObject({ template: 'order-refund', recipient: order.user.email });
     expect(mail.data).toMatchObject({ amount: '25.00', refundedTotal: '25.00', orderTotal: '108.50', full: false });
+    // On the order's timeline too, once.
+    const emailed = await t.db('orderEvents').where({ orderId: order.orderId, type: 'email_queued' });
+    expect(emailed.filter((e) => e.data.template === 'order-refund')).toEqual([
+      expect.objectContaining({ data: { template: 'order-refund', to: order.user.email } }),
+    ]);
 
     const mine = await order.agent.get(`/api/orders/${order.orderId}`);
     expect(mine.body.refundedAmount).toBe('25.00');

@@ -133,7 +133,7 @@ async function refundSucceeded(trx: Knex.Transaction, order: Order, refund: Refu
   if (!buyer?.email) return;
   const items = refund.items?.length ? await OrderItem.query(trx).where({ orderId: order.id }) : [];
   const names = new Map(items.map((item) => [item.id, item.productName]));
-  await enqueueMail(trx, {
+  const queued = await enqueueMail(trx, {
     template: 'order-refund',
     to: buyer.email,
     data: {
@@ -148,6 +148,13 @@ async function refundSucceeded(trx: Knex.Transaction, order: Order, refund: Refu
     },
     idempotencyKey: `order-refund:${refund.id}`,
   });
+  if (queued > 0) {
+    await recordOrderEvent(trx, {
+      orderId: order.id,
+      type: 'email_queued',
+      data: { template: 'order-refund', to: buyer.email },
+    });
+  }
 }
 
 /** A refund's new status from its provider; `succeeded` once takes effect. Never back to pending. */

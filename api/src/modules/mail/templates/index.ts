@@ -3,6 +3,7 @@ import { consultationBooked } from './consultation-booked';
 import { contactAcknowledgement } from './contact-acknowledgement';
 import { emailChange } from './email-change';
 import { passwordReset } from './password-reset';
+import { orderCancelled } from './order-cancelled';
 import { orderReceipt } from './order-receipt';
 import { orderRefund } from './order-refund';
 import { orderShipped } from './order-shipped';
@@ -31,6 +32,7 @@ export const mailTemplates = {
   'order-receipt': orderReceipt,
   'order-refund': orderRefund,
   'order-shipped': orderShipped,
+  'order-cancelled': orderCancelled,
   'staff-order-paid': staffOrderPaid,
   'consultation-booked': consultationBooked,
   'staff-consultation-paid': staffConsultationPaid,

@@ -1,4 +1,7 @@
 import { Column, Row, Section, Text } from '@react-email/components';
+import { company } from '@shared/site/company';
+import { Action, Paragraph } from './parts';
+import type { MailContext } from './template';
 import { colors } from './theme';
 
 export interface OrderLine {
@@ -78,6 +81,32 @@ export function AddressBlock({ address }: { address: ShippingAddressData }) {
       <br />
       {address.country}
     </Text>
+  );
+}
+
+/**
+ * How every mail about an order ends: a link to the order's page and where to
+ * ask about it (`about`: "your order", "this refund"…), naming the order as
+ * `reference` (NS-10427).
+ */
+export function OrderMailEnd({
+  ctx,
+  orderId,
+  about,
+  reference,
+}: {
+  ctx: MailContext;
+  orderId: string;
+  about: string;
+  reference: string;
+}) {
+  return (
+    <>
+      <Action href={ctx.url(`/order-confirmation?order=${orderId}`)} label="View your order" />
+      <Paragraph muted>
+        Questions about {about}? Reply to this email or call us at {company.phone}, and mention order {reference}.
+      </Paragraph>
+    </>
   );
 }
 

@@ -1,6 +1,6 @@
 import { company } from '@shared/site/company';
-import { AddressBlock, OrderSummary, type OrderAmounts, type ShippingAddressData } from './order-lines';
-import { Action, Details, Paragraph, Subtitle, Title } from './parts';
+import { AddressBlock, OrderMailEnd, OrderSummary, type OrderAmounts, type ShippingAddressData } from './order-lines';
+import { Details, Paragraph, Subtitle, Title } from './parts';
 import { defineTemplate } from './template';
 
 export interface OrderReceiptData extends OrderAmounts {
@@ -42,11 +42,7 @@ export const orderReceipt = defineTemplate<OrderReceiptData>({
       <OrderSummary amounts={data} />
       <Subtitle>Shipping to</Subtitle>
       <AddressBlock address={data.shipping} />
-      <Action href={ctx.url(`/order-confirmation?order=${data.orderId}`)} label="View your order" />
-      <Paragraph muted>
-        Questions about your order? Reply to this email or call us at {company.phone}, and mention order{' '}
-        {data.orderNumber}.
-      </Paragraph>
+      <OrderMailEnd ctx={ctx} orderId={data.orderId} about="your order" reference={data.orderNumber} />
     </>
   ),
 });

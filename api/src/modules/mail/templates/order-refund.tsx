@@ -1,5 +1,6 @@
 import { company } from '@shared/site/company';
-import { Action, Details, Paragraph, Title } from './parts';
+import { OrderMailEnd } from './order-lines';
+import { Details, Paragraph, Title } from './parts';
 import { defineTemplate } from './template';
 
 export interface OrderRefundData {
@@ -39,11 +40,7 @@ export const orderRefund = defineTemplate<OrderRefundData>({
           ['Order status', data.full ? 'Refunded in full' : 'Partly refunded'],
         ]}
       />
-      <Action href={ctx.url(`/order-confirmation?order=${data.orderId}`)} label="View your order" />
-      <Paragraph muted>
-        Questions about this refund? Reply to this email or call us at {company.phone}, and mention order #
-        {data.orderNumber}.
-      </Paragraph>
+      <OrderMailEnd ctx={ctx} orderId={data.orderId} about="this refund" reference={`#${data.orderNumber}`} />
     </>
   ),
 });

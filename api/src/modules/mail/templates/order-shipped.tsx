@@ -1,6 +1,6 @@
 import { company } from '@shared/site/company';
-import { AddressBlock, type ShippingAddressData } from './order-lines';
-import { Action, Details, Paragraph, Subtitle, Title } from './parts';
+import { AddressBlock, OrderMailEnd, type ShippingAddressData } from './order-lines';
+import { Details, Paragraph, Subtitle, Title } from './parts';
 import { defineTemplate } from './template';
 
 export interface OrderShippedData {
@@ -34,11 +34,7 @@ export const orderShipped = defineTemplate<OrderShippedData>({
       />
       <Subtitle>Shipping to</Subtitle>
       <AddressBlock address={data.shipping} />
-      <Action href={ctx.url(`/order-confirmation?order=${data.orderId}`)} label="View your order" />
-      <Paragraph muted>
-        Questions about your delivery? Reply to this email or call us at {company.phone}, and mention order{' '}
-        {data.orderNumber}.
-      </Paragraph>
+      <OrderMailEnd ctx={ctx} orderId={data.orderId} about="your delivery" reference={data.orderNumber} />
     </>
   ),
 });

@@ -1,6 +1,6 @@
 import { company } from '@shared/site/company';
 import { formatInZone } from '@shared/time-zones';
-import { Action, Details, Paragraph, Quote, Subtitle, Title } from './parts';
+import { Action, Details, InlineLink, Paragraph, Quote, Subtitle, Title } from './parts';
 import { defineTemplate } from './template';
 
 /** Mails of the ticket workflow: answers to enquiries and requests, consultation times. */
@@ -76,21 +76,37 @@ function TimeDetails({ data }: { data: ConsultationTimeData }) {
   );
 }
 
+/** The proposal mail also carries the token of its one-click confirmation link (none in mails queued before it). */
+export interface ConsultationProposedData extends ConsultationTimeData {
+  /** Removed from the outbox once the mail is delivered (a secret of the mail, decision 081). */
+  confirmToken?: string;
+}
+
+/** The page the one-click link opens: it shows the time and a button that confirms it (decision 141). */
+export const consultationConfirmPath = (token: string) => `/confirm-consultation?token=${encodeURIComponent(token)}`;
+
 /** To the client: staff proposed a time for their paid consultation. */
-export const consultationProposed = defineTemplate<ConsultationTimeData>({
+export const consultationProposed = defineTemplate<ConsultationProposedData>({
   subject: () => 'Please confirm your consultation time',
   reason: `You are receiving this email because you booked a consultation with ${company.name}.`,
-  Body: ({ data, ctx }) => (
-    <>
-      <Title>A time for your consultation, {data.name}</Title>
-      <Paragraph>We propose this time for your technical consultation:</Paragraph>
-      <TimeDetails data={data} />
-      <Action href={ctx.url(`/portal/request?id=${data.requestId}`)} label="Confirm this time" />
-      <Paragraph muted>
-        If it does not suit you, reply on the request in your portal and we will find another.
-      </Paragraph>
-    </>
-  ),
+  Body: ({ data, ctx }) => {
+    const portal = ctx.url(`/portal/request?id=${data.requestId}`);
+    return (
+      <>
+        <Title>A time for your consultation, {data.name}</Title>
+        <Paragraph>We propose this time for your technical consultation:</Paragraph>
+        <TimeDetails data={data} />
+        <Action
+          href={data.confirmToken ? ctx.url(consultationConfirmPath(data.confirmToken)) : portal}
+          label="Confirm this time"
+        />
+        <Paragraph muted>
+          If it does not suit you, reply on the request in <InlineLink href={portal}>your portal</InlineLink> and we
+          will find another.
+        </Paragraph>
+      </>
+    );
+  },
 });
 
 /** To the client and staff: the consultation time is confirmed (the calendar file is attached). */

@@ -1,7 +1,7 @@
 import { useState, type ReactNode } from 'react';
 import { ArrowLeft } from 'lucide-react';
 import { Link } from 'react-router-dom';
-import { orderTotalsOf } from '@shared/money';
+import { formatPrice, orderTotalsOf } from '@shared/money';
 import type { AdminOrderDetails, OrderTimelineEntry } from '@shared/schemas/admin-orders';
 import { ORDER_STATUS_LABELS, type OrderStatus } from '@shared/schemas/orders';
 import { OrderLines } from '@/components/commerce/order-lines';
@@ -27,6 +27,18 @@ const ACTION_LABELS: Partial<Record<OrderStatus, string>> = {
   cancelled: 'Cancel order',
 };
 
+/** What each email the order sends is, in words (the outbox names them by template). */
+const EMAIL_LABELS: Record<string, string> = {
+  'order-receipt': 'Receipt',
+  'order-shipped': 'Shipping notice',
+  'order-refund': 'Refund notice',
+  'order-cancelled': 'Cancellation notice',
+};
+
+const money = (amount: string | null | undefined) => (amount ? formatPrice(amount) : 'an amount');
+
+const PROVIDER_LABELS: Record<string, string> = { stripe: 'Stripe', demo: 'Demo' };
+
 function describe(entry: OrderTimelineEntry): string {
   const data = entry.data as Record<string, string | null | undefined>;
   const label = (status: string | null | undefined) =>
@@ -39,7 +51,7 @@ function describe(entry: OrderTimelineEntry): string {
     case 'payment_started':
       return 'A new payment was started (Pay now)';
     case 'paid':
-      return `Paid${data.amount ? ` $${data.amount}` : ''}${data.provider ? ` (${data.provider})` : ''}`;
+      return `Paid${data.amount ? ` ${formatPrice(data.amount)}` : ''}${data.provider ? ` (${PROVIDER_LABELS[data.provider] ?? data.provider})` : ''}`;
     case 'payment_failed':
       return `Payment failed${data.reason ? `: ${data.reason}` : ''}`;
     case 'expired':
@@ -48,8 +60,15 @@ function describe(entry: OrderTimelineEntry): string {
       const tracking = [data.carrier, data.trackingNumber].filter(Boolean).join(' ');
       return `${label(data.from)} → ${label(data.to)}${tracking ? ` (${tracking})` : ''}`;
     }
+    case 'refund_requested':
+      return `Refund of ${money(data.amount)} requested`;
+    case 'refunded':
+      return `Refunded ${money(data.amount)}${data.refundedTotal ? ` (in all ${money(data.refundedTotal)})` : ''}`;
+    case 'refund_failed':
+    case 'refund_canceled':
+      return `Refund of ${money(data.amount)} ${entry.type === 'refund_failed' ? 'failed' : 'canceled'}${data.reason ? `: ${data.reason}` : ''}`;
     case 'email_queued':
-      return `Email "${data.template ?? ''}" to ${data.to ?? ''}`;
+      return `${(data.template && EMAIL_LABELS[data.template]) ?? 'An email'} emailed to ${data.to ?? 'the client'}`;
     default:
       return entry.type.replace(/_/g, ' ');
   }
@@ -77,6 +96,7 @@ function Fulfilment({ order }: { order: AdminOrderDetails }) {
   const [carrier, setCarrier] = useState('');
   const [trackingNumber, setTrackingNumber] = useState('');
   const [refusal, setRefusal] = useState<string | null>(null);
+  const [confirmingCancel, setConfirmingCancel] = useState(false);
 
   const move = (status: OrderStatus) => {
     setRefusal(null);
@@ -121,18 +141,48 @@ function Fulfilment({ order }: { order: AdminOrderDetails }) {
           </label>
         </div>
       ) : null}
-      <div className="flex flex-wrap gap-3">
-        {order.nextStatuses.map((status) => (
-          <Button
-            key={status}
-            variant={status === 'cancelled' ? 'outline' : 'primary'}
-            disabled={update.isPending}
-            onClick={() => move(status)}
-          >
-            {ACTION_LABELS[status] ?? ORDER_STATUS_LABELS[status]}
-          </Button>
-        ))}
-      </div>
+      {confirmingCancel ? (
+        <div
+          className="flex flex-col gap-3 rounded-lg border border-amber-300 bg-amber-50 p-4"
+          role="group"
+          aria-label="Cancel order"
+        >
+          <p className="text-sm text-slate-900">
+            <span className="font-semibold">Cancel order {order.number}?</span> This cannot be undone.
+            {order.paidAt
+              ? ' The client is emailed that it is cancelled; the payment is not refunded by this step: refund it under Refunds.'
+              : ' The client was never charged for it, so nobody is emailed.'}
+          </p>
+          <div className="flex flex-wrap gap-3">
+            <Button
+              variant="primary"
+              disabled={update.isPending}
+              onClick={() => {
+                setConfirmingCancel(false);
+                move('cancelled');
+              }}
+            >
+              Confirm cancellation
+            </Button>
+            <Button variant="outline" disabled={update.isPending} onClick={() => setConfirmingCancel(false)}>
+              Keep the order
+            </Button>
+          </div>
+        </div>
+      ) : (
+        <div className="flex flex-wrap gap-3">
+          {order.nextStatuses.map((status) => (
+            <Button
+              key={status}
+              variant={status === 'cancelled' ? 'outline' : 'primary'}
+              disabled={update.isPending}
+              onClick={() => (status === 'cancelled' ? setConfirmingCancel(true) : move(status))}
+            >
+              {ACTION_LABELS[status] ?? ORDER_STATUS_LABELS[status]}
+            </Button>
+          ))}
+        </div>
+      )}
     </div>
   );
 }
@@ -243,7 +293,7 @@ export function OrderScreen({
               <CardTitle>Payment</CardTitle>
             </CardHeader>
             <CardContent className="flex flex-col gap-1 text-sm text-slate-700">
-              <span>Provider: {data.payment.provider === 'stripe' ? 'Stripe' : 'Demo'}</span>
+              <span>Provider: {PROVIDER_LABELS[data.payment.provider] ?? data.payment.provider}</span>
               <span className="break-all">Payment id: {data.payment.id ?? 'none yet'}</span>
               <span>Paid: {data.paidAt ? formatWhen(data.paidAt) : 'not paid'}</span>
             </CardContent>
