@@ -4,7 +4,13 @@ import { roomyRateLimits } from '../api/src/test/config';
 import { buildUser } from '../api/src/test/factories';
 import { axeViolations } from './support/axe';
 import { useBrowser } from './support/browser';
-import { joinedVisitorChat, MainStandIn, useConsoleRenderer } from './support/desktop-console';
+import {
+  joinedVisitorChat,
+  logInToConsole,
+  type MainStandIn,
+  openConsole,
+  useConsoleRenderer,
+} from './support/desktop-console';
 import { useSiteServer } from './support/server';
 import { visible } from './support/ui';
 
@@ -21,14 +27,8 @@ const browser = useBrowser();
 /** A logged-in staff console page with the main-process stand-in. */
 async function staffConsole(): Promise<{ page: Page; main: MainStandIn; staffId: string }> {
   const staff = await buildUser(server.db, { accountType: 'staff', firstName: 'Grace' });
-  renderer.serverUrl = server.url;
-  const main = new MainStandIn(renderer, server.url);
-  const page = await browser.newPage();
-  await main.attach(page);
-  await page.goto(`${renderer.origin}/admin/chat`);
-  await page.getByLabel('Username').fill(staff.username);
-  await page.getByLabel('Password').fill(staff.password);
-  await page.getByRole('button', { name: 'Log In' }).click();
+  const { page, main } = await openConsole(browser, renderer, server.url);
+  await logInToConsole(page, staff.username, staff.password);
   await visible(page.getByRole('heading', { name: 'Customer Chat', level: 1 }));
   await visible(page.getByRole('list', { name: 'Conversations' }).or(page.getByText('No conversations yet.')));
   return { page, main, staffId: staff.user.id };

@@ -48,7 +48,7 @@ describe('desktop console in Electron', () => {
         ['undefined', 'undefined'],
       );
       expect(await page.evaluate(() => Object.keys((window as unknown as { desktop: object }).desktop).length)).toBe(
-        15,
+        17,
       );
       await page.evaluate(() => {
         window.location.href = 'file:///etc/passwd';

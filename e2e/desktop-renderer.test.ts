@@ -1,10 +1,17 @@
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { roomyRateLimits } from '../api/src/test/config';
+import { defaultSettings } from '../desktop/src/common/ipc-schemas';
 import { buildUser } from '../api/src/test/factories';
 import { axeViolations } from './support/axe';
 import { useBrowser } from './support/browser';
-import { joinedVisitorChat, MainStandIn, useConsoleRenderer } from './support/desktop-console';
+import {
+  joinedVisitorChat,
+  logInToConsole as logIn,
+  type MainStandIn,
+  openConsole as openConsolePage,
+  useConsoleRenderer,
+} from './support/desktop-console';
 import { useSiteServer } from './support/server';
 import { toast, visible } from './support/ui';
 
@@ -22,19 +29,8 @@ const server = useSiteServer({
 const browser = useBrowser();
 
 /** The console page in Chromium with the main-process stand-in, on the given server (null: first run). */
-async function openConsole(serverUrl: string | null): Promise<{ page: Page; main: MainStandIn }> {
-  renderer.serverUrl = serverUrl;
-  const main = new MainStandIn(renderer, serverUrl);
-  const page = await browser.newPage();
-  await main.attach(page);
-  await page.goto(`${renderer.origin}/admin/chat`);
-  return { page, main };
-}
-
-async function logIn(page: Page, username: string, password: string): Promise<void> {
-  await page.getByLabel('Username').fill(username);
-  await page.getByLabel('Password').fill(password);
-  await page.getByRole('button', { name: 'Log In' }).click();
+function openConsole(serverUrl: string | null): Promise<{ page: Page; main: MainStandIn }> {
+  return openConsolePage(browser, renderer, serverUrl);
 }
 
 /** A logged-in staff console. */
@@ -115,7 +111,7 @@ describe('desktop console page (Chromium, main process stood in)', () => {
         conversationId: ada.id,
       });
     await expect.poll(() => main.unread.at(-1)).toBe(1);
-    await visible(page.getByRole('link', { name: /Customer Chat\s*1 unread/ }));
+    await visible(page.getByRole('navigation', { name: 'Console' }).getByRole('link', { name: /Chat\s*1 unread/ }));
 
     // Clicking the notification opens that conversation; reading it brings the count down.
     await main.clickNotification(ada.id);
@@ -156,8 +152,8 @@ describe('desktop console page (Chromium, main process stood in)', () => {
 
   it('seeds from the /admin screen with the admin token while chat notifications carry on', async () => {
     const { page, main } = await staffConsole();
-    await page.getByRole('link', { name: 'Database Administration' }).click();
-    await visible(page.getByRole('heading', { name: 'Database Administration', level: 1 }));
+    await page.getByRole('navigation', { name: 'Console' }).getByRole('link', { name: 'Dashboard' }).click();
+    await visible(page.getByRole('heading', { name: 'Database Administration', level: 2 }));
     await expect.poll(() => main.tasks('conversationOpened').at(-1)).toEqual({ conversationId: null });
 
     await page.getByRole('button', { name: 'Seed Production Database' }).click();
@@ -219,7 +215,7 @@ describe('desktop console page (Chromium, main process stood in)', () => {
     await dialog.getByRole('switch', { name: 'Open at login' }).check();
     await expect
       .poll(() => main.settings)
-      .toEqual({ sound: false, doNotDisturb: true, repeat: true, startAtLogin: true });
+      .toEqual({ ...defaultSettings, sound: false, doNotDisturb: true, startAtLogin: true });
     await page.keyboard.press('Escape');
     await visible(page.getByRole('button', { name: 'Do not disturb' }));
     const quiet = await joinedVisitorChat(server.url, 'Quiet Visitor');

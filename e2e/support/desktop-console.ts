@@ -2,14 +2,14 @@ import { readFile } from 'node:fs/promises';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
-import type { Page } from 'playwright-core';
+import type { BrowserContextOptions, Page } from 'playwright-core';
 import { afterAll, beforeAll } from 'vitest';
 import WebSocket from 'ws';
 import { startVisitorChat, TestSocket } from '../../api/src/test/chat';
 import type { ConsoleSettings, ConsoleState } from '../../desktop/src/common/ipc-channels';
-import { ipcPayloads } from '../../desktop/src/common/ipc-schemas';
+import { defaultSettings, ipcPayloads } from '../../desktop/src/common/ipc-schemas';
 import { contentTypeOf } from '../../desktop/src/main/app-files';
-import { AttentionCenter } from '../../desktop/src/main/attention';
+import { AttentionCenter, type ItemAlertReport } from '../../desktop/src/main/attention';
 import { withSessionAuthorization } from '../../desktop/src/main/auth-header';
 import { consoleContentSecurityPolicy } from '../../desktop/src/main/csp';
 import { notificationText, type NotificationText } from '../../desktop/src/main/notification-text';
@@ -69,8 +69,8 @@ type Task = keyof typeof ipcPayloads;
  */
 export class MainStandIn {
   readonly calls: { task: Task; payload: unknown }[] = [];
-  /** The system notifications main would raise. */
-  readonly notifications: (NotificationText & { conversationId: string | null })[] = [];
+  /** The system notifications main would raise (`path`: the console page an item's notification opens). */
+  readonly notifications: (NotificationText & { conversationId: string | null; path?: string })[] = [];
   /** The chat frames the page sent through the socket bridge. */
   readonly sentFrames: { type: string; conversationId?: string }[] = [];
   /** Installs asked for from the "update ready" banner. */
@@ -82,7 +82,7 @@ export class MainStandIn {
   /** The unread totals main was told (badge and title). */
   readonly unread: number[] = [];
   token: string | null = null;
-  settings: ConsoleSettings = { sound: true, doNotDisturb: false, repeat: true, startAtLogin: false };
+  settings: ConsoleSettings = { ...defaultSettings };
   readonly attention = new AttentionCenter(this.settings);
   private page: Page | null = null;
 
@@ -139,11 +139,17 @@ export class MainStandIn {
     );
   }
 
+  /** An item's notification is clicked: main brings the window forward and tells the page which page to open. */
+  async clickItemNotification(path: string): Promise<void> {
+    await this.page?.evaluate((to) => (window as unknown as { __openPath(path: string): void }).__openPath(to), path);
+  }
+
   private alert(alert: ReturnType<AttentionCenter['tick']>): void {
     if (alert)
       this.notifications.push({
         ...notificationText(alert.title, alert.body, 'linux'),
         conversationId: alert.conversationId,
+        ...(alert.path ? { path: alert.path } : {}),
       });
   }
 
@@ -221,6 +227,8 @@ export class MainStandIn {
       case 'setUnreadCount':
         this.unread.push((payload as { count: number }).count);
         return undefined;
+      case 'itemAlert':
+        return this.alert(this.attention.itemAlert(payload as ItemAlertReport));
     }
   }
 
@@ -235,10 +243,12 @@ export class MainStandIn {
           payload,
         );
       const listeners = new Set<(id: string) => void>();
+      const pathListeners = new Set<(path: string) => void>();
       const shortcutListeners = new Set<(action: string) => void>();
       const updateListeners = new Set<(version: string) => void>();
       Object.assign(window, {
         __openConversation: (id: string) => listeners.forEach((listener) => listener(id)),
+        __openPath: (path: string) => pathListeners.forEach((listener) => listener(path)),
         __shortcut: (action: string) => shortcutListeners.forEach((listener) => listener(action)),
         __updateReady: (version: string) => updateListeners.forEach((listener) => listener(version)),
         desktop: {
@@ -254,9 +264,14 @@ export class MainStandIn {
           setUnreadCount: (count: number) => call('setUnreadCount', { count }),
           catchUp: (summary: unknown) => call('catchUp', summary),
           installUpdate: () => call('installUpdate'),
+          itemAlert: (event: unknown) => call('itemAlert', event),
           onOpenConversation: (listener: (id: string) => void) => {
             listeners.add(listener);
             return () => listeners.delete(listener);
+          },
+          onOpenPath: (listener: (path: string) => void) => {
+            pathListeners.add(listener);
+            return () => pathListeners.delete(listener);
           },
           onShortcut: (listener: (action: string) => void) => {
             shortcutListeners.add(listener);
@@ -312,6 +327,31 @@ export class MainStandIn {
       });
     });
   }
+}
+
+/**
+ * The console page in Chromium with the main-process stand-in, on the given server (null: first run), at
+ * `viewport` if given.
+ */
+export async function openConsole(
+  browser: { newPage(options?: BrowserContextOptions): Promise<Page> },
+  renderer: ConsoleRenderer,
+  serverUrl: string | null,
+  viewport?: { width: number; height: number },
+): Promise<{ page: Page; main: MainStandIn }> {
+  renderer.serverUrl = serverUrl;
+  const main = new MainStandIn(renderer, serverUrl);
+  const page = await browser.newPage(viewport ? { viewport } : undefined);
+  await main.attach(page);
+  await page.goto(`${renderer.origin}/admin/chat`);
+  return { page, main };
+}
+
+/** Fills in and sends the console's login form (the caller waits for what should follow). */
+export async function logInToConsole(page: Page, username: string, password: string): Promise<void> {
+  await page.getByLabel('Username').fill(username);
+  await page.getByLabel('Password').fill(password);
+  await page.getByRole('button', { name: 'Log In' }).click();
 }
 
 /** A visitor who started a chat on the website, with a real socket joined to it, and a way to write. */

@@ -21,6 +21,10 @@ export const IPC = {
   setUnreadCount: 'console:set-unread-count',
   catchUp: 'console:catch-up',
   installUpdate: 'console:install-update',
+  /** A staff event (new paid order, enquiry, request, client reply, consultation) for a notification. */
+  itemAlert: 'console:item-alert',
+  /** main → renderer: an item's notification was clicked, open this console path (e.g. /admin/orders/<id>). */
+  openPath: 'console:open-path',
   /** main → renderer: a notification was clicked, open this conversation. */
   openConversation: 'console:open-conversation',
   /** main → renderer: a menu shortcut (next/previous conversation, reply box). */
@@ -58,3 +62,5 @@ export type NewConversationEvent = z.infer<typeof ipcPayloads.newConversation>;
 export type VisitorMessageEvent = z.infer<typeof ipcPayloads.visitorMessage>;
 
 export type CatchUpEvent = z.infer<typeof ipcPayloads.catchUp>;
+
+export type ItemAlertEvent = z.infer<typeof ipcPayloads.itemAlert>;

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { loginSchema } from '@shared/schemas/auth';
 import { CHAT_MESSAGE_MAX } from '@shared/schemas/chat';
+import { ALERT_SETTINGS, ITEM_ALERT_KINDS } from './alert-kinds';
 import { serverUrlSchema } from './server-url';
 
 /**
@@ -23,10 +24,26 @@ export const settingsSchema = z
     repeat: z.boolean(),
     /** Start with the system (in the tray, the window closed). */
     startAtLogin: z.boolean(),
+    /** One switch per kind of notification (./alert-kinds.ts): chats, paid orders, enquiries, … */
+    ...(Object.fromEntries(ALERT_SETTINGS.map((key) => [key, z.boolean()])) as Record<
+      (typeof ALERT_SETTINGS)[number],
+      z.ZodBoolean
+    >),
   })
   .strict();
 
-export const defaultSettings = { sound: true, doNotDisturb: false, repeat: true, startAtLogin: false } as const;
+export const defaultSettings = {
+  sound: true,
+  doNotDisturb: false,
+  repeat: true,
+  startAtLogin: false,
+  chatAlerts: true,
+  orderAlerts: true,
+  enquiryAlerts: true,
+  serviceRequestAlerts: true,
+  clientReplyAlerts: true,
+  consultationAlerts: true,
+} as const satisfies z.infer<typeof settingsSchema>;
 
 export const ipcPayloads = {
   getState: z.undefined(),
@@ -49,4 +66,15 @@ export const ipcPayloads = {
     })
     .strict(),
   installUpdate: z.undefined(),
+  // A staff event the page heard (new paid order, enquiry, …): main decides whether it becomes a notification.
+  itemAlert: z
+    .object({
+      kind: z.enum(ITEM_ALERT_KINDS),
+      id: z.uuid(),
+      /** What the page could tell about it (order number and customer, enquirer and service, …). */
+      detail: z.string().max(500).nullable(),
+      /** The page shows this very item now (then a focused window needs no notification). */
+      onScreen: z.boolean(),
+    })
+    .strict(),
 } as const;

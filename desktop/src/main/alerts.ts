@@ -7,8 +7,8 @@ import { notificationText } from './notification-text';
 // Notifications must stay referenced until they are done, or their click handlers are collected with them.
 const shown = new Set<Notification>();
 
-/** Raises a system notification (plain text); its click calls `onClick`. */
-export function showAlert(alert: Alert, assetsDir: string, onClick: (conversationId: string | null) => void): void {
+/** Raises a system notification (plain text); its click calls `onClick` with the alert. */
+export function showAlert(alert: Alert, assetsDir: string, onClick: (alert: Alert) => void): void {
   if (!Notification.isSupported()) return;
   const text = notificationText(alert.title, alert.body, process.platform);
   const notification = new Notification({
@@ -19,7 +19,7 @@ export function showAlert(alert: Alert, assetsDir: string, onClick: (conversatio
   const done = () => shown.delete(notification);
   notification.on('click', () => {
     done();
-    onClick(alert.conversationId);
+    onClick(alert);
   });
   notification.on('close', done);
   notification.on('failed', done);

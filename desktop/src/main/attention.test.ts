@@ -1,9 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
+import { ITEM_ALERT_KINDS, ITEM_ALERTS, type ItemAlertKind } from '../common/alert-kinds';
 import type { ConsoleSettings } from '../common/ipc-channels';
+import { defaultSettings } from '../common/ipc-schemas';
 import { AttentionCenter, REPEAT_INTERVAL_MS } from './attention';
 
-const defaults: ConsoleSettings = { sound: true, doNotDisturb: false, repeat: true, startAtLogin: false };
+const defaults: ConsoleSettings = { ...defaultSettings };
 
 function center(settings: Partial<ConsoleSettings> = {}) {
   return new AttentionCenter({ ...defaults, ...settings });
@@ -100,5 +102,75 @@ describe('repeating', () => {
     attention.visitorMessage(id, 'Ada', 'Hello', 25_000);
     expect(attention.tick(REPEAT_INTERVAL_MS)).toBeNull();
     expect(attention.tick(25_000 + REPEAT_INTERVAL_MS)).not.toBeNull();
+  });
+});
+
+describe('notifications per kind', () => {
+  const id = '6f1c2b8e-1d2a-4c3b-9e4f-5a6b7c8d9e0f';
+  const report = (kind: ItemAlertKind, onScreen = false, detail: string | null = null) => ({
+    kind,
+    id,
+    detail,
+    onScreen,
+  });
+
+  it.each([
+    ['order.paid', 'New paid order', `/admin/orders/${id}`],
+    ['enquiry.created', 'New enquiry', `/admin/enquiries?id=${id}`],
+    ['service_request.created', 'New service request', `/admin/service-requests?id=${id}`],
+    ['service_request.client_reply', 'A client replied', `/admin/service-requests?id=${id}`],
+    ['consultation.paid', 'Consultation paid', `/admin/service-requests?id=${id}`],
+    ['consultation.confirmed', 'Consultation confirmed', `/admin/service-requests?id=${id}`],
+  ] as const)('%s: "%s", opening %s', (kind, title, path) => {
+    const alert = center().itemAlert(report(kind, false, 'Ada Lovelace · Network Setup'));
+    expect(alert).toEqual({ title, body: 'Ada Lovelace · Network Setup', conversationId: null, path, silent: false });
+  });
+
+  it('says something general when the page could not tell more', () => {
+    expect(center().itemAlert(report('order.paid', false, '  '))?.body).toBe(
+      'An order was paid and is waiting to be fulfilled.',
+    );
+  });
+
+  it.each([
+    ['orderAlerts', 'order.paid'],
+    ['enquiryAlerts', 'enquiry.created'],
+    ['serviceRequestAlerts', 'service_request.created'],
+    ['clientReplyAlerts', 'service_request.client_reply'],
+    ['consultationAlerts', 'consultation.paid'],
+    ['consultationAlerts', 'consultation.confirmed'],
+  ] as const)('%s off silences %s and nothing else', (setting, kind) => {
+    const attention = center({ [setting]: false });
+    expect(attention.itemAlert(report(kind))).toBeNull();
+    const others = ITEM_ALERT_KINDS.filter((other) => ITEM_ALERTS[other].setting !== setting);
+    for (const other of others) expect(attention.itemAlert(report(other))).not.toBeNull();
+    expect(attention.newConversation(randomUUID(), 'Ada', 0)).not.toBeNull();
+  });
+
+  it('chat alerts off silences chats (and their reminders and catch-up), not the other kinds', () => {
+    const attention = center({ chatAlerts: false });
+    const conversation = randomUUID();
+    expect(attention.newConversation(conversation, 'Ada', 0)).toBeNull();
+    expect(attention.visitorMessage(conversation, 'Ada', 'Hello', 0)).toBeNull();
+    expect(attention.tick(REPEAT_INTERVAL_MS * 3)).toBeNull();
+    expect(attention.catchUp({ newConversations: 1, newMessages: 2, openConversationIds: [] }, 0)).toBeNull();
+    expect(attention.itemAlert(report('order.paid'))).not.toBeNull();
+  });
+
+  it('follows do not disturb and sound, and skips the item already on screen in the focused window', () => {
+    expect(center({ doNotDisturb: true }).itemAlert(report('enquiry.created'))).toBeNull();
+    expect(center({ sound: false }).itemAlert(report('enquiry.created'))?.silent).toBe(true);
+    const attention = center();
+    // In the background, the item on screen still alerts: nobody is looking.
+    expect(attention.itemAlert(report('service_request.client_reply', true))).not.toBeNull();
+    attention.windowFocused(true);
+    expect(attention.itemAlert(report('service_request.client_reply', true))).toBeNull();
+    expect(attention.itemAlert(report('service_request.client_reply', false))).not.toBeNull();
+  });
+
+  it('never repeats an item', () => {
+    const attention = center();
+    attention.itemAlert(report('order.paid'));
+    expect(attention.tick(REPEAT_INTERVAL_MS * 5)).toBeNull();
   });
 });

@@ -1,14 +1,29 @@
+import { ITEM_ALERTS, type ItemAlertKind } from '../common/alert-kinds';
 import type { ConsoleSettings } from '../common/ipc-channels';
 import { visitorTitle } from './notification-text';
 
 export const REPEAT_INTERVAL_MS = 30_000;
 
-/** A system notification to raise: what it says, and the conversation its click opens (null: just the console). */
+/**
+ * A system notification to raise: what it says, and what its click opens —
+ * a conversation, or (for an order, enquiry, request…) a console path; with
+ * neither, just the console.
+ */
 export interface Alert {
   title: string;
   body: string;
   conversationId: string | null;
+  /** The console page of the item the notification is about (e.g. /admin/orders/<id>). */
+  path?: string;
   silent: boolean;
+}
+
+/** A staff event the page heard, as main receives it (ipc-schemas.ts itemAlert). */
+export interface ItemAlertReport {
+  kind: ItemAlertKind;
+  id: string;
+  detail: string | null;
+  onScreen: boolean;
 }
 
 /** What arrived while the console was cut off, counted once the list is back (see catchUp). */
@@ -42,6 +57,11 @@ interface Waiting {
  *  - Catch-up: after a reconnect, what arrived while cut off is one summary
  *    alert (never one per message), and conversations closed meanwhile stop
  *    being reminded of.
+ *  - Each kind has its switch: chat alerts off silences the four above;
+ *    orders, enquiries, requests, client replies and consultations each
+ *    alert while their own switch is on.
+ *  - An item (order, enquiry, request…) alerts unless the window is focused
+ *    with that very item on screen; it is never repeated.
  */
 export class AttentionCenter {
   private focused = false;
@@ -80,14 +100,23 @@ export class AttentionCenter {
   newConversation(conversationId: string, visitorName: string, now: number): Alert | null {
     if (conversationId === this.openConversationId) return null;
     this.waiting.set(conversationId, { visitorName, alertedAt: now });
-    return this.alert(visitorTitle(visitorName), 'Started a new conversation', conversationId);
+    return this.chatAlert(visitorTitle(visitorName), 'Started a new conversation', conversationId);
   }
 
   visitorMessage(conversationId: string, visitorName: string, text: string, now: number): Alert | null {
     if (this.focused && conversationId === this.openConversationId) return null;
     const waiting = this.waiting.get(conversationId);
     if (waiting) waiting.alertedAt = now;
-    return this.alert(visitorTitle(visitorName), text, conversationId);
+    return this.chatAlert(visitorTitle(visitorName), text, conversationId);
+  }
+
+  /** A new paid order, enquiry, request, client reply or consultation: one alert, if its kind is switched on. */
+  itemAlert(report: ItemAlertReport): Alert | null {
+    const kind = ITEM_ALERTS[report.kind];
+    if (!this.settings[kind.setting]) return null;
+    if (this.focused && report.onScreen) return null;
+    const alert = this.alert(kind.title, report.detail?.trim() || kind.fallbackBody, null);
+    return alert && { ...alert, path: kind.path(report.id) };
   }
 
   catchUp(summary: CatchUp, now: number): Alert | null {
@@ -100,12 +129,12 @@ export class AttentionCenter {
     }
     if (summary.newMessages > 0) parts.push(plural(summary.newMessages, 'new message', 'new messages'));
     if (parts.length === 0) return null;
-    return this.alert('While you were disconnected', `${parts.join(' and ')}.`, null);
+    return this.chatAlert('While you were disconnected', `${parts.join(' and ')}.`, null);
   }
 
   /** Called every few seconds: one reminder for the new conversations not opened for 30 s. */
   tick(now: number): Alert | null {
-    if (!this.settings.repeat || this.waiting.size === 0) return null;
+    if (!this.settings.repeat || !this.settings.chatAlerts || this.waiting.size === 0) return null;
     const due = [...this.waiting.values()].some((entry) => now - entry.alertedAt >= REPEAT_INTERVAL_MS);
     if (!due) return null;
     for (const entry of this.waiting.values()) entry.alertedAt = now;
@@ -113,7 +142,11 @@ export class AttentionCenter {
     const names = [...this.waiting.values()].map((entry) => visitorTitle(entry.visitorName));
     const count = this.waiting.size;
     const title = count === 1 ? 'A new conversation is waiting' : `${count} new conversations are waiting`;
-    return this.alert(title, names.join(', '), firstId as string);
+    return this.chatAlert(title, names.join(', '), firstId as string);
+  }
+
+  private chatAlert(title: string, body: string, conversationId: string | null): Alert | null {
+    return this.settings.chatAlerts ? this.alert(title, body, conversationId) : null;
   }
 
   private alert(title: string, body: string, conversationId: string | null): Alert | null {

@@ -19,10 +19,14 @@ describe('unread total', () => {
     expect(badgePresentation(0)).toEqual({
       count: 0,
       overlay: null,
-      description: '0 unread messages',
+      description: '0 items need attention',
       title: 'Northstar Staff Console',
     });
-    expect(badgePresentation(1)).toMatchObject({ count: 1, overlay: 'overlay-1.png', description: '1 unread message' });
+    expect(badgePresentation(1)).toMatchObject({
+      count: 1,
+      overlay: 'overlay-1.png',
+      description: '1 item needs attention',
+    });
     expect(badgePresentation(9).overlay).toBe('overlay-9.png');
     expect(badgePresentation(27)).toMatchObject({
       count: 27,
@@ -55,10 +59,10 @@ describe('unread total', () => {
     expect(nativeImage.createFromPath).toHaveBeenCalledWith(path.join('/assets', 'overlay-9plus.png'));
     expect(window.setOverlayIcon).toHaveBeenLastCalledWith(
       expect.objectContaining({ file: path.join('/assets', 'overlay-9plus.png') }),
-      '12 unread messages',
+      '12 items need attention',
     );
     showUnread(window as never, 0, '/assets');
-    expect(window.setOverlayIcon).toHaveBeenLastCalledWith(null, '0 unread messages');
+    expect(window.setOverlayIcon).toHaveBeenLastCalledWith(null, '0 items need attention');
   });
 });
 
@@ -69,7 +73,7 @@ describe('system notifications', () => {
     showAlert(
       { title: 'Ada', body: '<a href="https://evil.example">win</a>', conversationId: 'c1', silent: true },
       '/assets',
-      (id) => opened.push(id),
+      (alert) => opened.push(alert.conversationId),
     );
     const [notification] = Notification.shown;
     expect(notification?.options).toEqual({

@@ -17,13 +17,16 @@ export function windowTitle(unread: number): string {
   return unread > 0 ? `(${unread}) ${PRODUCT_NAME}` : PRODUCT_NAME;
 }
 
-/** How an unread total shows: badge count, Windows overlay, window title. */
+/**
+ * How the count of what needs attention (unread chats, paid orders to fulfil,
+ * new enquiries and requests) shows: badge count, Windows overlay, window title.
+ */
 export function badgePresentation(unread: number): BadgePresentation {
   const count = Number.isInteger(unread) && unread > 0 ? unread : 0;
   return {
     count,
     overlay: count === 0 ? null : count > OVERLAY_MAX ? 'overlay-9plus.png' : `overlay-${count}.png`,
-    description: count === 1 ? '1 unread message' : `${count} unread messages`,
+    description: count === 1 ? '1 item needs attention' : `${count} items need attention`,
     title: windowTitle(count),
   };
 }

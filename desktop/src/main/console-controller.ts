@@ -62,6 +62,20 @@ export class ConsoleController {
     if (conversationId) window.webContents.send(IPC.openConversation, conversationId);
   }
 
+  /** A notification was clicked: its conversation or item opens in the window, brought to the front. */
+  openAlert(alert: Alert): void {
+    if (alert.path) this.openPath(alert.path);
+    else this.openConversation(alert.conversationId);
+  }
+
+  /** Brings the window forward on a console page (an order, enquiry or request of a clicked notification). */
+  openPath(path: string): void {
+    const window = this.deps.window();
+    if (!window || window.isDestroyed()) return;
+    bringToFront(window);
+    window.webContents.send(IPC.openPath, path);
+  }
+
   /** Do not disturb switched from the tray: the same setting as the console's switch. */
   setDoNotDisturb(on: boolean): void {
     this.applySettings({ doNotDisturb: on });
@@ -154,6 +168,9 @@ export class ConsoleController {
     },
     installUpdate: () => {
       this.deps.installUpdate?.();
+    },
+    itemAlert: (report) => {
+      this.alert(this.attention.itemAlert(report));
     },
   };
 }

@@ -4,6 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { IPC } from '../common/ipc-channels';
+import { defaultSettings } from '../common/ipc-schemas';
 import { BrowserWindow, resetElectronFake } from '../test/electron-fake';
 import type { Alert } from './attention';
 import { ConsoleController } from './console-controller';
@@ -216,16 +217,44 @@ describe('console controller', () => {
     expect(alerts.map((a) => a.title)).toEqual(['Grace', 'A new conversation is waiting']);
 
     expect(await main.handlers.updateSettings({ doNotDisturb: true }, event)).toEqual({
-      sound: true,
+      ...defaultSettings,
       doNotDisturb: true,
-      repeat: true,
-      startAtLogin: false,
     });
     now = 60_000;
     main.tick();
     await main.handlers.newConversation({ conversationId: randomUUID(), visitorName: 'Lin' }, event);
     expect(alerts).toHaveLength(2);
     expect(main.state().settings.doNotDisturb).toBe(true);
+  });
+
+  it('alerts for items per kind and brings the window forward on the item’s page when clicked', async () => {
+    const main = controller(unreachable);
+    const id = randomUUID();
+    await main.handlers.itemAlert(
+      { kind: 'service_request.client_reply', id, detail: 'Ada: Any news?', onScreen: false },
+      event,
+    );
+    expect(alerts).toEqual([
+      {
+        title: 'A client replied',
+        body: 'Ada: Any news?',
+        conversationId: null,
+        path: `/admin/service-requests?id=${id}`,
+        silent: false,
+      },
+    ]);
+    expect(window.flashFrame).toHaveBeenLastCalledWith(true);
+
+    window.minimized = true;
+    main.openAlert(alerts[0] as Alert);
+    expect(window.restore).toHaveBeenCalled();
+    expect(window.focus).toHaveBeenCalled();
+    expect(window.webContents.sent).toEqual([{ channel: IPC.openPath, args: [`/admin/service-requests?id=${id}`] }]);
+
+    // A chat alert still opens its conversation.
+    const conversationId = randomUUID();
+    main.openAlert({ title: 'Ada', body: 'Hi', conversationId, silent: false });
+    expect(window.webContents.sent.at(-1)).toEqual({ channel: IPC.openConversation, args: [conversationId] });
   });
 
   it('passes the unread total on', async () => {

@@ -2,6 +2,7 @@ import { existsSync, mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it, vi } from 'vitest';
+import { defaultSettings } from '../common/ipc-schemas';
 import { AttentionCenter } from './attention';
 import { autostartEntry } from './login-item';
 import { contextMenuTemplate, nextZoomLevel } from './menus';
@@ -11,7 +12,7 @@ import { readPlacement, restoredBounds, writePlacement } from './window-state';
 
 vi.mock('electron', () => import('../test/electron-fake'));
 
-const settings = { sound: true, doNotDisturb: false, repeat: true, startAtLogin: false };
+const settings = { ...defaultSettings };
 const a = '6f1c2b8e-1d2a-4c3b-9e4f-5a6b7c8d9e0f';
 const b = '7a2d3c9f-2e3b-4d4c-8f5a-6b7c8d9e0f1a';
 

@@ -111,6 +111,73 @@ describe('main process start (index.ts)', () => {
     expect(tray?.tooltip).toContain('do not disturb');
   });
 
+  it('raises a notification per kind of item, opens the item on click, and follows each kind’s switch', async () => {
+    const { fake, window } = await startMain();
+    const order = '6f1c2b8e-1d2a-4c3b-9e4f-5a6b7c8d9e0f';
+    const enquiry = '7a2d3c9f-2e3b-4d4c-8f5a-6b7c8d9e0f1a';
+    await fake.ipcMain.invoke(IPC.itemAlert, consoleFrame, {
+      kind: 'order.paid',
+      id: order,
+      detail: 'NS-10427 · Ada Lovelace · $597.00',
+      onScreen: false,
+    });
+    await fake.ipcMain.invoke(IPC.itemAlert, consoleFrame, {
+      kind: 'enquiry.created',
+      id: enquiry,
+      detail: null,
+      onScreen: false,
+    });
+    expect(fake.Notification.shown.map((shown) => shown.options)).toEqual([
+      expect.objectContaining({ title: 'New paid order', body: 'NS-10427 · Ada Lovelace · $597.00', silent: false }),
+      expect.objectContaining({ title: 'New enquiry', body: 'Someone sent the contact form.' }),
+    ]);
+
+    window?.hide();
+    fake.Notification.shown[0]?.emit('click');
+    expect(window?.isVisible()).toBe(true);
+    expect(window?.focus).toHaveBeenCalled();
+    fake.Notification.shown[1]?.emit('click');
+    expect(window?.webContents.sent.filter((message) => message.channel === IPC.openPath)).toEqual([
+      { channel: IPC.openPath, args: [`/admin/orders/${order}`] },
+      { channel: IPC.openPath, args: [`/admin/enquiries?id=${enquiry}`] },
+    ]);
+
+    // Paid orders switched off: none for them, enquiries still notify; the switch is kept in console.json.
+    await fake.ipcMain.invoke(IPC.updateSettings, consoleFrame, { orderAlerts: false });
+    await fake.ipcMain.invoke(IPC.itemAlert, consoleFrame, {
+      kind: 'order.paid',
+      id: order,
+      detail: null,
+      onScreen: false,
+    });
+    await fake.ipcMain.invoke(IPC.itemAlert, consoleFrame, {
+      kind: 'enquiry.created',
+      id: enquiry,
+      detail: null,
+      onScreen: false,
+    });
+    expect(fake.Notification.shown.map((shown) => shown.options.title)).toEqual([
+      'New paid order',
+      'New enquiry',
+      'New enquiry',
+    ]);
+    const stored = JSON.parse(readFileSync(path.join(userData, 'console.json'), 'utf8')) as {
+      settings: Record<string, boolean>;
+    };
+    expect(stored.settings).toMatchObject({ orderAlerts: false, enquiryAlerts: true });
+
+    // A report that does not parse is refused before anything is shown.
+    await expect(
+      fake.ipcMain.invoke(IPC.itemAlert, consoleFrame, {
+        kind: 'order.refunded',
+        id: order,
+        detail: null,
+        onScreen: false,
+      }),
+    ).rejects.toThrow('Refused: invalid request');
+    expect(fake.Notification.shown).toHaveLength(3);
+  });
+
   it('opens where the window was last time, and remembers where it is', async () => {
     writeFileSync(
       path.join(userData, 'window-state.json'),

@@ -76,7 +76,7 @@ function start(): void {
     // The default session: the console window's header hook is not there, and main sets its own headers.
     fetch: consoleFetch(session.defaultSession),
     window: () => window,
-    showAlert: (alert) => showAlert(alert, assetsDir, (id) => controller.openConversation(id)),
+    showAlert: (alert) => showAlert(alert, assetsDir, (clicked) => controller.openAlert(clicked)),
     showUnread: (unread) => {
       showUnread(window, unread, assetsDir);
       tray?.update({ attention: unread });

@@ -48,7 +48,7 @@ describe('IPC senders', () => {
 
   it('refuses every task from another page or a frame, before any handler runs', async () => {
     for (const channel of Object.values(IPC).filter(
-      (c) => c !== IPC.openConversation && c !== IPC.shortcut && c !== IPC.updateReady,
+      (c) => c !== IPC.openConversation && c !== IPC.openPath && c !== IPC.shortcut && c !== IPC.updateReady,
     )) {
       await expect(ipcMain.invoke(channel, { url: 'https://evil.example/', parent: null }, {})).rejects.toThrow(
         'Refused: this page may not use the console bridge',
@@ -76,6 +76,7 @@ describe('IPC payloads', () => {
     });
     await ipcMain.invoke(IPC.conversationOpened, consolePage, { conversationId: null });
     await ipcMain.invoke(IPC.setUnreadCount, consolePage, { count: 3 });
+    await ipcMain.invoke(IPC.itemAlert, consolePage, { kind: 'order.paid', id, detail: 'NS-10427', onScreen: true });
     expect(calls).toEqual([
       { task: 'getState', payload: undefined },
       { task: 'setServer', payload: { url: 'https://www.example.com' } },
@@ -83,6 +84,7 @@ describe('IPC payloads', () => {
       { task: 'visitorMessage', payload: { conversationId: id, visitorName: 'Ada', text: '<b>hi</b>' } },
       { task: 'conversationOpened', payload: { conversationId: null } },
       { task: 'setUnreadCount', payload: { count: 3 } },
+      { task: 'itemAlert', payload: { kind: 'order.paid', id, detail: 'NS-10427', onScreen: true } },
     ]);
   });
 
@@ -109,6 +111,13 @@ describe('IPC payloads', () => {
     [IPC.setUnreadCount, [{ count: '3' }]],
     [IPC.setUnreadCount, [null]],
     [IPC.setUnreadCount, [{ count: 1 }, { count: 2 }]],
+    [IPC.itemAlert, [{ kind: 'order.refunded', id: randomUUID(), detail: null, onScreen: false }]],
+    [IPC.itemAlert, [{ kind: 'chat.updated', id: randomUUID(), detail: null, onScreen: false }]],
+    [IPC.itemAlert, [{ kind: 'order.paid', id: '../../etc/passwd', detail: null, onScreen: false }]],
+    [IPC.itemAlert, [{ kind: 'order.paid', id: randomUUID(), detail: 'x'.repeat(501), onScreen: false }]],
+    [IPC.itemAlert, [{ kind: 'order.paid', id: randomUUID(), detail: null }]],
+    [IPC.itemAlert, [{ kind: 'order.paid', id: randomUUID(), detail: null, onScreen: false, path: '/admin' }]],
+    [IPC.updateSettings, [{ orderAlerts: 'off' }]],
   ])('refuses %s with %j', async (channel, args) => {
     await expect(ipcMain.invoke(channel, consolePage, ...args)).rejects.toThrow('Refused: invalid request');
     expect(calls).toEqual([]);

@@ -98,10 +98,12 @@ describe('content security policy', () => {
     expect(policy).toContain("default-src 'none'");
     expect(policy).toContain("script-src 'self'");
     expect(policy).toContain('connect-src https://www.example.com wss://www.example.com');
+    expect(policy).toContain("img-src 'self' data: blob: https://www.example.com;");
     expect(policy).not.toMatch(/unsafe-eval|script-src[^;]*unsafe-inline/);
     expect(consoleContentSecurityPolicy('http://localhost:3000')).toContain(
       'connect-src http://localhost:3000 ws://localhost:3000',
     );
     expect(consoleContentSecurityPolicy(null)).toContain("connect-src 'none'");
+    expect(consoleContentSecurityPolicy(null)).toContain("img-src 'self' data: blob:;");
   });
 });

@@ -2,6 +2,7 @@ import { existsSync, mkdtempSync, readFileSync, statSync, writeFileSync } from '
 import os from 'node:os';
 import path from 'node:path';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { defaultSettings } from '../common/ipc-schemas';
 import { resetElectronFake, safeStorage } from '../test/electron-fake';
 import { ConsoleStore } from './console-store';
 import { TokenStore } from './token-store';
@@ -19,22 +20,33 @@ describe('console settings file', () => {
     const file = path.join(dir, 'console.json');
     const store = new ConsoleStore(file);
     expect(store.serverUrl).toBeNull();
-    expect(store.settings).toEqual({ sound: true, doNotDisturb: false, repeat: true, startAtLogin: false });
-    store.setServerUrl('https://www.example.com');
-    expect(store.updateSettings({ doNotDisturb: true })).toEqual({
+    expect(store.settings).toEqual({
       sound: true,
-      doNotDisturb: true,
+      doNotDisturb: false,
       repeat: true,
       startAtLogin: false,
+      chatAlerts: true,
+      orderAlerts: true,
+      enquiryAlerts: true,
+      serviceRequestAlerts: true,
+      clientReplyAlerts: true,
+      consultationAlerts: true,
+    });
+    store.setServerUrl('https://www.example.com');
+    expect(store.updateSettings({ doNotDisturb: true, orderAlerts: false })).toEqual({
+      ...defaultSettings,
+      doNotDisturb: true,
+      orderAlerts: false,
     });
     const again = new ConsoleStore(file);
     expect(again.serverUrl).toBe('https://www.example.com');
     expect(again.settings.doNotDisturb).toBe(true);
+    expect(again.settings.orderAlerts).toBe(false);
     expect(statSync(file).mode & 0o777).toBe(0o600);
   });
 
-  const defaults = { sound: true, doNotDisturb: false, repeat: true, startAtLogin: false };
-  const quiet = { sound: false, doNotDisturb: false, repeat: false, startAtLogin: false };
+  const defaults = { ...defaultSettings };
+  const quiet = { ...defaultSettings, sound: false, repeat: false };
   it.each([
     ['not JSON', '{oops', null, defaults],
     ['an array', '[]', null, defaults],
@@ -50,6 +62,22 @@ describe('console settings file', () => {
       JSON.stringify({ serverUrl: null, settings: { sound: false, doNotDisturb: 'x', repeat: false } }),
       null,
       quiet,
+    ],
+    [
+      'the four settings of a version before the notification kinds',
+      JSON.stringify({
+        serverUrl: 'https://www.example.com',
+        settings: { sound: false, doNotDisturb: false, repeat: false, startAtLogin: false },
+        zoomLevel: 1,
+      }),
+      'https://www.example.com',
+      quiet,
+    ],
+    [
+      'a kind switched off, and one kind not a boolean',
+      JSON.stringify({ serverUrl: null, settings: { ...defaultSettings, orderAlerts: false, enquiryAlerts: 'no' } }),
+      null,
+      { ...defaultSettings, orderAlerts: false },
     ],
   ])('keeps what is valid of a file with %s', (_name, content, serverUrl, settings) => {
     const file = path.join(dir, 'console.json');

@@ -4,6 +4,7 @@
  * Main checks the sender and validates every payload (main/ipc.ts).
  */
 import { contextBridge, ipcRenderer } from 'electron';
+import { isConsolePath } from '../common/alert-kinds';
 import {
   IPC,
   CONSOLE_SHORTCUTS,
@@ -11,6 +12,7 @@ import {
   type ConsoleSettings,
   type ConsoleShortcut,
   type ConsoleState,
+  type ItemAlertEvent,
   type LoginInput,
   type LoginResult,
   type NewConversationEvent,
@@ -39,6 +41,8 @@ const api = {
   catchUp: (summary: CatchUpEvent): Promise<void> => ipcRenderer.invoke(IPC.catchUp, summary),
   /** Restarts into the downloaded version. */
   installUpdate: (): Promise<void> => ipcRenderer.invoke(IPC.installUpdate),
+  /** A new paid order, enquiry, request, client reply or consultation: main decides about a notification. */
+  itemAlert: (event: ItemAlertEvent): Promise<void> => ipcRenderer.invoke(IPC.itemAlert, event),
   /** Called when a notification is clicked; returns the function that stops listening. */
   onOpenConversation(listener: (conversationId: string) => void): () => void {
     const forward = (_event: unknown, conversationId: unknown) => {
@@ -46,6 +50,14 @@ const api = {
     };
     ipcRenderer.on(IPC.openConversation, forward);
     return () => ipcRenderer.removeListener(IPC.openConversation, forward);
+  },
+  /** An item's notification was clicked: open this console path; returns the function that stops listening. */
+  onOpenPath(listener: (path: string) => void): () => void {
+    const forward = (_event: unknown, path: unknown) => {
+      if (isConsolePath(path)) listener(path);
+    };
+    ipcRenderer.on(IPC.openPath, forward);
+    return () => ipcRenderer.removeListener(IPC.openPath, forward);
   },
   /** A menu shortcut was used; returns the function that stops listening. */
   onShortcut(listener: (shortcut: ConsoleShortcut) => void): () => void {

@@ -28,6 +28,8 @@ describe('preload bridge', () => {
         'onUpdateReady',
         'catchUp',
         'installUpdate',
+        'itemAlert',
+        'onOpenPath',
         'setServer',
         'setUnreadCount',
         'updateSettings',
@@ -46,6 +48,7 @@ describe('preload bridge', () => {
     await api.setUnreadCount(2);
     await api.catchUp({ newConversations: 1, newMessages: 2, openConversationIds: [id] });
     await api.installUpdate();
+    await api.itemAlert({ kind: 'enquiry.created', id, detail: null, onScreen: false });
     expect(ipcRenderer.invoke.mock.calls).toEqual([
       [IPC.setServer, { url: 'https://www.example.com' }],
       [IPC.logOut, { expired: true }],
@@ -53,6 +56,7 @@ describe('preload bridge', () => {
       [IPC.setUnreadCount, { count: 2 }],
       [IPC.catchUp, { newConversations: 1, newMessages: 2, openConversationIds: [id] }],
       [IPC.installUpdate],
+      [IPC.itemAlert, { kind: 'enquiry.created', id, detail: null, onScreen: false }],
     ]);
   });
 
@@ -81,5 +85,27 @@ describe('preload bridge', () => {
     stop();
     ipcRenderer.emit(IPC.openConversation, {}, 'c2');
     expect(opened).toEqual(['c1']);
+  });
+
+  it('passes on clicked item notifications as a console path only, until unsubscribed', () => {
+    const opened: string[] = [];
+    const stop = api.onOpenPath((path) => opened.push(path));
+    for (const path of [
+      '/admin/orders/6f1c2b8e-1d2a-4c3b-9e4f-5a6b7c8d9e0f',
+      '/admin/enquiries?id=7a2d3c9f-2e3b-4d4c-8f5a-6b7c8d9e0f1a',
+      'https://evil.example/admin',
+      '//evil.example/admin',
+      '/admin//evil.example',
+      '/administrator',
+      '/login',
+      { path: '/admin' },
+    ])
+      ipcRenderer.emit(IPC.openPath, {}, path);
+    stop();
+    ipcRenderer.emit(IPC.openPath, {}, '/admin/outbox');
+    expect(opened).toEqual([
+      '/admin/orders/6f1c2b8e-1d2a-4c3b-9e4f-5a6b7c8d9e0f',
+      '/admin/enquiries?id=7a2d3c9f-2e3b-4d4c-8f5a-6b7c8d9e0f1a',
+    ]);
   });
 });

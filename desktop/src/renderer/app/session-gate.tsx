@@ -1,6 +1,5 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
-import { Navigate, useLocation } from 'react-router-dom';
 import type { PublicUser } from '@shared/schemas/auth';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
@@ -8,11 +7,10 @@ import { userQuery, userQueryKey, type SessionAnswer } from '@/features/auth/api
 import { toast } from '@/lib/toast';
 import type { ConsoleState } from '../../common/ipc-channels';
 import { desktop } from '../bridge';
-import { ADMIN_PATH, ConsoleShell } from '../components/console-shell';
+import { ConsoleShell } from '../components/console-shell';
 import { LoginScreen } from '../components/login-screen';
 import { Screen } from '../components/screen';
 import { ServerUnreachable } from '../components/server-unreachable';
-import { CHAT_PATH } from '../hooks/use-console-chat';
 
 /** While the server cannot be reached, ask again this often. */
 const SERVER_RETRY_MS = 5_000;
@@ -25,7 +23,6 @@ const SERVER_RETRY_MS = 5_000;
  */
 export function SessionGate({ state }: { state: ConsoleState & { serverUrl: string } }) {
   const queryClient = useQueryClient();
-  const { pathname } = useLocation();
   const session = useQuery({
     ...userQuery,
     refetchInterval: (query) => (query.state.status === 'error' ? SERVER_RETRY_MS : false),
@@ -53,8 +50,6 @@ export function SessionGate({ state }: { state: ConsoleState & { serverUrl: stri
     toast({ title: 'Logged Out', description: 'You have been logged out.' });
   };
 
-  // The console's screens are /admin/chat (the start page) and /admin.
-  if (pathname !== CHAT_PATH && pathname !== ADMIN_PATH) return <Navigate to={CHAT_PATH} replace />;
   if (user === undefined) {
     if (session.isError) {
       return (

@@ -5,7 +5,9 @@ import { Dialog, DialogContent, DialogTrigger } from '@/components/ui/dialog';
 import type { ConsoleSettings } from '../../common/ipc-channels';
 import { desktop } from '../bridge';
 
-const options: { key: keyof ConsoleSettings; label: string; hint: string }[] = [
+type Option = { key: keyof ConsoleSettings; label: string; hint: string };
+
+const options: Option[] = [
   { key: 'sound', label: 'Play a sound', hint: 'Notifications make the system sound.' },
   { key: 'doNotDisturb', label: 'Do not disturb', hint: 'No notifications at all; the unread count still shows.' },
   {
@@ -17,6 +19,20 @@ const options: { key: keyof ConsoleSettings; label: string; hint: string }[] = [
     key: 'startAtLogin',
     label: 'Open at login',
     hint: 'The console starts with your computer, in the tray, so chats notify from the start.',
+  },
+];
+
+/** One switch per kind of notification (desktop/src/common/alert-kinds.ts). */
+const kindOptions: Option[] = [
+  { key: 'chatAlerts', label: 'Chat messages', hint: 'New conversations and visitor messages.' },
+  { key: 'orderAlerts', label: 'Paid orders', hint: 'An order was paid and waits to be fulfilled.' },
+  { key: 'enquiryAlerts', label: 'Enquiries', hint: 'Someone sent the contact form.' },
+  { key: 'serviceRequestAlerts', label: 'Service requests', hint: 'A client asked for a service.' },
+  { key: 'clientReplyAlerts', label: 'Client replies', hint: 'A client wrote on their service request.' },
+  {
+    key: 'consultationAlerts',
+    label: 'Consultations',
+    hint: 'A consultation was paid, or a client confirmed its time.',
   },
 ];
 
@@ -55,7 +71,10 @@ function SettingSwitch({
   );
 }
 
-/** Sound, do not disturb, the 30-second reminder and starting at login, kept by the main process. */
+/**
+ * Sound, do not disturb, the 30-second reminder, starting at login and which
+ * kinds notify, kept by the main process.
+ */
 export function NotificationSettings({ initial }: { initial: ConsoleSettings }) {
   const [settings, setSettings] = useState(initial);
   const change = async (key: keyof ConsoleSettings, value: boolean) => {
@@ -70,8 +89,11 @@ export function NotificationSettings({ initial }: { initial: ConsoleSettings }) 
           {settings.doNotDisturb ? 'Do not disturb' : 'Notifications'}
         </Button>
       </DialogTrigger>
-      <DialogContent title="Notification settings" description="How the console tells you about chats.">
-        <div className="flex flex-col gap-4">
+      <DialogContent
+        title="Notification settings"
+        description="How the console tells you about chats, orders, enquiries and requests."
+      >
+        <div className="flex max-h-[70vh] flex-col gap-4 overflow-y-auto">
           {options.map((option) => (
             <SettingSwitch
               key={option.key}
@@ -81,6 +103,18 @@ export function NotificationSettings({ initial }: { initial: ConsoleSettings }) 
               onChange={(value) => void change(option.key, value)}
             />
           ))}
+          <fieldset className="flex flex-col gap-4 border-t border-slate-200 pt-4">
+            <legend className="pt-4 text-sm font-bold text-navy-900">Notify me of</legend>
+            {kindOptions.map((option) => (
+              <SettingSwitch
+                key={option.key}
+                label={option.label}
+                hint={option.hint}
+                checked={settings[option.key]}
+                onChange={(value) => void change(option.key, value)}
+              />
+            ))}
+          </fieldset>
         </div>
       </DialogContent>
     </Dialog>

@@ -15,8 +15,9 @@ export const CHAT_PATH = '/admin/chat';
 /**
  * Connects the web's staff chat console to the desktop: chat activity goes
  * to the main process (which decides about notifications), the open
- * conversation and unread total are kept up to date there, and a clicked
- * notification opens its conversation here.
+ * conversation is kept up to date there, and a clicked notification opens its
+ * conversation here. The unread total goes into the attention count
+ * (use-item-alerts.ts).
  */
 export function useConsoleChat(onChatScreen: boolean) {
   const navigate = useNavigate();
@@ -60,10 +61,6 @@ export function useConsoleChat(onChatScreen: boolean) {
   useEffect(() => {
     void desktop.conversationOpened(openId);
   }, [openId]);
-
-  useEffect(() => {
-    void desktop.setUnreadCount(unread);
-  }, [unread]);
 
   const consoleProps = useMemo<StaffChatConsoleProps>(
     () => ({

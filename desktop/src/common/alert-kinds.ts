@@ -1,0 +1,86 @@
+/**
+ * The console's notifications besides chat: which staff events raise one,
+ * what it is called, which setting switches it, and where its click leads.
+ * No zod here (the preload bundles this file); main validates the kind with
+ * ./ipc-schemas.ts. See docs/decisions/136-desktop-notification-kinds.md.
+ */
+
+/** The settings that switch each kind of notification on or off (all on by default). */
+export const ALERT_SETTINGS = [
+  'chatAlerts',
+  'orderAlerts',
+  'enquiryAlerts',
+  'serviceRequestAlerts',
+  'clientReplyAlerts',
+  'consultationAlerts',
+] as const;
+export type AlertSetting = (typeof ALERT_SETTINGS)[number];
+
+/**
+ * The kinds the renderer reports: the staff event's own kind, except that a
+ * new service request which is a paid consultation is 'consultation.paid'.
+ */
+export const ITEM_ALERT_KINDS = [
+  'order.paid',
+  'enquiry.created',
+  'service_request.created',
+  'service_request.client_reply',
+  'consultation.paid',
+  'consultation.confirmed',
+] as const;
+export type ItemAlertKind = (typeof ITEM_ALERT_KINDS)[number];
+
+interface ItemAlertKindInfo {
+  setting: AlertSetting;
+  title: string;
+  /** The body when the renderer could not say more (the item could not be read). */
+  fallbackBody: string;
+  /** The console page that shows the item. */
+  path(id: string): string;
+}
+
+const ticketPath = (id: string) => `/admin/service-requests?id=${encodeURIComponent(id)}`;
+
+export const ITEM_ALERTS: Readonly<Record<ItemAlertKind, ItemAlertKindInfo>> = {
+  'order.paid': {
+    setting: 'orderAlerts',
+    title: 'New paid order',
+    fallbackBody: 'An order was paid and is waiting to be fulfilled.',
+    path: (id) => `/admin/orders/${encodeURIComponent(id)}`,
+  },
+  'enquiry.created': {
+    setting: 'enquiryAlerts',
+    title: 'New enquiry',
+    fallbackBody: 'Someone sent the contact form.',
+    path: (id) => `/admin/enquiries?id=${encodeURIComponent(id)}`,
+  },
+  'service_request.created': {
+    setting: 'serviceRequestAlerts',
+    title: 'New service request',
+    fallbackBody: 'A client asked for a service.',
+    path: ticketPath,
+  },
+  'service_request.client_reply': {
+    setting: 'clientReplyAlerts',
+    title: 'A client replied',
+    fallbackBody: 'A client wrote on their service request.',
+    path: ticketPath,
+  },
+  'consultation.paid': {
+    setting: 'consultationAlerts',
+    title: 'Consultation paid',
+    fallbackBody: 'A client paid for a consultation: propose a time.',
+    path: ticketPath,
+  },
+  'consultation.confirmed': {
+    setting: 'consultationAlerts',
+    title: 'Consultation confirmed',
+    fallbackBody: 'A client confirmed the proposed consultation time.',
+    path: ticketPath,
+  },
+};
+
+/** A path main may ask the page to open: one of the console's own screens. */
+export function isConsolePath(path: unknown): path is string {
+  return typeof path === 'string' && path.length <= 300 && /^\/admin(?:[/?]|$)/.test(path) && !path.includes('//');
+}

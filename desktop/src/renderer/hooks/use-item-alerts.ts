@@ -1,0 +1,113 @@
+import { useEffect, useRef } from 'react';
+import { useLocation, useNavigate } from 'react-router-dom';
+import { formatPrice } from '@shared/money';
+import type { AdminOrderDetails } from '@shared/schemas/admin-orders';
+import type { EnquiryDetail } from '@shared/schemas/enquiries';
+import type { ServiceRequestThread } from '@shared/schemas/service-requests';
+import type { StaffEvent, StaffEventKind } from '@shared/schemas/staff-events';
+import { useDashboardCounts } from '@/features/console/api/dashboard';
+import { useStaffEvents } from '@/features/chat/staff-events';
+import { apiJson } from '@/lib/api-client';
+import { ITEM_ALERTS, type ItemAlertKind } from '../../common/alert-kinds';
+import type { ItemAlertEvent } from '../../common/ipc-channels';
+import { desktop } from '../bridge';
+
+/** The staff events that may raise a notification (besides chat, which the chat console reports). */
+export const ALERTING_STAFF_EVENTS = [
+  'order.paid',
+  'enquiry.created',
+  'service_request.created',
+  'service_request.client_reply',
+  'consultation.confirmed',
+] as const satisfies readonly StaffEventKind[];
+type AlertingStaffEvent = (typeof ALERTING_STAFF_EVENTS)[number];
+
+const isAlerting = (kind: StaffEventKind): kind is AlertingStaffEvent =>
+  (ALERTING_STAFF_EVENTS as readonly StaffEventKind[]).includes(kind);
+
+const ticketPath = (id: string) => `/api/service-requests/${encodeURIComponent(id)}`;
+
+/**
+ * What the notification says about the item and, for a new request, whether
+ * it is a paid consultation: read from the API as staff see it. When it cannot
+ * be read, main says something general instead.
+ */
+export async function describeItem(
+  kind: AlertingStaffEvent,
+  id: string,
+): Promise<{ kind: ItemAlertKind; detail: string | null }> {
+  try {
+    switch (kind) {
+      case 'order.paid': {
+        const order = await apiJson<AdminOrderDetails>('GET', `/api/admin/orders/${encodeURIComponent(id)}`);
+        const customer = order.customer.name || order.customer.username;
+        return { kind, detail: `${order.number} · ${customer} · ${formatPrice(order.totalAmount)}` };
+      }
+      case 'enquiry.created': {
+        const enquiry = await apiJson<EnquiryDetail>('GET', `/api/admin/enquiries/${encodeURIComponent(id)}`);
+        return { kind, detail: `${enquiry.name} · ${enquiry.service}` };
+      }
+      case 'service_request.created': {
+        const { request } = await apiJson<ServiceRequestThread>('GET', ticketPath(id));
+        const consultation = request.paid || request.source === 'consultation';
+        return { kind: consultation ? 'consultation.paid' : kind, detail: `${request.name} · ${request.service}` };
+      }
+      case 'service_request.client_reply': {
+        const { request, events } = await apiJson<ServiceRequestThread>('GET', ticketPath(id));
+        const reply = events.filter((event) => event.author.type === 'client' && event.message).at(-1);
+        return { kind, detail: reply?.message ? `${request.name}: ${reply.message}` : request.name };
+      }
+      case 'consultation.confirmed': {
+        const { request } = await apiJson<ServiceRequestThread>('GET', ticketPath(id));
+        return { kind, detail: `${request.name} · ${request.service}` };
+      }
+    }
+  } catch {
+    return { kind, detail: null };
+  }
+}
+
+/**
+ * The desktop's notifications for the console's items: each new paid order,
+ * enquiry, request, client reply and confirmed consultation heard on the
+ * staff events socket goes to the main process (which follows the settings
+ * and the window's focus), and a clicked notification opens its item here.
+ */
+export function useItemAlerts(): void {
+  const navigate = useNavigate();
+  const location = useLocation();
+  const here = useRef('');
+  useEffect(() => {
+    here.current = `${location.pathname}${location.search}`;
+  });
+
+  useStaffEvents(ALERTING_STAFF_EVENTS, (event: StaffEvent | null) => {
+    if (!event || !isAlerting(event.kind)) return;
+    const { id } = event;
+    void describeItem(event.kind, id).then(({ kind, detail }) => {
+      const report: ItemAlertEvent = {
+        kind,
+        id,
+        detail: detail === null ? null : Array.from(detail).slice(0, 200).join(''),
+        onScreen: here.current === ITEM_ALERTS[kind].path(id),
+      };
+      return desktop.itemAlert(report);
+    });
+  });
+
+  useEffect(() => desktop.onOpenPath((path) => navigate(path)), [navigate]);
+}
+
+/**
+ * What needs attention, for the badge, the tray and the window title: unread
+ * chats, paid orders to fulfil, and new enquiries and requests (the
+ * dashboard's counts, asked again on each staff event).
+ */
+export function useAttentionCount(unreadChats: number): number {
+  const counts = useDashboardCounts().data;
+  const total = unreadChats + (counts ? counts.ordersToFulfil + counts.newEnquiries + counts.newServiceRequests : 0);
+  useEffect(() => {
+    void desktop.setUnreadCount(total);
+  }, [total]);
+  return total;
+}
