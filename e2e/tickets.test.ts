@@ -163,6 +163,82 @@ describe('enquiries and service requests as tickets', () => {
     expect(confirmed.parsed.attachments[0]!.content.toString('utf8')).toContain('DTSTART:20311202T203000Z');
   });
 
+  it('the client confirms the proposed time from the email in one click, logged out; a second click changes nothing', async () => {
+    const owner = await browser.newPage();
+    const linus = await loggedInAs(owner, server, { firstName: 'Linus', email: 'linus.e2e@example.com' });
+    const ticket = await buildTicket(server.db, linus.user, {
+      service: 'Technical Consultation - 1 Hour',
+      stripePaymentId: 'pi_e2e_consultation_link',
+    });
+    const staff = await browser.newPage();
+    await loggedInAs(staff, server, { accountType: 'staff' });
+    const proposed = await staff.request.post(`${server.url}/api/admin/service-requests/${ticket.id}/consultation`, {
+      data: { date: '2031-12-03', time: '09:15', timeZone: 'Europe/Berlin', durationMinutes: 90 },
+      headers: { Origin: server.url },
+    });
+    expect(proposed.status()).toBe(201);
+
+    // The proposal email's button is the one-click link.
+    const subject = 'Please confirm your consultation time';
+    await expect
+      .poll(() => sink.to('linus.e2e@example.com').filter((m) => m.parsed.subject === subject).length, {
+        timeout: 15_000,
+      })
+      .toBe(1);
+    const text = sink.to('linus.e2e@example.com').find((m) => m.parsed.subject === subject)!.parsed.text ?? '';
+    const link = /(http:\/\/\S+\/confirm-consultation\?token=[A-Za-z0-9_-]{43})/.exec(text)?.[1];
+    expect(link, text).toBeDefined();
+    const status = async () =>
+      (await server.db('consultation_proposals').where({ serviceRequestId: ticket.id }).first()).status as string;
+
+    // A mail scanner fetching the link confirms nothing.
+    const scanner = await browser.newPage();
+    expect((await scanner.request.get(link!)).status()).toBe(200);
+    expect(await status()).toBe('proposed');
+
+    // Logged out (another browser), the page shows the time and one button.
+    for (const width of [390, 1280]) {
+      const page = await browser.newPage({ viewport: { width, height: 800 } });
+      await page.goto(link!);
+      await visible(page.getByText(/Wednesday, December 3, 2031 at 9:15\s?AM \(Europe\/Berlin\)/));
+      await visible(page.getByText('90 minutes'));
+      expect(await axeViolations(page)).toEqual([]);
+      expect(await status()).toBe('proposed');
+      if (width === 1280) {
+        await page.getByRole('button', { name: 'Confirm this time' }).click();
+        await visible(page.getByRole('status').filter({ hasText: /Your consultation is confirmed for/ }));
+        expect(await status()).toBe('confirmed');
+      }
+    }
+
+    // Used: opening it again says so, and nothing changes.
+    const again = await browser.newPage();
+    await again.goto(link!);
+    await visible(again.getByRole('alert').filter({ hasText: 'This time is already confirmed' }));
+    const events = await server.db('service_request_events').where({
+      serviceRequestId: ticket.id,
+      kind: 'consultation_confirmed',
+    });
+    expect(events).toHaveLength(1);
+    // The client gets the calendar file, as from the portal.
+    await expect
+      .poll(
+        () =>
+          sink.to('linus.e2e@example.com').filter((m) => m.parsed.subject === 'Your consultation is confirmed').length,
+        { timeout: 15_000 },
+      )
+      .toBe(1);
+    const confirmed = sink
+      .to('linus.e2e@example.com')
+      .find((m) => m.parsed.subject === 'Your consultation is confirmed')!;
+    expect(confirmed.parsed.attachments[0]!.content.toString('utf8')).toContain('DTSTART:20311203T081500Z');
+
+    // A made-up token: a clear message.
+    const wrong = await browser.newPage();
+    await wrong.goto(`${server.url}/confirm-consultation?token=${'x'.repeat(43)}`);
+    await visible(wrong.getByRole('alert').filter({ hasText: 'This confirmation link is not valid.' }));
+  });
+
   it('staff see the chat visitor’s current page live, and turn the chat into a ticket', async () => {
     const visitor = await browser.newPage();
     await visitor.goto(`${server.url}/services`);

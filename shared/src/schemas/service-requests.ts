@@ -120,6 +120,24 @@ export const consultationProposalSchema = z
   .strict();
 export type ConsultationProposalInput = z.output<typeof consultationProposalSchema>;
 
+/**
+ * POST /api/consultation-link and /api/consultation-link/confirm: the token of
+ * the one-click link in the proposal email (43 base64url characters).
+ */
+export const consultationLinkSchema = z
+  .object({
+    token: z
+      .string({ error: 'token is required' })
+      .regex(/^[A-Za-z0-9_-]{43}$/, 'token is not a confirmation link token; copy the whole link from the email'),
+  })
+  .strict();
+
+/** What the one-click link's page shows: whose consultation, and the time. */
+export interface ConsultationLinkView {
+  name: string;
+  consultation: ConsultationView;
+}
+
 export interface PersonRef {
   id: string;
   name: string;

@@ -110,6 +110,7 @@ export const siteRoutes = [
   route('/forgot-password', 'Forgot Your Password?', 'Get a link to choose a new password.', false),
   route('/reset-password', 'Choose a New Password', 'Set a new password for your account.', false),
   route('/confirm-email', 'Confirm Your Email Address', 'Confirm the new email address of your account.', false),
+  route('/confirm-consultation', 'Confirm Your Consultation Time', 'Confirm the consultation time we proposed.', false),
   route('/checkout', 'Checkout', 'Complete your order.', false),
   route('/order-confirmation', 'Order Confirmation', 'The status of your order.', false),
   route('/subscribe', 'Subscribe', 'Start your managed IT plan.', false),
@@ -123,6 +124,11 @@ export const siteRoutes = [
     ...route('/admin/customers', 'Customers', 'Customers for staff: accounts, orders, requests, chats.', false),
     items: true,
   },
+  {
+    ...route('/admin/catalogue', 'Catalogue', 'Products for staff: prices, stock, images, archiving.', false),
+    items: true,
+  },
+  route('/admin/catalogue/new', 'New Product', 'A new product for the shop, for staff.', false),
 ] as const satisfies readonly SiteRoute[];
 
 export type SitePath = (typeof siteRoutes)[number]['path'];

@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { demoCards } from '../../test/commerce-factories';
-import { roomyRateLimits } from '../../test/config';
+import { limitInOneWindow, roomyRateLimits } from '../../test/config';
 import { buildUser, logIn } from '../../test/factories';
 import { setupTestApp } from '../../test/test-app';
 import { applyConsultationPayment } from './consultation.service';
 
-const t = setupTestApp({ rateLimits: { ...roomyRateLimits, paymentIntentsPerUser: { limit: 4, windowMs: 60_000 } } });
+const t = setupTestApp({ rateLimits: { ...roomyRateLimits, paymentIntentsPerUser: limitInOneWindow(4) } });
 
 const consultation = { amount: 19900, description: 'Technical Consultation - 1 Hour' };
 

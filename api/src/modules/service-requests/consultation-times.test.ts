@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { outboxRows } from '../../test/mail';
 import { buildTicket, callerOf, type Caller } from '../../test/ticket-factories';
@@ -152,5 +153,171 @@ describe('confirming and the calendar file', () => {
     const res = await client.agent.get(`/api/service-requests/${ticket.id}/consultation.ics`);
     expect(res.status).toBe(404);
     expect(res.body).toEqual({ message: 'No consultation time has been proposed' });
+  });
+});
+
+describe('the one-click link in the proposal email', () => {
+  const sha256 = (token: string) => createHash('sha256').update(token).digest('hex');
+
+  /** Proposes `body` on a new paid ticket; the token is read from the queued mail (kept: no SMTP in tests). */
+  async function proposed(body = proposal) {
+    const ticket = await paidTicket();
+    const res = await staff.agent.post(`/api/admin/service-requests/${ticket.id}/consultation`).send(body);
+    expect(res.status).toBe(201);
+    return { ticket, token: await latestToken(ticket.id), proposalId: res.body.consultation.id as string };
+  }
+
+  async function latestToken(ticketId: string): Promise<string> {
+    const [mail] = (await outboxRows(t.db, `consultation-proposed:${ticketId}`)).slice(-1);
+    return (mail!.data as { confirmToken: string }).confirmToken;
+  }
+
+  /** The ticket's proposals, timeline and mails: what a refused call must leave as it was. */
+  async function state(ticketId: string) {
+    return {
+      proposals: await t.db('consultation_proposals').where({ serviceRequestId: ticketId }).orderBy('createdAt'),
+      events: await t.db('service_request_events').where({ serviceRequestId: ticketId }).count({ n: '*' }),
+      mails: (await outboxRows(t.db)).length,
+    };
+  }
+
+  it('mails a link with a token of which only the hash is stored; the link page reads the time logged out', async () => {
+    const { ticket, token, proposalId } = await proposed();
+    expect(token).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    const row = await t.db('consultation_proposals').where({ id: proposalId }).first();
+    expect(row.confirmTokenHash).toBe(sha256(token));
+    expect(JSON.stringify(row)).not.toContain(token);
+    // Until the time itself or 14 days, whichever comes first.
+    expect(new Date(row.confirmTokenExpiresAt).getTime()).toBeGreaterThan(Date.now() + 13.9 * 24 * 3600_000);
+    expect(new Date(row.confirmTokenExpiresAt).getTime()).toBeLessThan(Date.now() + 14.1 * 24 * 3600_000);
+
+    const before = await state(ticket.id);
+    const look = await t.request().post('/api/consultation-link').send({ token });
+    expect(look.status).toBe(200);
+    expect(look.body).toEqual({
+      name: 'Ada',
+      consultation: expect.objectContaining({
+        startsAt: '2031-12-02T20:30:00.000Z',
+        timeZone: 'America/Chicago',
+        durationMinutes: 60,
+        status: 'proposed',
+      }),
+    });
+    // Reading it (as the page does, or a scanner running it) changes nothing.
+    expect(await state(ticket.id)).toEqual(before);
+  });
+
+  it('a time soon: the link works until the time itself', async () => {
+    const soon = new Date(Date.now() + 3 * 24 * 3600_000);
+    const date = soon.toISOString().slice(0, 10);
+    const { proposalId } = await proposed({ ...proposal, date, time: '12:00', timeZone: 'UTC' });
+    const row = await t.db('consultation_proposals').where({ id: proposalId }).first();
+    expect(new Date(row.confirmTokenExpiresAt).toISOString()).toBe(`${date}T12:00:00.000Z`);
+  });
+
+  it('confirms in one click without logging in: both sides mailed the calendar file, the client recorded', async () => {
+    const { ticket, token, proposalId } = await proposed();
+    const res = await t.request().post('/api/consultation-link/confirm').send({ token });
+    expect(res.status).toBe(200);
+    expect(res.body.consultation).toMatchObject({
+      id: proposalId,
+      status: 'confirmed',
+      confirmedAt: expect.any(String),
+    });
+
+    const thread = await client.agent.get(`/api/service-requests/${ticket.id}`);
+    expect(thread.body.consultation.status).toBe('confirmed');
+    expect(thread.body.events.at(-1)).toMatchObject({
+      kind: 'consultation_confirmed',
+      author: { type: 'client', name: 'Ada' },
+    });
+    const mails = [
+      ...(await outboxRows(t.db, `consultation-confirmed:${proposalId}`)),
+      ...(await outboxRows(t.db, `staff-consultation-confirmed:${proposalId}`)),
+    ];
+    expect(mails.map((m) => m.recipient).sort()).toEqual(['ada@example.com', 'desk@example.com']);
+    const files = await t.db('mail_attachments').whereIn(
+      'mailId',
+      mails.map((m) => m.id),
+    );
+    expect(files.map((f) => f.filename)).toEqual(['consultation.ics', 'consultation.ics']);
+
+    // Used: a second click (or the portal's button) confirms nothing more.
+    const before = await state(ticket.id);
+    for (const path of ['/api/consultation-link', '/api/consultation-link/confirm']) {
+      const again = await t.request().post(path).send({ token });
+      expect(again.status).toBe(409);
+      expect(again.body).toEqual({ message: 'This time is already confirmed' });
+    }
+    expect(await state(ticket.id)).toEqual(before);
+  });
+
+  it.each([
+    [{}, 400, /^token: /],
+    [{ token: 'short' }, 400, /^token: token is not a confirmation link token/],
+    [{ token: 'a'.repeat(43), extra: 1 }, 400, /extra/],
+    [{ token: 'A'.repeat(43) }, 404, /^This confirmation link is not valid/],
+  ])('refuses %j with %i, changing nothing', async (body, status, message) => {
+    const { ticket } = await proposed();
+    const before = await state(ticket.id);
+    for (const path of ['/api/consultation-link', '/api/consultation-link/confirm']) {
+      const res = await t.request().post(path).send(body);
+      expect(res.status).toBe(status);
+      expect(res.body.message).toMatch(message);
+    }
+    expect(await state(ticket.id)).toEqual(before);
+  });
+
+  it('an expired link: 410, nothing changes', async () => {
+    const { ticket, token, proposalId } = await proposed();
+    await t.db('consultation_proposals').where({ id: proposalId }).update({ confirmTokenExpiresAt: new Date() });
+    const before = await state(ticket.id);
+    for (const path of ['/api/consultation-link', '/api/consultation-link/confirm']) {
+      const res = await t.request().post(path).send({ token });
+      expect(res.status).toBe(410);
+      expect(res.body.message).toMatch(/^This confirmation link has expired/);
+    }
+    expect(await state(ticket.id)).toEqual(before);
+  });
+
+  it("a replaced time's link: 410; the newer mail's link confirms the newer time", async () => {
+    const { ticket, token: old } = await proposed();
+    await staff.agent
+      .post(`/api/admin/service-requests/${ticket.id}/consultation`)
+      .send({ ...proposal, date: '2031-12-03' });
+    const fresh = await latestToken(ticket.id);
+    expect(fresh).not.toBe(old);
+    const before = await state(ticket.id);
+    const res = await t.request().post('/api/consultation-link/confirm').send({ token: old });
+    expect(res.status).toBe(410);
+    expect(res.body.message).toMatch(/^A newer time was proposed/);
+    expect(await state(ticket.id)).toEqual(before);
+
+    const ok = await t.request().post('/api/consultation-link/confirm').send({ token: fresh });
+    expect(ok.status).toBe(200);
+    expect(ok.body.consultation.startsAt).toBe('2031-12-03T20:30:00.000Z');
+  });
+
+  it('a cancelled request: 409, nothing changes', async () => {
+    const { ticket, token } = await proposed();
+    await t.db('service_requests').where({ id: ticket.id }).update({ status: 'cancelled' });
+    const before = await state(ticket.id);
+    const res = await t.request().post('/api/consultation-link/confirm').send({ token });
+    expect(res.status).toBe(409);
+    expect(res.body.message).toMatch(/^This request is closed/);
+    expect(await state(ticket.id)).toEqual(before);
+  });
+
+  it('two clicks at once confirm once', async () => {
+    const { ticket, token } = await proposed();
+    const answers = await Promise.all([
+      t.request().post('/api/consultation-link/confirm').send({ token }),
+      t.request().post('/api/consultation-link/confirm').send({ token }),
+    ]);
+    expect(answers.map((a) => a.status).sort()).toEqual([200, 409]);
+    const confirmations = await t
+      .db('service_request_events')
+      .where({ serviceRequestId: ticket.id, kind: 'consultation_confirmed' });
+    expect(confirmations).toHaveLength(1);
   });
 });

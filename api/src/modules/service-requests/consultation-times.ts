@@ -1,14 +1,26 @@
+import { createHash, randomBytes } from 'node:crypto';
 import type { Knex } from 'knex';
-import type { ConsultationProposalInput, ServiceRequestThread } from '@shared/schemas/service-requests';
+import type {
+  ConsultationLinkView,
+  ConsultationProposalInput,
+  ServiceRequestThread,
+} from '@shared/schemas/service-requests';
 import { company } from '@shared/site/company';
 import { formatInZone, zonedTimeToInstant } from '@shared/time-zones';
-import { BadRequest, Conflict, Forbidden, NotFound } from '../../errors';
+import { BadRequest, Conflict, Forbidden, Gone, NotFound } from '../../errors';
 import { enqueueMail, enqueueStaffAlert, type StaffAlertSettings } from '../mail/outbox';
-import type { User } from '../users/user.model';
+import { User } from '../users/user.model';
 import { calendarFile } from './calendar-file';
 import { publishStaffEvent } from '../staff-events/staff-events';
-import { recordTicketEvent } from './ticket-events';
-import { toConsultationView, type ConsultationRow, type TicketRow } from './ticket-rows';
+import { recordTicketEvent, type TicketActor } from './ticket-events';
+import {
+  CONSULTATION_COLUMNS,
+  TICKET_COLUMNS,
+  TICKET_FROM,
+  toConsultationView,
+  type ConsultationRow,
+  type TicketRow,
+} from './ticket-rows';
 import { currentConsultation, readThread, ticketFor } from './ticket-thread';
 
 /**
@@ -40,13 +52,19 @@ export async function proposeConsultation(
       .where({ serviceRequestId: row.id })
       .whereIn('status', ['proposed', 'confirmed'])
       .update({ status: 'withdrawn' });
-    await trx('consultation_proposals').insert({
-      serviceRequestId: row.id,
-      startsAt: new Date(instant),
-      timeZone: input.timeZone,
-      durationMinutes: input.durationMinutes,
-      proposedBy: staff.id,
-    });
+    // The mail's one-click link: only its hash is kept; it works until the time itself or for CONFIRM_LINK_DAYS.
+    const confirmToken = randomBytes(32).toString('base64url');
+    const [proposal] = await trx('consultation_proposals')
+      .insert({
+        serviceRequestId: row.id,
+        startsAt: new Date(instant),
+        timeZone: input.timeZone,
+        durationMinutes: input.durationMinutes,
+        proposedBy: staff.id,
+        confirmTokenHash: hashToken(confirmToken),
+        confirmTokenExpiresAt: new Date(Math.min(instant, now + CONFIRM_LINK_DAYS * 24 * 60 * 60 * 1000)),
+      })
+      .returning<{ id: string }[]>('id');
     const when = formatInZone(instant, input.timeZone);
     await recordTicketEvent(
       trx,
@@ -65,8 +83,11 @@ export async function proposeConsultation(
           startsAt: new Date(instant).toISOString(),
           timeZone: input.timeZone,
           durationMinutes: input.durationMinutes,
+          confirmToken,
         },
-        idempotencyKey: `consultation-proposed:${row.id}:${instant}:${input.timeZone}:${input.durationMinutes}`,
+        // One mail per proposal: each carries the link of its own proposal.
+        idempotencyKey: `consultation-proposed:${row.id}:${proposal!.id}`,
+        secrets: [confirmToken],
       });
     }
     await publishStaffEvent(trx, { kind: 'consultation.proposed', id: row.id });
@@ -83,7 +104,7 @@ async function clientAddress(trx: Knex.Transaction, row: TicketRow): Promise<str
   return row.email || null;
 }
 
-/** The client confirms the proposed time; they and staff are emailed with the calendar file. */
+/** The client confirms the proposed time in the portal; they and staff are emailed with the calendar file. */
 export async function confirmConsultation(
   db: Knex,
   id: string,
@@ -95,52 +116,147 @@ export async function confirmConsultation(
     const row = await ticketFor(trx, id, client, { forUpdate: true });
     const proposal = await currentConsultation(trx, row.id);
     if (!proposal) throw new Conflict('There is no proposed time to confirm');
-    if (proposal.status === 'confirmed') throw new Conflict('This time is already confirmed');
-    await trx('consultation_proposals')
-      .where({ id: proposal.id })
-      .update({ status: 'confirmed', confirmedAt: trx.fn.now() });
-    const view = toConsultationView(proposal);
-    await recordTicketEvent(
-      trx,
-      row.id,
-      { type: 'client', user: client },
-      { kind: 'consultation_confirmed', message: formatInZone(view.startsAt, view.timeZone) },
-    );
-    const data = {
-      requestId: row.id,
-      name: row.name,
-      startsAt: view.startsAt,
-      timeZone: view.timeZone,
-      durationMinutes: view.durationMinutes,
-    };
-    // Both sides get the calendar file with their mail.
-    const attachments = [
-      {
-        filename: 'consultation.ics',
-        contentType: 'text/calendar; charset=utf-8; method=PUBLISH',
-        content: Buffer.from(consultationIcs(row, proposal), 'utf8'),
-      },
-    ];
-    const to = await clientAddress(trx, row);
-    if (to) {
-      await enqueueMail(trx, {
-        template: 'consultation-confirmed',
-        to,
-        data: { ...data, forStaff: false },
-        idempotencyKey: `consultation-confirmed:${proposal.id}`,
-        attachments,
-      });
-    }
-    await enqueueStaffAlert(trx, mail, {
-      template: 'consultation-confirmed',
-      data: { ...data, forStaff: true },
-      idempotencyKey: `staff-consultation-confirmed:${proposal.id}`,
-      attachments,
-      ...(to ? { replyTo: to } : {}),
-    });
-    await publishStaffEvent(trx, { kind: 'consultation.confirmed', id: row.id });
+    if (proposal.status === 'confirmed') throw new Conflict(ALREADY_CONFIRMED);
+    await confirmProposal(trx, row, proposal, { type: 'client', user: client }, mail);
   });
   return readThread(db, id, client);
+}
+
+/** How long the one-click link of a proposal works at most (it never works past the proposed time itself). */
+export const CONFIRM_LINK_DAYS = 14;
+const ALREADY_CONFIRMED = 'This time is already confirmed';
+export const CONFIRM_LINK_MESSAGES = {
+  invalid: 'This confirmation link is not valid. Open the request in your portal to confirm the time.',
+  replaced: 'A newer time was proposed for this consultation. Use the link in the latest email, or open your portal.',
+  expired: 'This confirmation link has expired. Open the request in your portal and we will find another time.',
+  closed: 'This request is closed, so its consultation time can no longer be confirmed.',
+} as const;
+
+function hashToken(token: string): string {
+  return createHash('sha256').update(token, 'utf8').digest('hex');
+}
+
+interface LinkProposalRow extends ConsultationRow {
+  serviceRequestId: string;
+  expiresAt: Date;
+  withdrawn: boolean;
+}
+
+/**
+ * The proposal a one-click link is for, if the link can still confirm it:
+ * unknown → 404, replaced by a newer time or past its expiry → 410, already
+ * confirmed → 409. Reads only (the page shows the time before the button).
+ */
+async function linkProposal(db: Knex | Knex.Transaction, token: string, forUpdate = false): Promise<LinkProposalRow> {
+  const query = db('consultation_proposals')
+    .select(
+      db.raw(`${CONSULTATION_COLUMNS}, service_request_id as "serviceRequestId",
+        confirm_token_expires_at as "expiresAt", status = 'withdrawn' as withdrawn`),
+    )
+    .where({ confirmTokenHash: hashToken(token) })
+    .first();
+  if (forUpdate) query.forUpdate();
+  const row = (await query) as LinkProposalRow | undefined;
+  if (!row) throw new NotFound(CONFIRM_LINK_MESSAGES.invalid);
+  if (row.withdrawn) throw new Gone(CONFIRM_LINK_MESSAGES.replaced);
+  if (row.status === 'confirmed') throw new Conflict(ALREADY_CONFIRMED);
+  if (new Date(row.expiresAt).getTime() <= Date.now()) throw new Gone(CONFIRM_LINK_MESSAGES.expired);
+  return row;
+}
+
+async function linkTicket(db: Knex | Knex.Transaction, requestId: string, forUpdate = false): Promise<TicketRow> {
+  const query = db
+    .select(db.raw(`${TICKET_COLUMNS}, sr.message`))
+    .from(db.raw(TICKET_FROM))
+    .where('sr.id', requestId)
+    .first();
+  if (forUpdate) query.forUpdate('sr');
+  const row = (await query) as TicketRow | undefined;
+  if (!row) throw new NotFound(CONFIRM_LINK_MESSAGES.invalid);
+  if (row.status === 'cancelled' || row.status === 'completed') throw new Conflict(CONFIRM_LINK_MESSAGES.closed);
+  return row;
+}
+
+/** What the one-click link's page shows before its button: the proposed time (nothing changes). */
+export async function consultationLink(db: Knex, token: string): Promise<ConsultationLinkView> {
+  const proposal = await linkProposal(db, token);
+  const row = await linkTicket(db, proposal.serviceRequestId);
+  return { name: row.name, consultation: toConsultationView(proposal) };
+}
+
+/**
+ * The one-click link's button: confirms the proposed time without logging in
+ * (the token in the body is the proof), as the ticket's client; once.
+ */
+export async function confirmConsultationByLink(
+  db: Knex,
+  token: string,
+  mail: StaffAlertSettings,
+): Promise<ConsultationLinkView> {
+  return db.transaction(async (trx) => {
+    // The ticket first, as every other change to it locks it, then the proposal (a newer one may have replaced it).
+    const found = await linkProposal(trx, token);
+    const row = await linkTicket(trx, found.serviceRequestId, true);
+    const proposal = await linkProposal(trx, token, true);
+    const client = row.userId ? await User.query(trx).findById(row.userId) : undefined;
+    const actor: TicketActor = client
+      ? { type: 'client', user: client }
+      : { type: 'system', name: `${row.name} (email link)` };
+    await confirmProposal(trx, row, proposal, actor, mail);
+    const confirmed = (await currentConsultation(trx, row.id))!;
+    return { name: row.name, consultation: toConsultationView(confirmed) };
+  });
+}
+
+/** Marks the proposal confirmed, records it, and mails both sides the calendar file. */
+async function confirmProposal(
+  trx: Knex.Transaction,
+  row: TicketRow,
+  proposal: ConsultationRow,
+  actor: TicketActor,
+  mail: StaffAlertSettings,
+): Promise<void> {
+  await trx('consultation_proposals')
+    .where({ id: proposal.id })
+    .update({ status: 'confirmed', confirmedAt: trx.fn.now() });
+  const view = toConsultationView(proposal);
+  await recordTicketEvent(trx, row.id, actor, {
+    kind: 'consultation_confirmed',
+    message: formatInZone(view.startsAt, view.timeZone),
+  });
+  const data = {
+    requestId: row.id,
+    name: row.name,
+    startsAt: view.startsAt,
+    timeZone: view.timeZone,
+    durationMinutes: view.durationMinutes,
+  };
+  // Both sides get the calendar file with their mail.
+  const attachments = [
+    {
+      filename: 'consultation.ics',
+      contentType: 'text/calendar; charset=utf-8; method=PUBLISH',
+      content: Buffer.from(consultationIcs(row, proposal), 'utf8'),
+    },
+  ];
+  const to = await clientAddress(trx, row);
+  if (to) {
+    await enqueueMail(trx, {
+      template: 'consultation-confirmed',
+      to,
+      data: { ...data, forStaff: false },
+      idempotencyKey: `consultation-confirmed:${proposal.id}`,
+      attachments,
+    });
+  }
+  await enqueueStaffAlert(trx, mail, {
+    template: 'consultation-confirmed',
+    data: { ...data, forStaff: true },
+    idempotencyKey: `staff-consultation-confirmed:${proposal.id}`,
+    attachments,
+    ...(to ? { replyTo: to } : {}),
+  });
+  await publishStaffEvent(trx, { kind: 'consultation.confirmed', id: row.id });
 }
 
 /** The calendar file of a ticket's consultation (proposed or confirmed), for its client or staff. */

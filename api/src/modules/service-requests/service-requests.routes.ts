@@ -1,21 +1,35 @@
 import Router from '@koa/router';
 import {
+  consultationLinkSchema,
   consultationProposalSchema,
   staffServiceRequestListQuerySchema,
   ticketReplySchema,
   updateServiceRequestSchema,
 } from '@shared/schemas/service-requests';
 import type { AppDeps } from '../../app-deps';
+import type { RateLimitRule } from '../../config';
+import { rateLimitByIp } from '../../middleware/rate-limit';
 import { requireStaff, requireUser, userOf } from '../../middleware/current-user';
 import { validate } from '../../middleware/validate';
-import { consultationCalendar, confirmConsultation, proposeConsultation } from './consultation-times';
+import {
+  consultationCalendar,
+  consultationLink,
+  confirmConsultation,
+  confirmConsultationByLink,
+  proposeConsultation,
+} from './consultation-times';
 import { listServiceRequests } from './service-requests.service';
 import { addTicketReply, updateTicket } from './ticket-changes';
 import { listTickets, listStaffMembers } from './ticket-list';
 import { readThread } from './ticket-thread';
 
+/** Look-ups and confirmations through the emailed link, per network address (the token cannot be guessed anyway). */
+export const CONSULTATION_LINK_RATE: RateLimitRule = { limit: 30, windowMs: 15 * 60 * 1000 };
+const TOO_MANY_LINKS = 'Too many attempts from this network. Please try again later.';
+
 export function serviceRequestsRoutes({ db, config }: AppDeps): Router {
   const router = new Router();
+  const linkLimit = (bucket: string) => rateLimitByIp(db, bucket, CONSULTATION_LINK_RATE, TOO_MANY_LINKS);
 
   router.get('/api/service-requests', requireUser, async (ctx) => {
     ctx.set('Cache-Control', 'no-store');
@@ -36,6 +50,27 @@ export function serviceRequestsRoutes({ db, config }: AppDeps): Router {
   router.post('/api/service-requests/:id/consultation/confirm', requireUser, async (ctx) => {
     ctx.body = await confirmConsultation(db, ctx.params.id ?? '', userOf(ctx), config.mail);
   });
+
+  // The one-click link in the proposal email (no login: the token is the proof). Its page POSTs the token to read
+  // the proposal, and again from its button to confirm: a mail scanner that fetches the link changes nothing.
+  router.post(
+    '/api/consultation-link',
+    linkLimit('consultation-link'),
+    validate({ body: consultationLinkSchema }),
+    async (ctx) => {
+      ctx.set('Cache-Control', 'no-store');
+      ctx.body = await consultationLink(db, ctx.state.input.body.token);
+    },
+  );
+
+  router.post(
+    '/api/consultation-link/confirm',
+    linkLimit('consultation-link-confirm'),
+    validate({ body: consultationLinkSchema }),
+    async (ctx) => {
+      ctx.body = await confirmConsultationByLink(db, ctx.state.input.body.token, config.mail);
+    },
+  );
 
   router.get('/api/service-requests/:id/consultation.ics', requireUser, async (ctx) => {
     const ics = await consultationCalendar(db, ctx.params.id ?? '', userOf(ctx));

@@ -56,26 +56,46 @@ export async function currentConsultation(
   return row ?? null;
 }
 
-/** The ticket and its timeline as the caller may see it: internal notes and assignments only for staff. */
+/**
+ * The ticket and its timeline as the caller may see it: internal notes and assignments only for staff. One
+ * statement (the timeline and the consultation as JSON beside the ticket's row): a ticket page is one round trip
+ * to the database after the session's, not three.
+ */
 export async function readThread(db: Knex | Knex.Transaction, id: string, caller: User): Promise<ServiceRequestThread> {
-  const row = await ticketFor(db, id, caller);
-  const events = db
-    .select(db.raw(eventColumns()))
-    .from('service_request_events as e')
-    .where('e.service_request_id', row.id)
-    .orderBy([
-      { column: 'e.created_at', order: 'asc' },
-      { column: 'e.id', order: 'asc' },
-    ]);
-  if (!caller.isStaff) events.whereIn('e.kind', CLIENT_EVENT_KINDS);
-  const [eventRows, consultation] = await Promise.all([
-    events as unknown as Promise<TicketEventRow[]>,
-    currentConsultation(db, row.id),
-  ]);
+  if (!isUuid(id)) throw new NotFound(NOT_FOUND);
+  const bindings: unknown[] = [];
+  let visibleEvents = '';
+  if (!caller.isStaff) {
+    visibleEvents = ' and e.kind = any(?::text[])';
+    bindings.push([...CLIENT_EVENT_KINDS]);
+  }
+  bindings.push(id);
+  let visibleTicket = '';
+  if (!caller.isStaff) {
+    visibleTicket = ' and sr.user_id = ?';
+    bindings.push(caller.id);
+  }
+  const { rows } = await db.raw<{
+    rows: (TicketRow & { events: TicketEventRow[]; consultation: ConsultationRow | null })[];
+  }>(
+    `select ${TICKET_COLUMNS}, sr.message,
+       (select coalesce(json_agg(e order by e."createdAt", e.id), '[]') from (
+          select ${eventColumns()} from service_request_events e where e.service_request_id = sr.id${visibleEvents}
+        ) e) as events,
+       (select row_to_json(c) from (
+          select ${CONSULTATION_COLUMNS} from consultation_proposals p
+           where p.service_request_id = sr.id and p.status in ('proposed', 'confirmed') limit 1
+        ) c) as consultation
+     from ${TICKET_FROM}
+     where sr.id = ?${visibleTicket}`,
+    bindings as never[],
+  );
+  const row = rows[0];
+  if (!row) throw new NotFound(NOT_FOUND);
   return {
     request: toTicketDetail(row),
-    events: eventRows.map(toTicketEvent),
-    consultation: consultation ? toConsultationView(consultation) : null,
+    events: row.events.map(toTicketEvent),
+    consultation: row.consultation ? toConsultationView(row.consultation) : null,
     allowedStatuses: caller.isStaff ? [...SERVICE_REQUEST_TRANSITIONS[row.status]] : [],
   };
 }

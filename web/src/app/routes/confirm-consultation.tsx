@@ -1,0 +1,10 @@
+import { FormPage } from '@/components/layout/form-page';
+import { ConsultationLinkConfirm } from '@/features/service-requests/components/consultation-link-confirm';
+
+export function Component() {
+  return (
+    <FormPage title="Confirm Your Consultation Time">
+      <ConsultationLinkConfirm />
+    </FormPage>
+  );
+}
