@@ -1,11 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
+import { defaultRateLimits } from '../../config';
+import { limitInOneWindow } from '../../test/config';
 import { buildUser, logIn } from '../../test/factories';
 import { setupTestApp } from '../../test/test-app';
-import { CHAT_START_RATE } from './chat.routes';
 import { reportStaffConnections } from './storage/presence';
 
-const t = setupTestApp({ trustProxy: true });
+const CHAT_START_LIMIT = defaultRateLimits.chatStartPerIp.limit;
+// The real limit, counted in a window the test does not cross.
+const t = setupTestApp({ trustProxy: true, rateLimits: { chatStartPerIp: limitInOneWindow(CHAT_START_LIMIT) } });
 
 let address = 0;
 /** Each visitor from its own address, so the per-IP start limit stays out of the way. */
@@ -99,7 +102,7 @@ describe('POST /api/chat/conversations', () => {
 
   it('limits how many chats one network starts per hour', async () => {
     const ip = '198.51.100.77';
-    for (let i = 0; i < CHAT_START_RATE.limit; i += 1) {
+    for (let i = 0; i < CHAT_START_LIMIT; i += 1) {
       const res = await t
         .request()
         .post('/api/chat/conversations')

@@ -5,7 +5,6 @@ import { listChatQuerySchema, startChatSchema, updateChatContactSchema, visitorP
 import { chatTicketSchema } from '@shared/schemas/service-requests';
 import { isUuid } from '@shared/schemas/text';
 import type { AppDeps } from '../../app-deps';
-import type { RateLimitRule } from '../../config';
 import { currentUser, optionalUser, requireStaff } from '../../middleware/current-user';
 import { consumeRateLimit } from '../../middleware/rate-limit';
 import { validate } from '../../middleware/validate';
@@ -22,8 +21,6 @@ import {
 import { toChatConversation } from './storage/rows';
 import { chatToTicket, recordVisitorPage, visitorContext } from './storage/visitor-context';
 
-/** Conversations a network may start per hour (the widget starts one per visitor). */
-export const CHAT_START_RATE: RateLimitRule = { limit: 20, windowMs: 60 * 60 * 1000 };
 const TOO_MANY_CHATS = 'Too many chats started from this network. Please try again later.';
 
 /** The caller as chat sees them: the session's visitor id and the logged-in account. */
@@ -33,7 +30,7 @@ function callerOf(ctx: Context): ChatParticipant {
   return participantOf(currentUser(ctx), visitorId);
 }
 
-export function chatRoutes({ db }: AppDeps): Router {
+export function chatRoutes({ db, config }: AppDeps): Router {
   const router = new Router();
 
   // Whether anyone can answer right now (the widget's away mode). Public: never 401s.
@@ -44,7 +41,7 @@ export function chatRoutes({ db }: AppDeps): Router {
 
   router.post('/api/chat/conversations', optionalUser, validate({ body: startChatSchema }), async (ctx) => {
     const input = ctx.state.input.body;
-    await consumeRateLimit(db, `chat-start:ip:${ctx.ip}`, CHAT_START_RATE, TOO_MANY_CHATS);
+    await consumeRateLimit(db, `chat-start:ip:${ctx.ip}`, config.rateLimits.chatStartPerIp, TOO_MANY_CHATS);
     const session = sessionData(ctx);
     // The visitor's random id lives in their session: only that browser (or their account) may join.
     if (!isUuid(session.visitorId)) session.visitorId = randomUUID();

@@ -14,6 +14,49 @@ const ChatPanel = lazy(async () => ({ default: (await loadPanel()).ChatPanel }))
 
 const noSubscription = () => () => {};
 
+/** After the page's own work (hydration), or at once where the browser cannot tell. */
+function whenIdle(task: () => void): () => void {
+  if (typeof window.requestIdleCallback === 'function') {
+    const handle = window.requestIdleCallback(task, { timeout: 3000 });
+    return () => window.cancelIdleCallback(handle);
+  }
+  const timer = setTimeout(task, 1000);
+  return () => clearTimeout(timer);
+}
+
+/**
+ * The closed bubble's badge: staff messages not read yet in the visitor's
+ * conversation. Only a visitor who has a conversation (remembered in this
+ * browser) loads the watcher, once the page is idle; everyone else's page
+ * loads and connects nothing (decision 142).
+ */
+function useUnreadWhileClosed(open: boolean): number {
+  const [unread, setUnread] = useState(0);
+  useEffect(() => {
+    if (open) return;
+    const conversationId = storedConversationId();
+    if (!conversationId) return;
+    let stop: (() => void) | null = null;
+    let cancelled = false;
+    const cancelIdle = whenIdle(() => {
+      void import('../unread-watch').then(({ watchUnread }) => {
+        if (!cancelled) stop = watchUnread(conversationId, setUnread);
+      });
+    });
+    return () => {
+      cancelled = true;
+      cancelIdle();
+      stop?.();
+      // Opening the widget shows (and marks read) what the badge counted: closed again, it counts afresh.
+      setUnread(0);
+    };
+  }, [open]);
+  return open ? 0 : unread;
+}
+
+const unreadLabel = (count: number) =>
+  count === 0 ? '' : `, ${count} unread message${count === 1 ? '' : 's'} from support`;
+
 /**
  * Spec §2/§4: the floating live-chat bubble, bottom-right on every public
  * page (app/router.tsx leaves it off the staff pages, which have their own
@@ -31,6 +74,7 @@ export function ChatWidget({ visitor = null }: { visitor?: ChatVisitor | null })
   // Pay Now…: its place is a fixed frame that never moves (and takes no clicks); the button slides out of it.
   const placeRef = useRef<HTMLDivElement>(null);
   const stepAside = useCoversPrimaryAction(placeRef, !open);
+  const unread = useUnreadWhileClosed(open);
 
   const toggle = (next: boolean) => {
     setChoice(next);
@@ -73,7 +117,7 @@ export function ChatWidget({ visitor = null }: { visitor?: ChatVisitor | null })
         <button
           ref={bubbleRef}
           type="button"
-          aria-label={open ? 'Close live chat' : 'Open live chat'}
+          aria-label={open ? 'Close live chat' : `Open live chat${unreadLabel(unread)}`}
           aria-expanded={open}
           aria-controls={open ? panelId : undefined}
           onClick={() => toggle(!open)}
@@ -81,7 +125,7 @@ export function ChatWidget({ visitor = null }: { visitor?: ChatVisitor | null })
           onFocus={() => void loadPanel()}
           data-stepped-aside={stepAside ? '' : undefined}
           className={cn(
-            'pointer-events-auto flex h-14 w-14 cursor-pointer items-center justify-center rounded-full bg-blue-700 text-white shadow-lg transition-[background-color,translate] duration-200 hover:bg-blue-800 focus-visible:translate-y-0 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-600',
+            'pointer-events-auto relative flex h-14 w-14 cursor-pointer items-center justify-center rounded-full bg-blue-700 text-white shadow-lg transition-[background-color,translate] duration-200 hover:bg-blue-800 focus-visible:translate-y-0 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-600',
             stepAside && 'pointer-events-none translate-y-[calc(100%+2rem)]',
           )}
         >
@@ -90,6 +134,15 @@ export function ChatWidget({ visitor = null }: { visitor?: ChatVisitor | null })
           ) : (
             <MessageCircle className="h-6 w-6" aria-hidden="true" />
           )}
+          {unread > 0 ? (
+            <span
+              data-testid="chat-unread-badge"
+              aria-hidden="true"
+              className="absolute -right-1 -top-1 flex h-6 min-w-6 items-center justify-center rounded-full bg-red-700 px-1.5 text-xs font-bold text-white ring-2 ring-white"
+            >
+              {unread > 9 ? '9+' : unread}
+            </span>
+          ) : null}
         </button>
       </div>
     </>
