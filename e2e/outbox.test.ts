@@ -70,7 +70,8 @@ describe('the staff outbox in the browser', () => {
     await page.getByLabel('Status').selectOption('failed');
     await expectPath(page, '/admin/outbox?status=failed');
     await visible(list.getByText('RCPT TO: 550 5.1.1 No such user'));
-    expect(await list.getByRole('button').count()).toBe(1);
+    // The list re-renders for the new filter: wait for it to hold the one failed mail.
+    await expect.poll(() => list.getByRole('button').count(), { timeout: 15_000 }).toBe(1);
     // Chromium reports the script it refused to run in the sandboxed frame.
     browser.allowErrors(/^Blocked script execution in 'about:srcdoc' because the document's frame is sandboxed/);
     await list.getByRole('button', { name: /Mail with a script/ }).click();

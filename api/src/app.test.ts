@@ -36,6 +36,17 @@ describe('HTTP basics', () => {
     expect(res.headers['x-content-type-options']).toBe('nosniff');
     expect(res.headers['x-frame-options']).toBe('DENY');
     expect(res.headers['x-request-id']).toMatch(/^[A-Za-z0-9_-]{8}-[0-9a-z]+$/);
+    expect(res.headers['cross-origin-resource-policy']).toBe('same-origin');
+  });
+
+  it('lets product pictures, and nothing else of the site, be shown from another origin (the desktop console)', async () => {
+    const picture = await t.request().get('/products/switch.svg');
+    expect(picture.headers['cross-origin-resource-policy']).toBe('cross-origin');
+    expect(picture.headers['content-security-policy']).toContain("default-src 'self'");
+    for (const path of ['/', '/shop', '/productsx/switch.svg', '/assets/index.js']) {
+      const res = await t.request().get(path);
+      expect(res.headers['cross-origin-resource-policy'], path).toBe('same-origin');
+    }
   });
 
   it('keeps a sane incoming request id and replaces others', async () => {

@@ -220,6 +220,8 @@ export interface Config {
     passwordChangePerUser: RateLimitRule;
     /** Confirmation emails for a new address one account may ask for. */
     emailChangePerUser: RateLimitRule;
+    /** Chat conversations one network may start (the widget starts one per visitor). */
+    chatStartPerIp: RateLimitRule;
   };
 }
 
@@ -242,6 +244,7 @@ export const defaultRateLimits: Config['rateLimits'] = {
   passwordResetPerAccount: { limit: 3, windowMs: ONE_HOUR },
   passwordChangePerUser: { limit: 10, windowMs: FIFTEEN_MINUTES },
   emailChangePerUser: { limit: 5, windowMs: ONE_HOUR },
+  chatStartPerIp: { limit: 20, windowMs: ONE_HOUR },
 };
 
 /**

@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { COMMON_PASSWORD_MESSAGE } from '@shared/schemas/account';
-import { roomyRateLimits } from '../../test/config';
+import { limitInOneWindow, roomyRateLimits } from '../../test/config';
 import { buildUser, logIn, uniqueName } from '../../test/factories';
 import { setupTestApp } from '../../test/test-app';
 import { EMAIL_LINK_INVALID } from './account.service';
 
 const t = setupTestApp({
-  rateLimits: { ...roomyRateLimits, passwordChangePerUser: { limit: 4, windowMs: 60_000 } },
+  rateLimits: { ...roomyRateLimits, passwordChangePerUser: limitInOneWindow(4) },
 });
 
 async function client(options: Parameters<typeof buildUser>[1] = {}) {

@@ -2,8 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { buildUser, logIn, uniqueName } from '../../test/factories';
 import { setupTestApp } from '../../test/test-app';
 import { User } from '../users/user.model';
+import { limitInOneWindow } from '../../test/config';
 
-const roomy = { limit: 10_000, windowMs: 60_000 };
+const roomy = limitInOneWindow(10_000);
 const t = setupTestApp({
   rateLimits: { loginPerIp: roomy, loginPerUserAndIp: roomy, signupPerIp: roomy },
 });

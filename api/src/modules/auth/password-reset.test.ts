@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { COMMON_PASSWORD_MESSAGE } from '@shared/schemas/account';
-import { roomyRateLimits } from '../../test/config';
+import { limitInOneWindow, roomyRateLimits } from '../../test/config';
 import { buildUser } from '../../test/factories';
 import { eventuallyRows, useMailServers, withSmtp } from '../../test/mail';
 import { SmtpSink } from '../../test/smtp-sink';
@@ -18,8 +18,8 @@ const servers = useMailServers(1, () => ({
   ...withSmtp(sink.url),
   rateLimits: {
     ...roomyRateLimits,
-    passwordResetPerIp: { limit: 10, windowMs: 60_000 },
-    passwordResetPerAccount: { limit: 3, windowMs: 60_000 },
+    passwordResetPerIp: limitInOneWindow(10),
+    passwordResetPerAccount: limitInOneWindow(3),
   },
 }));
 

@@ -1,16 +1,24 @@
 import { describe, expect, it } from 'vitest';
 import { defaultRateLimits } from '../../config';
+import { limitInOneWindow } from '../../test/config';
 import { buildUser, uniqueName } from '../../test/factories';
 import { setupTestApp } from '../../test/test-app';
 
-// Real limits, except the account-wide ceiling (50 in production) kept low so the test hashes fewer passwords;
+// Real limits, except the account-wide ceiling (50 in production) kept low so the test hashes fewer passwords,
+// each counted in a window no case crosses (a case takes up to a minute; the real windows are 15 minutes long);
 // X-Forwarded-For (trusted here) lets each case be its own client.
 const t = setupTestApp({
   trustProxy: true,
-  rateLimits: { loginFailuresPerUsername: { ...defaultRateLimits.loginFailuresPerUsername, limit: 15 } },
+  rateLimits: {
+    loginPerIp: limitInOneWindow(defaultRateLimits.loginPerIp.limit),
+    loginPerUserAndIp: limitInOneWindow(defaultRateLimits.loginPerUserAndIp.limit),
+    loginFailuresPerUsername: limitInOneWindow(15),
+    signupPerIp: limitInOneWindow(defaultRateLimits.signupPerIp.limit),
+  },
 });
 
-describe('rate limits', () => {
+// Each case hashes and checks dozens of passwords (deliberately slow work): a minute each on a busy machine.
+describe('rate limits', { timeout: 60_000 }, () => {
   it('limits login attempts per IP with 429 and Retry-After', async () => {
     const ip = '203.0.113.10';
     const { limit } = defaultRateLimits.loginPerIp;

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { serviceOptions } from '@shared/schemas/contact';
 import { buildUser, logIn } from '../../test/factories';
-import { roomyRateLimits } from '../../test/config';
+import { limitInOneWindow, roomyRateLimits } from '../../test/config';
 import { setupTestApp } from '../../test/test-app';
 import { ServiceRequest } from '../service-requests/service-request.model';
 import { ContactMessage } from './contact-message.model';
@@ -9,7 +9,7 @@ import { ContactMessage } from './contact-message.model';
 // Each case sends from its own address (X-Forwarded-For, trusted here), so the limit only bites where it is tested.
 const t = setupTestApp({
   trustProxy: true,
-  rateLimits: { ...roomyRateLimits, contactPerIp: { limit: 3, windowMs: 60_000 } },
+  rateLimits: { ...roomyRateLimits, contactPerIp: limitInOneWindow(3) },
 });
 
 let ipCounter = 0;

@@ -123,6 +123,31 @@ describe('staff events reach staff consoles on every instance', () => {
     socket.close();
   });
 
+  it('product.updated: staff creating and editing a product on instance 0; a refused edit announces nothing', async () => {
+    const socket = await staffConsole(1);
+    const cookie = await loginCookie(servers.url(0), await buildUser(servers.db, { accountType: 'staff' }));
+    const created = await call(0, 'POST', '/api/admin/products', cookie, {
+      name: `Event Switch ${randomInt(1e9)}`,
+      category: 'Networking',
+      description: 'A switch.',
+      price: '99.00',
+    });
+    expect(created.status).toBe(201);
+    const id = created.body!.id as string;
+    expect(await socket.next('staff_event', (frame) => frame.event.kind === 'product.updated')).toEqual({
+      type: 'staff_event',
+      event: { kind: 'product.updated', id },
+    });
+    const refused = await call(0, 'PATCH', `/api/admin/products/${id}`, cookie, { price: 'free' });
+    expect(refused.status).toBe(400);
+    const edited = await call(0, 'PATCH', `/api/admin/products/${id}`, cookie, { inStock: false });
+    expect(edited.status).toBe(200);
+    await socket.next('staff_event', (frame) => frame.event.kind === 'product.updated' && frame.event.id === id);
+    // One event per change that was made: the refused one sent none.
+    expect(eventsOf(socket, 'product.updated')).toEqual([]);
+    socket.close();
+  });
+
   it('chat.updated: a visitor starting a chat on instance 0', async () => {
     const socket = await staffConsole(1);
     const chat = await startVisitorChat(servers.url(0));

@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { demoCards } from '../../test/commerce-factories';
-import { roomyRateLimits } from '../../test/config';
+import { limitInOneWindow, roomyRateLimits } from '../../test/config';
 import { buildPlan, loggedInClient, seededPlan, subscriptionRows } from '../../test/subscription-factories';
 import { setupTestApp } from '../../test/test-app';
 
-const t = setupTestApp({ rateLimits: { ...roomyRateLimits, paymentIntentsPerUser: { limit: 40, windowMs: 60_000 } } });
+const t = setupTestApp({ rateLimits: { ...roomyRateLimits, paymentIntentsPerUser: limitInOneWindow(40) } });
 
 const client = () => loggedInClient(t);
 
