@@ -48,6 +48,13 @@ export class Conflict extends HttpError {
   }
 }
 
+/** What the request points at existed but is no longer usable (an expired or replaced link). */
+export class Gone extends HttpError {
+  constructor(message: string) {
+    super(410, message);
+  }
+}
+
 export class TooManyRequests extends HttpError {
   constructor(message: string, retryAfterSeconds: number) {
     super(429, message, { 'Retry-After': String(Math.max(1, Math.ceil(retryAfterSeconds))) });

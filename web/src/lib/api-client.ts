@@ -44,6 +44,16 @@ function apiUrl(path: string): string {
   return `${options.baseUrl}${path}`;
 }
 
+/**
+ * A file the server serves (a product image, say) as the page can load it:
+ * the path itself on the web, the server's address and the path in the
+ * desktop console (whose page is not on the server). Anything but a path
+ * (a full or blob: URL) is returned as it is.
+ */
+export function serverFileUrl(pathOrUrl: string): string {
+  return pathOrUrl.startsWith('/') && !pathOrUrl.startsWith('//') ? apiUrl(pathOrUrl) : pathOrUrl;
+}
+
 async function throwIfNotOk(res: Response): Promise<void> {
   if (!res.ok) {
     const text = (await res.text().catch(() => '')) || res.statusText;
@@ -56,14 +66,18 @@ interface RequestOptions {
   headers?: Record<string, string>;
 }
 
-/** The one fetch to the API: the client's base URL, headers and credentials; JSON body only when there is one. */
+/**
+ * The one fetch to the API: the client's base URL, headers and credentials. A body is sent as JSON, except a
+ * file (Blob), which is sent as it is with its own Content-Type.
+ */
 function send(method: string, path: string, body?: unknown, init: RequestOptions = {}): Promise<Response> {
   const headers: Record<string, string> = { Accept: 'application/json', ...options.headers?.(), ...init.headers };
-  if (body !== undefined) headers['Content-Type'] = 'application/json';
+  const file = body instanceof Blob ? body : null;
+  if (body !== undefined) headers['Content-Type'] = file ? file.type : 'application/json';
   return fetch(apiUrl(path), {
     method,
     headers,
-    body: body === undefined ? undefined : JSON.stringify(body),
+    body: body === undefined ? undefined : (file ?? JSON.stringify(body)),
     credentials: options.credentials ?? 'include',
   });
 }
@@ -84,6 +98,14 @@ export async function apiJson<T>(method: string, path: string, body?: unknown, i
   const res = await apiRequest(method, path, body, init);
   if (res.status === 204) return undefined as T;
   return (await res.json()) as T;
+}
+
+/**
+ * Sends a file as the request body itself, with the file's own Content-Type
+ * (the API's one non-JSON body: POST /api/admin/products/{id}/image). Throws ApiError on non-2xx.
+ */
+export function apiUpload<T>(path: string, file: Blob): Promise<T> {
+  return apiJson<T>('POST', path, file);
 }
 
 /**
