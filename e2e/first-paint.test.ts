@@ -1,5 +1,6 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
+import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { siteRoutes } from '../shared/src/site/routes';
 import { useBrowser } from './support/browser';
@@ -7,7 +8,7 @@ import { useSiteServer } from './support/server';
 import { catalogCacheFor } from '../api/src/modules/catalog/catalog-cache';
 import { seedProducts } from '../api/src/modules/catalog/catalog.service';
 import { buildUser } from '../api/src/test/factories';
-import { addToCart, expectPath, hydrated, productCard, visible } from './support/ui';
+import { addToCart, expectPath, hydrated, productCard, toast, visible } from './support/ui';
 
 /**
  * What the public pages load to paint and hydrate: the scripts their built
@@ -55,6 +56,35 @@ describe('first paint of the public pages', () => {
  * Decision 149: a page's code is fetched only once the page has painted, so on a slow link the first paint does
  * not share the bandwidth with it; then the page hydrates and works.
  */
+/**
+ * Clicks `button` the first moment React has taken it over — mid-hydration, before the page says it has
+ * hydrated — from inside the page, so no round trip to the test lets the moment pass.
+ */
+function clickMidHydration(button: Locator): Promise<void> {
+  return button.evaluate(
+    (element: HTMLElement) =>
+      new Promise<void>((resolve) => {
+        const check = () => {
+          if (!Object.keys(element).some((key) => key.startsWith('__reactProps'))) return setTimeout(check, 0);
+          element.click();
+          resolve();
+        };
+        check();
+      }),
+  );
+}
+
+/** Holds the app's code back until `release` is called. */
+async function holdAppCode(page: Page): Promise<() => void> {
+  let release: () => void = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\/assets\/start-[^/]+\.js$/, async (route) => {
+    await held;
+    await route.continue();
+  });
+  return release;
+}
+
 describe('loading the code after the first paint', () => {
   const server = useSiteServer();
   const browser = useBrowser();
@@ -99,12 +129,7 @@ describe('loading the code after the first paint', () => {
     const client = await buildUser(server.db, { firstName: 'Early' });
     const page = await browser.newPage();
     // Hold the app's code back until the visitor has acted.
-    let release: () => void = () => {};
-    const held = new Promise<void>((resolve) => (release = resolve));
-    await page.route(/\/assets\/start-[^/]+\.js$/, async (route) => {
-      await held;
-      await route.continue();
-    });
+    const release = await holdAppCode(page);
     const logins: string[] = [];
     page.on('request', (request) => {
       if (new URL(request.url()).pathname === '/api/login') logins.push(request.method());
@@ -128,33 +153,17 @@ describe('loading the code after the first paint', () => {
     await seedProducts(server.db);
     catalogCacheFor(server.db).invalidate();
     const page = await browser.newPage();
-    let release: () => void = () => {};
-    const held = new Promise<void>((resolve) => (release = resolve));
-    await page.route(/\/assets\/start-[^/]+\.js$/, async (route) => {
-      await held;
-      await route.continue();
-    });
+    const release = await holdAppCode(page);
     await page.goto(`${server.url}/shop`);
     // Before the app's code runs: held, and played once the page has hydrated.
     await addToCart(page, '2-Post Open-Frame Relay Rack, 45U');
-    // The first moment React has taken this button over (mid-hydration, before the page says it is done), clicked
-    // from inside the page so no round trip to the test lets the moment pass.
+    // And one while React hydrates.
     const switchButton = productCard(page, 'Cisco Catalyst 9200L 48-Port PoE+ Switch').getByRole('button', {
       name: /Add to Cart/,
     });
-    const clickedMidHydration = switchButton.evaluate(
-      (button: HTMLElement) =>
-        new Promise<void>((resolve) => {
-          const check = () => {
-            if (!Object.keys(button).some((key) => key.startsWith('__reactProps'))) return setTimeout(check, 0);
-            button.click();
-            resolve();
-          };
-          check();
-        }),
-    );
+    const clicked = clickMidHydration(switchButton);
     release();
-    await clickedMidHydration;
+    await clicked;
     const cart = page.getByRole('banner').getByRole('button', { name: /^Open cart, \d+ items?$/ });
     await expect.poll(() => cart.getAttribute('aria-label')).toBe('Open cart, 2 items');
     // Nothing more arrives later.
@@ -164,16 +173,29 @@ describe('loading the code after the first paint', () => {
 
   it('lets the browser’s own checks refuse an incomplete form at once, before hydration', async () => {
     const page = await browser.newPage();
-    let release: () => void = () => {};
-    const held = new Promise<void>((resolve) => (release = resolve));
-    await page.route(/\/assets\/start-[^/]+\.js$/, async (route) => {
-      await held;
-      await route.continue();
-    });
+    const release = await holdAppCode(page);
     await page.goto(`${server.url}/contact`);
     await page.getByRole('button', { name: 'Send Message' }).click();
     expect(await page.getByLabel('Full Name').evaluate((el) => el === document.activeElement)).toBe(true);
     release();
     await hydrated(page.getByRole('button', { name: 'Send Message' }));
+  });
+
+  it('sends what was typed before hydration when the form is submitted while React hydrates', async () => {
+    const page = await browser.newPage();
+    const release = await holdAppCode(page);
+    await page.goto(`${server.url}/contact`);
+    await page.getByLabel('Full Name').fill('Frances Allen');
+    await page.getByLabel('Email Address').fill('frances.allen@example.com');
+    await page.getByLabel('Service Interested In').selectOption('Cybersecurity Solutions');
+    await page.getByLabel('Message').fill('An assessment of our compiler farm’s network, please.');
+    const clicked = clickMidHydration(page.getByRole('button', { name: 'Send Message' }));
+    release();
+    await clicked;
+    await visible(toast(page, 'Message Sent!'));
+    const rows = await server.db('contact_messages').where({ email: 'frances.allen@example.com' });
+    expect(rows.map((row: { name: string; message: string }) => [row.name, row.message])).toEqual([
+      ['Frances Allen', 'An assessment of our compiler farm’s network, please.'],
+    ]);
   });
 });

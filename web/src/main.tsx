@@ -70,7 +70,7 @@ async function main(): Promise<void> {
     await nextTask();
   }
   const { start } = await import('./app/start');
-  await start({ pause: nextTask, onHydrating: () => early?.stopHolding(), onHydrated: () => early?.replay() });
+  await start({ pause: nextTask, onHydrated: () => early?.replay() });
 }
 
 void main();

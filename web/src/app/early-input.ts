@@ -14,10 +14,12 @@
  * on a submit button of a form the browser's own checks refuse is let through,
  * so the browser points at the first field to fix at once, as it would later.
  *
- * Holding stops the moment React starts hydrating (`stopHolding`): from then on
- * React handles every click and keystroke itself (it hydrates at once what the
- * event needs), so nothing is held twice — a click then counted by React and
- * played again afterwards would, say, add an item to the cart twice.
+ * What is held is hidden from React (its propagation stopped at the document,
+ * before React's listener on the root sees it): React starts handling events
+ * as soon as hydration starts, before the page says it has hydrated, and an
+ * event both handled then and played again afterwards would count twice (an
+ * item added to the cart twice), or reach the app before what was typed had
+ * (a form sent empty).
  */
 
 const HELD = 'button, input[type="checkbox"], input[type="radio"], input[type="submit"], summary';
@@ -27,9 +29,7 @@ type Field = HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement;
 export interface EarlyInput {
   /** Whether the visitor has done anything yet (then the code should load at once). */
   readonly touched: Promise<void>;
-  /** Call as React starts hydrating: what the visitor does from then on is React's to handle. */
-  stopHolding(): void;
-  /** Call once the app has hydrated: replays what was held (and stops holding, if not yet). */
+  /** Call once the app has hydrated: replays what was held and stops holding. */
   replay(): void;
 }
 
@@ -76,33 +76,26 @@ export function holdEarlyInput(root: HTMLElement): EarlyInput {
     if (!target || !root.contains(target)) return;
     if (refusedByTheBrowser(target)) return;
     event.preventDefault();
+    event.stopPropagation();
     if (!clicks.includes(target)) clicks.push(target);
   };
   const onSubmit = (event: SubmitEvent) => {
     if (!holding || !(event.target instanceof HTMLFormElement) || !root.contains(event.target)) return;
     event.preventDefault();
+    event.stopPropagation();
     submitted = event.target;
   };
   const onTouch = (event: Event) => {
     markTouched();
     const field = event.target;
-    if ((event.type !== 'input' && event.type !== 'change') || !(field instanceof Element)) return;
+    if (!holding || (event.type !== 'input' && event.type !== 'change') || !(field instanceof Element)) return;
     if (!root.contains(field)) return;
-    if (!holding) {
-      // Typed while React hydrates: React has it, and what was typed before is older than what the field says.
-      if (
-        field instanceof HTMLInputElement ||
-        field instanceof HTMLTextAreaElement ||
-        field instanceof HTMLSelectElement
-      ) {
-        typed.delete(field);
-      }
-      return;
-    }
     if (field instanceof HTMLSelectElement) typed.set(field, field.value);
     else if ((field instanceof HTMLInputElement || field instanceof HTMLTextAreaElement) && isTextField(field)) {
       typed.set(field, field.value);
-    }
+    } else return;
+    // The app is handed the field's latest value when it has hydrated, not each edit while it hydrates.
+    event.stopPropagation();
   };
   const touchEvents = ['pointerdown', 'keydown', 'focusin', 'input', 'change'] as const;
 
@@ -110,15 +103,10 @@ export function holdEarlyInput(root: HTMLElement): EarlyInput {
   document.addEventListener('submit', onSubmit, true);
   for (const type of touchEvents) document.addEventListener(type, onTouch, { capture: true, passive: true });
 
-  let replayed = false;
   return {
     touched,
-    stopHolding() {
-      holding = false;
-    },
     replay() {
-      if (replayed) return;
-      replayed = true;
+      if (!holding) return;
       holding = false;
       document.removeEventListener('click', onClick, true);
       document.removeEventListener('submit', onSubmit, true);

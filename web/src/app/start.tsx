@@ -8,17 +8,14 @@ import { routes } from './router';
 /**
  * The page arrives prerendered; load the code of the routes it shows before
  * hydrating so the first client render matches the HTML exactly; `pause`
- * yields to the browser between loading them and hydrating; `onHydrating`
- * runs as React takes the page over, `onHydrated` once it has hydrated (or
- * rendered).
+ * yields to the browser between loading them and hydrating; `onHydrated`
+ * runs once the page has hydrated (or rendered).
  */
 export async function start({
   pause,
-  onHydrating,
   onHydrated,
 }: {
   pause: () => Promise<void>;
-  onHydrating: () => void;
   onHydrated: () => void;
 }): Promise<void> {
   const matches = matchRoutes(routes, window.location) ?? [];
@@ -46,7 +43,6 @@ export async function start({
   if (!container) throw new Error('#root is missing');
   // The page is already readable: hydrate as a transition, so React works in
   // short slices and a tap or keypress is never stuck behind one long task.
-  onHydrating();
   if (container.firstElementChild) startTransition(() => void hydrateRoot(container, app));
   else createRoot(container).render(app);
 }
