@@ -198,4 +198,24 @@ describe('loading the code after the first paint', () => {
       ['Frances Allen', 'An assessment of our compiler farm’s network, please.'],
     ]);
   });
+
+  it('keeps the visitor where they scrolled before hydration, and a new page still starts at the top', async () => {
+    const page = await browser.newPage();
+    const release = await holdAppCode(page);
+    await page.goto(`${server.url}/services`);
+    const link = page.getByRole('link', { name: 'Request Service: Low Voltage Cabling' });
+    await link.scrollIntoViewIfNeeded();
+    const scrolled = await page.evaluate(() => window.scrollY);
+    expect(scrolled).toBeGreaterThan(300);
+    release();
+    await hydrated(link);
+    // React runs the page's effects as hydration commits, right after its handlers are attached.
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(await page.evaluate(() => window.scrollY)).toBe(scrolled);
+
+    // Following a link through the app: the next page opens at its top.
+    await link.click();
+    await expectPath(page, `/contact?service=${encodeURIComponent('Low Voltage Cabling')}`);
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
+  });
 });

@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { useEffect, useRef } from 'react';
 import { useLocation } from 'react-router-dom';
 import { company } from '@shared/site/company';
 import { ogImageFor } from '@shared/site/og-images';
@@ -30,8 +30,13 @@ export function RouteHead() {
     setMeta('meta[name="twitter:image"]', 'content', `${window.location.origin}${image.path}`);
     setMeta('meta[property="og:image:alt"]', 'content', image.alt);
   }, [pathname]);
-  // A new page starts at the top, or at the section its #fragment names.
+  // A new page starts at the top, or at the section its #fragment names. Not the page the visitor arrived on: the
+  // browser has placed that one (its #fragment, or where a reload or Back left it), and the visitor may have
+  // scrolled it before it hydrated — moving them then would also move what they were about to tap.
+  const shown = useRef(`${pathname}${hash}`);
   useEffect(() => {
+    if (shown.current === `${pathname}${hash}`) return;
+    shown.current = `${pathname}${hash}`;
     const target = hash.length > 1 ? document.getElementById(decodeURIComponent(hash.slice(1))) : null;
     if (target) target.scrollIntoView();
     else window.scrollTo(0, 0);
