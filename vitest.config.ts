@@ -54,6 +54,9 @@ export default defineConfig({
           globalSetup: ['e2e/support/global-setup.ts', 'api/src/test/global-setup.ts'],
           setupFiles: ['api/src/test/setup.ts'],
           testTimeout: 60_000,
+          // A page changes when the browser gets to it: on a busy machine seconds after the action (the code loads
+          // after the first paint, decision 149). Polls wait as long as Playwright's own waits (15 s), not 1 s.
+          expect: { poll: { timeout: 15_000 } },
           hookTimeout: 120_000,
         },
       },

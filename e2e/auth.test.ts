@@ -178,13 +178,16 @@ describe('site shell', () => {
     const page = await browser.newPage();
     await page.goto(`${server.url}/login`);
     await page.getByRole('button', { name: 'Log In' }).waitFor();
-    // The button is in the prerendered HTML: until the page has hydrated, F8 has no listener yet (a busy machine
-    // hydrates late), so press it until the region takes the focus.
+    // The button is in the prerendered HTML: until the page has hydrated, F8 has no listener yet (the code loads
+    // after the first paint, and a busy machine hydrates seconds later), so press it until the region takes the focus.
     await expect
-      .poll(async () => {
-        await page.keyboard.press('F8');
-        return page.evaluate(() => document.activeElement?.closest('[aria-label^="Notifications"]') !== null);
-      })
+      .poll(
+        async () => {
+          await page.keyboard.press('F8');
+          return page.evaluate(() => document.activeElement?.closest('[aria-label^="Notifications"]') !== null);
+        },
+        { timeout: 15_000, interval: 200 },
+      )
       .toBe(true);
   });
 });

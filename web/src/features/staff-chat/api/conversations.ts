@@ -46,8 +46,18 @@ export function useUnreadTotal(): number {
   return unreadTotal(flattenConversations(list.data));
 }
 
-/** A conversation changed (live feed, or our own close): replace it where it is, or add it on top. */
+/**
+ * A conversation changed (live feed, or our own close): replace it where it is, or add it on top. A list being
+ * fetched at that moment may have been read before the change and would overwrite it (a visitor's message then
+ * never counted as unread): that fetch is dropped and the list read again, after the change.
+ */
 export function upsertConversation(queryClient: QueryClient, conversation: ChatConversation): void {
+  if (queryClient.isFetching({ queryKey: conversationsQueryKey }) > 0) {
+    // Cancelled whether or not the list has data yet (a refetch's own `cancelRefetch` leaves a first load running).
+    void queryClient
+      .cancelQueries({ queryKey: conversationsQueryKey })
+      .then(() => queryClient.invalidateQueries({ queryKey: conversationsQueryKey }));
+  }
   queryClient.setQueryData<InfiniteData<ConversationPage>>(conversationsQueryKey, (data) => {
     if (!data) return data;
     let found = false;
