@@ -11,6 +11,7 @@ import { consultationFulfilment } from './modules/consultation/consultation.serv
 import { orderFulfilment } from './modules/orders/order-payments';
 import { checkoutRoute, payOrderRoute } from './modules/orders/orders.routes';
 import { refundEventHandlers } from './modules/orders/refund-events';
+import { sendUnsentRefunds } from './modules/orders/refunds';
 import { refundRoutes } from './modules/orders/refunds.routes';
 import { DemoPaymentProvider } from './modules/payments/demo-provider';
 import type { PaymentFulfilments } from './modules/payments/payment-outcome';
@@ -118,6 +119,31 @@ function paymentIntentRoutes(deps: AppDeps, provider: PaymentProvider | null): R
   return router;
 }
 
+/**
+ * Sends the refunds the application wrote by itself (a payment for an order
+ * cancelled meanwhile, a second payment) that are at least `minAgeMs` old.
+ */
+function refundSender(deps: AppDeps, provider: PaymentProvider | null, minAgeMs: number) {
+  return async () => {
+    if (provider) await sendUnsentRefunds({ db: deps.db, provider, logger: deps.logger }, minAgeMs);
+  };
+}
+
+/** Minutes before the maintenance sweep asks again for an automatic refund not yet sent (the first try is at once). */
+const UNSENT_REFUND_AGE_MS = 2 * 60 * 1000;
+
+/** Payment work the periodic maintenance does: automatic refunds that did not reach the provider (decision 158). */
+export function paymentMaintenanceTasks(deps: AppDeps): { name: string; run(): Promise<number> }[] {
+  const { payments } = createPaymentProviders(deps.config, deps.db);
+  if (!payments) return [];
+  return [
+    {
+      name: 'automatic refunds not yet sent',
+      run: () => sendUnsentRefunds({ db: deps.db, provider: payments, logger: deps.logger }, UNSENT_REFUND_AGE_MS),
+    },
+  ];
+}
+
 /** Every route that starts or settles a payment, built on one set of providers. */
 export function paymentRoutes(deps: AppDeps): Router[] {
   const providers = createPaymentProviders(deps.config, deps.db);
@@ -129,6 +155,7 @@ export function paymentRoutes(deps: AppDeps): Router[] {
       stripe: providers.stripe,
       fulfilments,
       stripeEventHandlers: stripeEventHandlers(fulfilments),
+      afterPayment: refundSender(deps, providers.payments, 0),
     }),
     subscriptionsRoutes(deps, providers.subscriptions),
     refundRoutes(deps, providers.payments),

@@ -8,7 +8,8 @@ import { connectDatabase, migrateToLatest } from './db/database';
 import { startEmbeddedPostgres, type EmbeddedPostgres } from './db/embedded-postgres';
 import type { Logger } from './logger';
 import { createHttpServer } from './http-timeouts';
-import { startMaintenance } from './maintenance';
+import { maintenanceTasks, startMaintenance } from './maintenance';
+import { paymentMaintenanceTasks } from './payment-wiring';
 import { CATALOG_CHANNEL } from './modules/catalog/catalog-changes';
 import { catalogCacheFor } from './modules/catalog/catalog-cache';
 import { attachChatServer, type ChatServer, type ChatServerOptions } from './modules/chat/socket/server';
@@ -113,7 +114,12 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
     throw err;
   }
   const port = (server.address() as AddressInfo).port;
-  const maintenance = startMaintenance(db, logger);
+  const maintenance = startMaintenance(db, logger, {
+    tasks: [
+      ...maintenanceTasks,
+      ...paymentMaintenanceTasks(deps).map((task) => ({ name: task.name, run: () => task.run() })),
+    ],
+  });
   const mail = startMailWorker(deps, { attachmentSources: mailAttachmentSources, ...options.mail });
   if (!config.mail.smtpUrl) {
     const message = 'SMTP_URL is not set: emails are rendered and kept in the outbox (/admin/outbox), not sent';

@@ -79,6 +79,8 @@ export interface Refund {
   /** The lines refunded, or null for a refund of an amount. */
   items: RefundLine[] | null;
   failureReason: string | null;
+  /** Why the application refunded by itself (e.g. paid after the order was cancelled); null when staff asked. */
+  reason: string | null;
   createdAt: string;
   succeededAt: string | null;
 }

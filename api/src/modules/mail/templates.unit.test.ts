@@ -113,6 +113,26 @@ const samples: { [Name in MailTemplateName]: [MailData<Name>, ...string[]] } = {
     'confirmed in an email of its own',
     `https://www.example.com/order-confirmation?order=${order.orderId}`,
   ],
+  'order-paid-after-cancellation': [
+    { name: 'Ada', orderId: order.orderId, orderNumber: 'NS-10427', amount: '2915.94', why: 'cancelled' },
+    'reached us after the order had been cancelled',
+    '$2,915.94',
+    'NS-10427 (cancelled)',
+  ],
+  'staff-payment-after-cancellation': [
+    {
+      name: 'Ada',
+      orderId: order.orderId,
+      orderNumber: 'NS-10427',
+      amount: '2915.94',
+      why: 'second_payment',
+      customer,
+    },
+    'An order was paid twice',
+    'ada@example.com',
+    '$2,915.94',
+    `/admin/orders/${order.orderId}`,
+  ],
   'staff-order-paid': [{ ...order, customer }, 'ada@example.com', 'Ada Lovelace', '$2,915.94'],
   'consultation-booked': [
     {

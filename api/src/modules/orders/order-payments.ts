@@ -6,6 +6,7 @@ import type { Logger } from '../../logger';
 import type { StaffAlertSettings } from '../mail/outbox';
 import type { PaymentFulfilment } from '../payments/payment-outcome';
 import type { PaymentOutcome } from '../payments/payment-provider';
+import { refundUnwantedPayment } from './automatic-refunds';
 import { issueInvoice } from './invoices';
 import { publishStaffEvent } from '../staff-events/staff-events';
 import { recordOrderEvent } from './order-events';
@@ -17,10 +18,13 @@ const PAYABLE: ReadonlySet<OrderStatus> = new Set(['pending', 'payment_failed', 
 
 /**
  * Applies a settled payment to its order, inside the caller's transaction,
- * with the order row locked. Idempotent and safe against events arriving
- * twice or out of order: a paid order never goes back, and a failure only
- * moves an order that is still pending. Paid, it queues its receipt and the
- * staff alert in the same transaction.
+ * with the order row locked (a cancellation holds the same lock, so the two
+ * are settled one after the other). Idempotent and safe against events
+ * arriving twice or out of order: a paid order never goes back, and a failure
+ * only moves an order that is still pending. Paid, it queues its receipt and
+ * the staff alert in the same transaction. A succeeded payment is never
+ * dropped: one for an order cancelled meanwhile or already paid is refunded
+ * by the application itself (`automatic-refunds.ts`, decision 158).
  */
 async function applyOrderPayment(
   trx: Knex.Transaction,
@@ -42,10 +46,7 @@ async function applyOrderPayment(
     logger.warn(context, 'payment from a different provider than the order ignored');
     return;
   }
-  if (order.stripePaymentId && order.stripePaymentId !== outcome.paymentId) {
-    logger.warn({ ...context, expected: order.stripePaymentId }, 'payment does not belong to this order; ignored');
-    return;
-  }
+  const superseded = Boolean(order.stripePaymentId && order.stripePaymentId !== outcome.paymentId);
 
   if (outcome.status === 'succeeded') {
     if (outcome.amountCents !== toCents(order.totalAmount) || outcome.currency.toLowerCase() !== order.currency) {
@@ -55,7 +56,17 @@ async function applyOrderPayment(
       );
       return;
     }
-    if (!PAYABLE.has(order.status)) return;
+    if (!PAYABLE.has(order.status) || order.paidAt) {
+      // Money for an order that no longer wants it (cancelled meanwhile, or already paid) is returned, never dropped.
+      logger.warn(
+        { ...context, status: order.status },
+        'payment for an order that no longer waits for one; refunding it',
+      );
+      await refundUnwantedPayment(trx, order, outcome, mail);
+      return;
+    }
+    // A payment the buyer started before a Pay now replaced it still pays this order: it is this order's money.
+    if (superseded) logger.warn({ ...context, expected: order.stripePaymentId }, 'an earlier payment paid the order');
     if (order.status === 'expired') logger.warn(context, 'payment received for an expired order; marking it paid');
     const paidAt = new Date();
     await Order.query(trx)
@@ -73,6 +84,10 @@ async function applyOrderPayment(
     return;
   }
 
+  if (superseded) {
+    logger.warn({ ...context, expected: order.stripePaymentId }, 'failure of a replaced payment ignored');
+    return;
+  }
   if (order.status === 'pending') {
     await Order.query(trx)
       .patch({ status: 'payment_failed', stripePaymentId: outcome.paymentId })
@@ -96,7 +111,8 @@ async function orderAcceptsPayment(
   paymentId: string,
 ): Promise<boolean> {
   if (!orderId || !uuid.safeParse(orderId).success) return false;
-  const order = await Order.query(trx).findById(orderId);
+  // Locked until the demo charge commits: a cancellation waits, then finds the order paid (409).
+  const order = await Order.query(trx).forUpdate().findById(orderId);
   return Boolean(
     order &&
     (order.status === 'pending' || order.status === 'payment_failed') &&

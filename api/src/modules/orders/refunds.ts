@@ -13,7 +13,7 @@ import { OrderItem } from './order-item.model';
 import { Order } from './order.model';
 
 /** A row of `refunds` (camelCase through knexSnakeCaseMappers). */
-interface RefundRow {
+export interface RefundRow {
   id: string;
   orderId: string;
   provider: 'stripe' | 'demo';
@@ -23,6 +23,9 @@ interface RefundRow {
   items: RefundLine[] | null;
   requestedBy: string | null;
   failureReason: string | null;
+  reason: string | null;
+  /** The payment refunded when it is not the order's own (a second payment of a paid order); null otherwise. */
+  paymentId: string | null;
   createdAt: Date;
   updatedAt: Date;
   succeededAt: Date | null;
@@ -42,12 +45,15 @@ export function toRefund(row: RefundRow): Refund {
     provider: row.provider,
     items: row.items,
     failureReason: row.failureReason,
+    reason: row.reason,
     createdAt: new Date(row.createdAt).toISOString(),
     succeededAt: iso(row.succeededAt),
   };
 }
 
-function summarize(order: Order, rows: RefundRow[]): OrderRefunds {
+function summarize(order: Order, allRows: RefundRow[]): OrderRefunds {
+  // A second payment's refund returns money the order's total never counted.
+  const rows = allRows.filter((row) => row.paymentId === null);
   const cents = (statuses: readonly RefundStatus[]) =>
     rows.filter((row) => statuses.includes(row.status)).reduce((sum, row) => sum + toCents(row.amount), 0);
   const refundedQuantities: Record<string, number> = {};
@@ -58,7 +64,7 @@ function summarize(order: Order, rows: RefundRow[]): OrderRefunds {
     }
   }
   return {
-    refunds: rows.map(toRefund),
+    refunds: allRows.map(toRefund),
     refundedAmount: fromCents(cents(['succeeded'])),
     refundableAmount: fromCents(Math.max(0, toCents(order.totalAmount) - cents(HOLDING))),
     refundedQuantities,
@@ -113,6 +119,15 @@ function amountOfLines(
  * is left, the order's status `refunded`.
  */
 async function refundSucceeded(trx: Knex.Transaction, order: Order, refund: RefundRow): Promise<void> {
+  if (refund.paymentId !== null) {
+    // A second payment returned: the order itself, and what was refunded of it, are unchanged.
+    await recordOrderEvent(trx, {
+      orderId: order.id,
+      type: 'refunded',
+      data: { amount: refund.amount, paymentId: refund.paymentId, secondPayment: true },
+    });
+    return;
+  }
   const rows = await refundRows(trx, order.id);
   const summary = summarize(order, rows);
   const full = toCents(summary.refundedAmount) >= toCents(order.totalAmount);
@@ -192,21 +207,68 @@ export interface RefundDeps {
   logger: Logger;
 }
 
+/** What a refund is written with before its provider is asked. */
+interface RefundReservation {
+  amountCents: number;
+  items: RefundRequest['items'] | null;
+  /** The staff member who asked, or null for a refund the application makes by itself. */
+  requestedBy: string | null;
+  /** Why the application made it by itself (null when staff asked). */
+  reason: string | null;
+  /** The payment to refund when it is not the order's own (a second payment); omit for the order's. */
+  paymentId?: string;
+}
+
+/**
+ * Writes a refund as pending, in the caller's transaction with the order row
+ * locked, so the amount it reserves counts at once against what can still be
+ * refunded; the timeline says who asked (or why nobody did).
+ */
+export async function reserveRefund(
+  trx: Knex.Transaction,
+  order: Order,
+  { amountCents, items, requestedBy, reason, paymentId }: RefundReservation,
+): Promise<RefundRow> {
+  const [refund] = await trx('refunds')
+    .insert({
+      orderId: order.id,
+      paymentId: paymentId ?? null,
+      provider: order.paymentProvider,
+      amount: fromCents(amountCents),
+      status: 'pending',
+      items: items ? JSON.stringify(items) : null,
+      requestedBy,
+      reason,
+    })
+    .returning<RefundRow[]>('*');
+  await recordOrderEvent(trx, {
+    orderId: order.id,
+    type: 'refund_requested',
+    actorId: requestedBy,
+    data: {
+      amount: fromCents(amountCents),
+      ...(items ? { items } : {}),
+      ...(reason ? { reason } : {}),
+      ...(paymentId ? { paymentId } : {}),
+    },
+  });
+  return refund!;
+}
+
 /**
  * Staff refund (part of) a paid order. In one transaction with the order row
  * locked: what can still be refunded is worked out (paid, less refunds done or
  * pending), the request checked against it, and the refund written as
  * pending, so two staff members refunding at once cannot together refund
- * more than was paid. Then the provider is asked, with the refund's id as the
- * idempotency key. The demo provider's answer settles it at once; Stripe's
- * refund webhooks settle it (they may even arrive before its answer does).
+ * more than was paid. Then the provider is asked (`sendRefund`).
  */
 export async function createRefund(
-  { db, provider, logger }: RefundDeps,
+  deps: RefundDeps,
   staffId: string,
   orderId: string,
   request: RefundRequest,
 ): Promise<{ refund: Refund } & OrderRefunds> {
+  const { db, provider } = deps;
   if (!uuid.safeParse(orderId).success) throw new NotFound('Order not found');
   const { order, refund } = await db.transaction(async (trx) => {
     const order = await Order.query(trx).findById(orderId).forUpdate();
@@ -232,29 +294,36 @@ export async function createRefund(
         throw new BadRequest(`amount: at most ${formatCents(refundable)} of this order can still be refunded`);
       }
     }
-    const [refund] = await trx('refunds')
-      .insert({
-        orderId,
-        provider: order.paymentProvider,
-        amount: fromCents(amount),
-        status: 'pending',
-        items: request.items ? JSON.stringify(request.items) : null,
-        requestedBy: staffId,
-      })
-      .returning<RefundRow[]>('*');
-    await recordOrderEvent(trx, {
-      orderId,
-      type: 'refund_requested',
-      actorId: staffId,
-      data: { amount: fromCents(amount), ...(request.items ? { items: request.items } : {}) },
+    const refund = await reserveRefund(trx, order, {
+      amountCents: amount,
+      items: request.items ?? null,
+      requestedBy: staffId,
+      reason: null,
     });
-    return { order, refund: refund! };
+    return { order, refund };
   });
+  const settled = await sendRefund(deps, order, refund);
+  return { refund: toRefund(settled), ...(await orderRefunds(db, (await Order.query(db).findById(order.id))!)) };
+}
 
+/**
+ * Asks the provider for a refund written as pending, with the refund's id as
+ * the idempotency key (asking twice makes one refund). The demo provider's
+ * answer settles it at once; Stripe's refund webhooks settle it (they may even
+ * arrive before its answer does). A refusal marks it failed. When the provider
+ * cannot be reached, a refund staff asked for fails (they are told and may
+ * ask again); one the application made by itself stays pending, and the
+ * sweep (`sendUnsentRefunds`) asks again later.
+ */
+export async function sendRefund(
+  { db, provider, logger }: RefundDeps,
+  order: Order,
+  refund: RefundRow,
+): Promise<RefundRow> {
   let answer;
   try {
     answer = await provider.refund({
-      paymentId: order.stripePaymentId!,
+      paymentId: refund.paymentId ?? order.stripePaymentId!,
       amountCents: toCents(refund.amount),
       metadata: { purpose: 'order', order_id: order.id, refund_id: refund.id },
       idempotencyKey: `refund-${refund.id}`,
@@ -262,18 +331,19 @@ export async function createRefund(
   } catch (err) {
     const refused = err instanceof RefundRefused;
     if (!refused) logger.error({ err, refundId: refund.id }, 'payment provider failed to create a refund');
+    const automatic = refund.requestedBy === null && refund.reason !== null;
+    if (!refused && automatic) {
+      throw new HttpError(502, 'The payment provider is unavailable. The refund will be asked for again.');
+    }
+    const reason = refused ? err.message : 'The payment provider could not be reached.';
     // Nothing was refunded (a refund the provider did make after all reaches us by its webhook, with our id).
     await db('refunds')
       .where({ id: refund.id, status: 'pending', providerRefundId: null })
-      .update({
-        status: 'failed',
-        failureReason: refused ? err.message : 'The payment provider could not be reached.',
-        updatedAt: db.fn.now(),
-      });
+      .update({ status: 'failed', failureReason: reason, updatedAt: db.fn.now() });
     await recordOrderEvent(db, {
       orderId: order.id,
       type: 'refund_failed',
-      data: { amount: refund.amount, reason: refused ? err.message : 'The payment provider could not be reached.' },
+      data: { amount: refund.amount, reason },
     });
     if (refused) throw new Conflict(`The payment provider refused the refund: ${err.message}`);
     throw new HttpError(
@@ -282,7 +352,7 @@ export async function createRefund(
     );
   }
 
-  const settled = await db.transaction(async (trx) => {
+  return db.transaction(async (trx) => {
     const locked = await Order.query(trx).findById(order.id).forUpdate();
     const row = (await trx('refunds').where({ id: refund.id }).first()) as RefundRow;
     if (!row.providerRefundId) {
@@ -292,7 +362,35 @@ export async function createRefund(
     // Stripe's webhooks decide; the demo provider has no others.
     return provider.name === 'demo' ? settleRefund(trx, locked!, row, answer.status, null) : row;
   });
-  return { refund: toRefund(settled), ...(await orderRefunds(db, (await Order.query(db).findById(order.id))!)) };
+}
+
+/**
+ * Refunds the application wrote by itself but has not had accepted by the
+ * provider yet (the process stopped in between, or the provider was down),
+ * at least `minAgeMs` old: each is asked for again with the same idempotency
+ * key, so a refund the provider did make is not made twice. Returns how many
+ * the provider accepted.
+ */
+export async function sendUnsentRefunds(deps: RefundDeps, minAgeMs: number): Promise<number> {
+  const rows = (await deps
+    .db('refunds')
+    .where({ status: 'pending', providerRefundId: null, provider: deps.provider.name })
+    .whereNotNull('reason')
+    .where('createdAt', '<=', new Date(Date.now() - minAgeMs))
+    .orderBy('createdAt')
+    .limit(100)) as RefundRow[];
+  let sent = 0;
+  for (const row of rows) {
+    const order = await Order.query(deps.db).findById(row.orderId);
+    if (!order?.stripePaymentId) continue;
+    try {
+      await sendRefund(deps, order, row);
+      sent += 1;
+    } catch (err) {
+      deps.logger.warn({ err, refundId: row.id }, 'automatic refund not sent; it will be asked for again');
+    }
+  }
+  return sent;
 }
 
 /** A refund as the provider reports it (Stripe's refund and charge events). */

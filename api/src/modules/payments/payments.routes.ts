@@ -18,6 +18,12 @@ interface PaymentsSetup {
   stripe: Stripe | null;
   fulfilments: PaymentFulfilments;
   stripeEventHandlers: StripeEventHandlers;
+  /**
+   * Work that must follow a committed payment outcome but cannot run inside its
+   * transaction (asking the provider for an automatic refund). Its failure is
+   * logged only: the outcome is recorded, and maintenance retries the work.
+   */
+  afterPayment?: () => Promise<void>;
 }
 
 /**
@@ -26,7 +32,14 @@ interface PaymentsSetup {
  * Starting a payment is the selling domain's route (see payment-wiring.ts).
  */
 export function paymentsRoutes({ db, config, logger }: AppDeps, setup: PaymentsSetup): Router {
-  const { provider, stripe, fulfilments, stripeEventHandlers } = setup;
+  const { provider, stripe, fulfilments, stripeEventHandlers, afterPayment } = setup;
+  const followUp = async () => {
+    try {
+      await afterPayment?.();
+    } catch (err) {
+      logger.error({ err }, 'work after a payment failed; maintenance will retry it');
+    }
+  };
   const publicConfig: PaymentConfig = provider?.publicConfig() ?? { provider: 'none' };
   if (!provider) logger.warn('payments are not configured: checkout and the consultation are unavailable');
   const router = new Router();
@@ -38,7 +51,11 @@ export function paymentsRoutes({ db, config, logger }: AppDeps, setup: PaymentsS
 
   if (provider?.name === 'demo') {
     router.post('/api/demo-payments/confirm', requireUser, validate({ body: demoConfirmSchema }), async (ctx) => {
-      ctx.body = await confirmDemoPayment({ db, fulfilments, logger }, userOf(ctx).id, ctx.state.input.body);
+      try {
+        ctx.body = await confirmDemoPayment({ db, fulfilments, logger }, userOf(ctx).id, ctx.state.input.body);
+      } finally {
+        await followUp();
+      }
     });
   }
 
@@ -48,6 +65,7 @@ export function paymentsRoutes({ db, config, logger }: AppDeps, setup: PaymentsS
     const payload = verifyStripeEvent(stripe, ctx.request.rawBody, ctx.get('stripe-signature'), secret, logger);
     const event = readStripeEvent(payload, stripeEventHandlers, logger);
     const result = await processStripeEvent(db, event, { logger, stripe });
+    if (result === 'processed') await followUp();
     logger.info({ eventId: event.id, type: event.type, result }, 'stripe webhook');
     ctx.body = { received: true, result };
   });

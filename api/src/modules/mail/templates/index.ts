@@ -3,6 +3,7 @@ import { consultationBooked } from './consultation-booked';
 import { contactAcknowledgement } from './contact-acknowledgement';
 import { emailChange } from './email-change';
 import { passwordReset } from './password-reset';
+import { orderPaidAfterCancellation, staffPaymentAfterCancellation } from './payment-after-cancellation';
 import { orderCancelled } from './order-cancelled';
 import { orderReceipt } from './order-receipt';
 import { orderRefund } from './order-refund';
@@ -33,6 +34,8 @@ export const mailTemplates = {
   'order-refund': orderRefund,
   'order-shipped': orderShipped,
   'order-cancelled': orderCancelled,
+  'order-paid-after-cancellation': orderPaidAfterCancellation,
+  'staff-payment-after-cancellation': staffPaymentAfterCancellation,
   'staff-order-paid': staffOrderPaid,
   'consultation-booked': consultationBooked,
   'staff-consultation-paid': staffConsultationPaid,

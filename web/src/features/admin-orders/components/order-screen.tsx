@@ -33,6 +33,7 @@ const EMAIL_LABELS: Record<string, string> = {
   'order-shipped': 'Shipping notice',
   'order-refund': 'Refund notice',
   'order-cancelled': 'Cancellation notice',
+  'order-paid-after-cancellation': 'Notice of the refund of a payment after cancellation',
 };
 
 const money = (amount: string | null | undefined) => (amount ? formatPrice(amount) : 'an amount');
@@ -51,7 +52,7 @@ function describe(entry: OrderTimelineEntry): string {
     case 'payment_started':
       return 'A new payment was started (Pay now)';
     case 'paid':
-      return `Paid${data.amount ? ` ${formatPrice(data.amount)}` : ''}${data.provider ? ` (${PROVIDER_LABELS[data.provider] ?? data.provider})` : ''}`;
+      return `${data.afterCancellation ? 'Payment received after cancellation:' : 'Paid'}${data.amount ? ` ${formatPrice(data.amount)}` : ''}${data.provider ? ` (${PROVIDER_LABELS[data.provider] ?? data.provider})` : ''}`;
     case 'payment_failed':
       return `Payment failed${data.reason ? `: ${data.reason}` : ''}`;
     case 'expired':
@@ -61,8 +62,9 @@ function describe(entry: OrderTimelineEntry): string {
       return `${label(data.from)} → ${label(data.to)}${tracking ? ` (${tracking})` : ''}`;
     }
     case 'refund_requested':
-      return `Refund of ${money(data.amount)} requested`;
+      return `Refund of ${money(data.amount)} ${data.reason ? `made automatically: ${data.reason}` : 'requested'}`;
     case 'refunded':
+      if (data.secondPayment) return `Second payment of ${money(data.amount)} refunded`;
       return `Refunded ${money(data.amount)}${data.refundedTotal ? ` (in all ${money(data.refundedTotal)})` : ''}`;
     case 'refund_failed':
     case 'refund_canceled':

@@ -78,6 +78,7 @@ export function RefundPanel({ order }: { order: AdminOrderDetails }) {
                 <span>
                   {formatPrice(refund.amount)} · {REFUND_STATUS_LABELS[refund.status]}
                   {refund.failureReason ? ` (${refund.failureReason})` : ''}
+                  {refund.reason ? ` · automatic: ${refund.reason}` : ''}
                 </span>
                 <span className="text-slate-600">{new Date(refund.createdAt).toLocaleString('en-US')}</span>
               </li>
