@@ -1,13 +1,14 @@
 import type { Knex } from 'knex';
 import type Koa from 'koa';
 import request from 'supertest';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { createApp } from './app';
 import { connectDatabase } from './db/database';
 import { createLogger } from './logger';
 import { testConfig } from './test/config';
 import { createTestDatabase, type TestDatabase } from './test/database';
 import { buildUser } from './test/factories';
+import { withAdminClient } from './test/postgres-admin';
 import { createTcpProxy, type TcpProxy } from './test/tcp-proxy';
 
 // The app reaches its database through a TCP forwarder the test can cut, as a network failure or a stopped
@@ -67,5 +68,39 @@ describe('while PostgreSQL is unreachable', () => {
     expect((await request(app.callback()).get('/healthz')).status).toBe(200);
     expect((await agent.get('/api/auth/user')).status).toBe(200);
     for (const [label, call] of calls) expect((await call()).status, label).toBeLessThan(500);
+  });
+});
+
+describe('while the database refuses connections (ALLOW_CONNECTIONS false, as before a restore)', () => {
+  const { adminUrl } = inject('testDatabase');
+  const name = () => new URL(database.url).pathname.slice(1);
+  const allowConnections = (allow: boolean) =>
+    withAdminClient(adminUrl, async (client) => {
+      await client.query(`alter database "${name()}" allow_connections ${allow}`);
+      if (!allow) {
+        await client.query('select pg_terminate_backend(pid) from pg_stat_activity where datname = $1', [name()]);
+      }
+    });
+  const contact = () =>
+    request(app.callback())
+      .post('/api/contact')
+      .send({ name: 'Ada Lovelace', email: 'ada@example.com', service: 'General Inquiry', message: 'Hello there' });
+
+  it('answers 503 with Retry-After (SQLSTATE 55000 is "unavailable" too), then recovers without a restart', async () => {
+    expect((await contact()).status).toBe(201);
+    await allowConnections(false);
+    try {
+      for (let attempt = 0; attempt < 5; attempt += 1) {
+        const res = await contact();
+        expect(res.status).toBe(503);
+        expect(res.body).toEqual({ message: 'The service is temporarily unavailable. Please try again shortly.' });
+        expect(Number(res.headers['retry-after'])).toBeGreaterThan(0);
+      }
+      expect((await request(app.callback()).get('/healthz')).status).toBe(503);
+    } finally {
+      await allowConnections(true);
+    }
+    expect((await request(app.callback()).get('/healthz')).status).toBe(200);
+    expect((await contact()).status).toBe(201);
   });
 });

@@ -34,8 +34,32 @@ const UNAVAILABLE_MESSAGES = [
   /^timeout expired/i,
 ];
 
+/** Set on an error raised while a new connection was being opened (see `markConnectionFailures`). */
+const CONNECTION_FAILURE = Symbol('connection failure');
+
+/**
+ * Any failure to obtain a working connection means "unavailable", whatever
+ * its SQLSTATE: PostgreSQL refuses a login for many reasons (55000 "database
+ * is not currently accepting connections" while an operator restores it,
+ * 53300, 57P03, 28P01, …) and no query ran. Marks the errors of the pool's
+ * connection factory so `isDatabaseUnavailable` knows them by where they came
+ * from, not by a list of codes.
+ */
+export function markConnectionFailures(db: { client: unknown }): void {
+  const client = db.client as { acquireRawConnection(): Promise<unknown> };
+  const acquire = client.acquireRawConnection.bind(client);
+  client.acquireRawConnection = () =>
+    acquire().catch((err: unknown) => {
+      if (err && typeof err === 'object') {
+        Object.defineProperty(err, CONNECTION_FAILURE, { value: true, enumerable: false });
+      }
+      throw err;
+    });
+}
+
 function isUnavailable(err: unknown): boolean {
   if (!err || typeof err !== 'object') return false;
+  if (CONNECTION_FAILURE in err) return true;
   const { code, name, message } = err as { code?: unknown; name?: unknown; message?: unknown };
   if (typeof code === 'string') {
     if (NETWORK_CODES.has(code) || UNAVAILABLE_SQLSTATES.has(code) || code.startsWith('08')) return true;

@@ -2,6 +2,7 @@ import knex, { type Knex } from 'knex';
 import pg from 'pg';
 import { knexConfig } from '../../../knexfile';
 import type { Logger } from '../logger';
+import { markConnectionFailures } from './database-errors';
 
 // COUNT(*) and other bigints come back as strings by default; our counts are small.
 pg.types.setTypeParser(pg.types.builtins.INT8, (value: string) => Number.parseInt(value, 10));
@@ -26,6 +27,7 @@ function knexLog(logger: Logger): Knex.Logger {
 export function connectDatabase(connectionString: string, options: { poolMax?: number; logger?: Logger } = {}): Knex {
   const config = knexConfig(connectionString, options);
   const db = knex(options.logger ? { ...config, log: knexLog(options.logger) } : config);
+  markConnectionFailures(db);
   return db;
 }
 
