@@ -56,6 +56,12 @@ async function main(config: Config): Promise<void> {
   };
   process.on('SIGINT', stop);
   process.on('SIGTERM', stop);
+  // The terminal went away (its window closed): stop as on Ctrl+C, so the embedded PostgreSQL stops too. Writing to
+  // the terminal that is gone fails from now on; the shutdown goes on without it.
+  process.on('SIGHUP', (signal) => {
+    for (const stream of [process.stdout, process.stderr]) stream.on('error', () => {});
+    stop(signal);
+  });
 }
 
 const config = loadConfigOrExit();

