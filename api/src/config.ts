@@ -7,7 +7,7 @@ import { company } from '@shared/site/company';
 
 /**
  * The only reader of process.env. Everything the server can be told from
- * outside is named, validated and documented here (and in the README table).
+ * outside is named, validated and documented here (and in docs/configuration.md).
  */
 
 const booleanFromEnv = z

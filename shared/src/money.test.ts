@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatCents, formatPrice, fromCents, orderTotals, taxCents, toCents } from './money';
+import { formatCents, formatPrice, fromCents, MAX_CHARGE_CENTS, orderTotals, taxCents, toCents } from './money';
 
 describe('money in cents', () => {
   it.each([
@@ -47,5 +47,14 @@ describe('money in cents', () => {
     expect(formatCents(129900)).toBe('$1,299.00');
     expect(formatPrice('189.00')).toBe('$189.00');
     expect(formatPrice('0.5')).toBe('$0.50');
+    expect(formatCents(0)).toBe('$0.00');
+    expect(formatCents(1)).toBe('$0.01');
+    expect(formatCents(MAX_CHARGE_CENTS)).toBe('$999,999.99');
+    expect(formatPrice('1234567.8')).toBe('$1,234,567.80');
+  });
+
+  it('refuses to show a price that is not an amount rather than show a wrong one', () => {
+    expect(() => formatPrice('12,50')).toThrow(/Not a money amount/);
+    expect(() => formatPrice('-3.00')).toThrow(/Not a money amount/);
   });
 });

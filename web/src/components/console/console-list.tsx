@@ -6,6 +6,7 @@ import { Card } from '@/components/ui/card';
 import { Input, Select } from '@/components/ui/input';
 import { Spinner } from '@/components/ui/spinner';
 import { cn } from '@/lib/cn';
+import { changedParams, type ListParamChanges } from './list-params';
 
 /**
  * The console's list screens (orders, customers, enquiries, service requests,
@@ -14,7 +15,7 @@ import { cn } from '@/lib/cn';
  * beside the list. Each screen says what differs; this file draws the rest.
  */
 
-type Navigate = (changes: Record<string, string | null>) => void;
+type Navigate = (changes: ListParamChanges) => void;
 
 /**
  * The URL's query, and a way to change some of its keys (null or '' removes a key).
@@ -24,14 +25,7 @@ type Navigate = (changes: Record<string, string | null>) => void;
  */
 export function useListParams(): [URLSearchParams, Navigate] {
   const [params, setParams] = useSearchParams();
-  const navigate = (changes: Record<string, string | null>) => {
-    const next = new URLSearchParams(params);
-    for (const [key, value] of Object.entries(changes)) {
-      if (value === null || value === '') next.delete(key);
-      else next.set(key, value);
-    }
-    setParams(next, { flushSync: true });
-  };
+  const navigate = (changes: ListParamChanges) => setParams(changedParams(params, changes), { flushSync: true });
   return [params, navigate];
 }
 

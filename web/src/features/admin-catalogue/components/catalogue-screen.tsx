@@ -8,6 +8,7 @@ import { Badge } from '@/components/ui/badge';
 import { ButtonLink } from '@/components/ui/button';
 import { errorMessage, serverFileUrl } from '@/lib/api-client';
 import { useAdminProducts } from '../api/admin-products';
+import { filterCatalogue, readCatalogueFilters } from './catalogue-filters';
 
 const COLUMNS = [
   { label: 'Image' },
@@ -16,13 +17,6 @@ const COLUMNS = [
   { label: 'Price', align: 'right' },
   { label: 'Stock' },
 ] as const;
-
-/** Whether a product matches the search: a part of its name, category or description, any case. */
-function matches(product: AdminProduct, q: string): boolean {
-  const needle = q.trim().toLowerCase();
-  if (!needle) return true;
-  return [product.name, product.category, product.description].some((text) => text.toLowerCase().includes(needle));
-}
 
 /** A product's picture, small; a box icon when it has none. */
 export function ProductThumbnail({ product, size = 48 }: { product: AdminProduct; size?: number }) {
@@ -54,9 +48,8 @@ export function ProductThumbnail({ product, size = 48 }: { product: AdminProduct
  */
 export function CatalogueScreen() {
   const [params, navigate] = useListParams();
-  const q = params.get('q') ?? '';
-  const category = params.get('category') ?? '';
-  const showArchived = params.get('archived') === '1';
+  const filters = readCatalogueFilters(params);
+  const { q, category, showArchived } = filters;
   const [search, setSearch] = useState(q);
   const products = useAdminProducts();
   const categories = [...new Set((products.data ?? []).map((product) => product.category))].sort();
@@ -94,12 +87,7 @@ export function CatalogueScreen() {
         </ListFilters>
       }
       query={products}
-      items={(all) =>
-        all.filter(
-          (product) =>
-            (showArchived || !product.archived) && (!category || product.category === category) && matches(product, q),
-        )
-      }
+      items={(all) => filterCatalogue(all, filters)}
       texts={{
         loading: 'Loading products',
         error: (error) => errorMessage(error, 'The products could not be loaded. Please try again.'),

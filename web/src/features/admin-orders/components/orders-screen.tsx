@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { formatPrice } from '@shared/money';
-import { ORDER_STATUS_LABELS, orderStatuses, type OrderStatus } from '@shared/schemas/orders';
+import { ORDER_STATUS_LABELS, orderStatuses } from '@shared/schemas/orders';
 import { Input } from '@/components/ui/input';
 import {
   ConsoleList,
@@ -13,12 +13,9 @@ import {
   useListParams,
 } from '@/components/console/console-list';
 import { errorMessage } from '@/lib/api-client';
-import { useAdminOrders, type AdminOrdersRequest } from '../api/admin-orders';
+import { useAdminOrders } from '../api/admin-orders';
+import { orderStatusParam, readOrderListParams } from './order-list-params';
 import { StaffOrderStatus } from './order-status';
-
-function statusParam(value: string | null): OrderStatus | '' {
-  return orderStatuses.find((status) => status === value) ?? '';
-}
 
 const formatWhen = (iso: string) => new Date(iso).toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'short' });
 
@@ -39,13 +36,7 @@ const COLUMNS = [
  */
 export function OrdersScreen() {
   const [params, navigate] = useListParams();
-  const request: AdminOrdersRequest = {
-    q: params.get('q') ?? '',
-    status: statusParam(params.get('status')),
-    from: params.get('from') ?? '',
-    to: params.get('to') ?? '',
-    cursor: params.get('cursor') ?? '',
-  };
+  const request = readOrderListParams(params);
   const [draft, setDraft] = useState({ q: request.q, status: request.status, from: request.from, to: request.to });
   const orders = useAdminOrders(request);
 
@@ -64,7 +55,7 @@ export function OrdersScreen() {
           <SelectFilter
             label="Status"
             value={draft.status}
-            onChange={(value) => setDraft({ ...draft, status: statusParam(value) })}
+            onChange={(value) => setDraft({ ...draft, status: orderStatusParam(value) })}
             all="All statuses"
             options={orderStatuses.map((value) => ({ value, label: ORDER_STATUS_LABELS[value] }))}
             className="w-48"

@@ -1,8 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { serviceOptions } from '@shared/contact';
-import { ENQUIRY_STATUS_LABELS, enquiryStatuses, type EnquiryStatus } from '@shared/schemas/enquiries';
-import { KEYSET_CURSOR } from '@shared/schemas/service-requests';
+import { ENQUIRY_STATUS_LABELS, enquiryStatuses } from '@shared/schemas/enquiries';
 import { useStaffEvents } from '@/features/chat/staff-events';
 import {
   ConsoleList,
@@ -16,9 +15,7 @@ import { Badge } from '@/components/ui/badge';
 import { cn } from '@/lib/cn';
 import { enquiriesQueryKey, useEnquiryList } from '../api/enquiry-list';
 import { EnquiryDetailPanel } from './enquiry-detail';
-
-const statusParam = (value: string | null): EnquiryStatus | null =>
-  enquiryStatuses.find((status) => status === value) ?? null;
+import { readEnquiryListParams } from './enquiry-list-params';
 
 /**
  * The enquiries inbox (/admin/enquiries): every contact enquiry, newest first,
@@ -28,12 +25,7 @@ const statusParam = (value: string | null): EnquiryStatus | null =>
  */
 export function EnquiriesScreen() {
   const [params, navigate] = useListParams();
-  const status = statusParam(params.get('status'));
-  const service = serviceOptions.find((option) => option === params.get('service')) ?? null;
-  const q = params.get('q') ?? '';
-  const rawCursor = params.get('cursor');
-  const cursor = rawCursor && KEYSET_CURSOR.test(rawCursor) ? rawCursor : null;
-  const selectedId = params.get('id');
+  const { q, status, service, cursor, selectedId } = readEnquiryListParams(params);
   const [search, setSearch] = useState(q);
   const list = useEnquiryList({ q, status, service, cursor });
   const queryClient = useQueryClient();

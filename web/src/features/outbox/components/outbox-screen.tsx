@@ -1,16 +1,13 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { RefreshCw } from 'lucide-react';
-import { MAIL_STATUS_LABELS, mailStatuses, OUTBOX_CURSOR, type MailStatus } from '@shared/schemas/outbox';
+import { MAIL_STATUS_LABELS, mailStatuses } from '@shared/schemas/outbox';
 import { Button } from '@/components/ui/button';
 import { ConsoleList, newestOlderPager, SelectFilter, useListParams } from '@/components/console/console-list';
 import { cn } from '@/lib/cn';
 import { outboxQueryKey, useOutboxPage } from '../api/outbox-page';
 import { MailDetail } from './mail-detail';
 import { MailSummary } from './mail-summary';
-
-function statusParam(value: string | null): MailStatus | null {
-  return mailStatuses.find((status) => status === value) ?? null;
-}
+import { readOutboxListParams } from './outbox-list-params';
 
 /**
  * The staff Outbox: every email the product sends — waiting, sent, retrying,
@@ -22,10 +19,7 @@ function statusParam(value: string | null): MailStatus | null {
  */
 export function OutboxScreen() {
   const [params, navigate] = useListParams();
-  const status = statusParam(params.get('status'));
-  const cursor = params.get('before');
-  const before = cursor && OUTBOX_CURSOR.test(cursor) ? cursor : null;
-  const selectedId = params.get('mail');
+  const { status, before, selectedId } = readOutboxListParams(params);
   const page = useOutboxPage({ status, before });
   const queryClient = useQueryClient();
 

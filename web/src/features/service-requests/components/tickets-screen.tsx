@@ -1,8 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { serviceOptions } from '@shared/contact';
-import { KEYSET_CURSOR, SERVICE_REQUEST_STATUS_LABELS, serviceRequestStatuses } from '@shared/schemas/service-requests';
-import { isUuid } from '@shared/schemas/text';
+import { SERVICE_REQUEST_STATUS_LABELS, serviceRequestStatuses } from '@shared/schemas/service-requests';
 import { useStaffEvents } from '@/features/chat/staff-events';
 import {
   ConsoleList,
@@ -16,6 +14,7 @@ import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { staffTicketsQueryKey, useStaffMembers, useTicketList } from '../api/staff-tickets';
 import { StatusBadge } from './status-badge';
+import { readTicketListParams, ticketServiceFilterOptions } from './ticket-list-params';
 import { TicketPage } from './ticket-page';
 
 /**
@@ -25,16 +24,7 @@ import { TicketPage } from './ticket-page';
  */
 export function TicketsScreen() {
   const [params, navigate] = useListParams();
-  const status = serviceRequestStatuses.find((value) => value === params.get('status')) ?? null;
-  const service = serviceOptions.find((option) => option === params.get('service')) ?? null;
-  const assignee = params.get('assigneeId');
-  const assigneeId = assignee === 'none' || isUuid(assignee) ? assignee : null;
-  const client = params.get('clientId');
-  const clientId = isUuid(client) ? client : null;
-  const q = params.get('q') ?? '';
-  const rawCursor = params.get('cursor');
-  const cursor = rawCursor && KEYSET_CURSOR.test(rawCursor) ? rawCursor : null;
-  const selectedId = params.get('id');
+  const { q, status, service, assigneeId, clientId, cursor, selectedId } = readTicketListParams(params);
   const [search, setSearch] = useState(q);
   const list = useTicketList({ q, status, service, assigneeId, clientId, cursor });
   const staff = useStaffMembers();
@@ -67,7 +57,7 @@ export function TicketsScreen() {
             value={service ?? ''}
             onChange={(value) => navigate({ service: value, cursor: null })}
             all="All services"
-            options={[...serviceOptions, 'Technical Consultation - 1 Hour']}
+            options={ticketServiceFilterOptions}
           />
           <SelectFilter
             label="Assignee"

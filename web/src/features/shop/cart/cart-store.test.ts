@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { MAX_CART_LINES, MAX_QUANTITY } from '@shared/cart';
 import type { Product } from '@shared/schemas/catalog';
 import { addItem, cartTotals, itemCount, parseStoredCart, reconcile, removeItem, setQuantity } from './cart-store';
 
@@ -70,5 +71,35 @@ describe('cart', () => {
     expect(parseStoredCart('{not json')).toEqual([]);
     expect(parseStoredCart('{"a":1}')).toEqual([]);
     expect(parseStoredCart(null)).toEqual([]);
+  });
+
+  it('keeps a line at 99 however often it is added, and takes whole quantities only', () => {
+    let items = setQuantity(addItem([], product('a', '1.00')), 'a', MAX_QUANTITY);
+    items = addItem(items, product('a', '1.00'));
+    expect(items[0]?.quantity).toBe(MAX_QUANTITY);
+    expect(setQuantity(items, 'a', 2.9)[0]?.quantity).toBe(2);
+    // Less than one whole item is none: the line goes, rather than staying with a quantity of 0.
+    expect(setQuantity(items, 'a', 0.5)).toEqual([]);
+  });
+
+  it('takes at most 50 different products; more of one already in the cart still adds', () => {
+    const full = Array.from({ length: MAX_CART_LINES }, (_, i) => product(`p${i}`, '1.00')).reduce(addItem, []);
+    expect(full).toHaveLength(MAX_CART_LINES);
+    expect(addItem(full, product('one-more', '1.00'))).toBe(full);
+    expect(addItem(full, product('p0', '1.00'))[0]?.quantity).toBe(2);
+    const stored = JSON.stringify(
+      Array.from({ length: 60 }, (_, i) => ({ id: `s${i}`, name: 'S', price: '1.00', quantity: 1 })),
+    );
+    expect(parseStoredCart(stored)).toHaveLength(MAX_CART_LINES);
+  });
+
+  it('changes nothing in place: every change is a new list', () => {
+    const items = addItem([], product('a', '1.00'));
+    const snapshot = JSON.stringify(items);
+    addItem(items, product('a', '1.00'));
+    setQuantity(items, 'a', 5);
+    reconcile(items, []);
+    removeItem(items, 'a');
+    expect(JSON.stringify(items)).toBe(snapshot);
   });
 });

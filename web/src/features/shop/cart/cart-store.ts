@@ -91,10 +91,11 @@ export function removeItem(items: CartItem[], id: string): CartItem[] {
   return items.filter((item) => item.id !== id);
 }
 
-/** Spec §4: a quantity of 0 or less removes the item. */
+/** Spec §4: a quantity of 0 or less removes the item; a fraction counts whole items only (0.5 is none). */
 export function setQuantity(items: CartItem[], id: string, quantity: number): CartItem[] {
-  if (!Number.isFinite(quantity) || quantity <= 0) return removeItem(items, id);
-  const clamped = Math.min(MAX_QUANTITY, Math.floor(quantity));
+  const whole = Math.floor(quantity);
+  if (!Number.isFinite(whole) || whole <= 0) return removeItem(items, id);
+  const clamped = Math.min(MAX_QUANTITY, whole);
   return items.map((item) => (item.id === id ? { ...item, quantity: clamped } : item));
 }
 

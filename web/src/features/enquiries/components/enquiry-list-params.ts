@@ -1,0 +1,19 @@
+import { serviceOptions } from '@shared/contact';
+import { enquiryStatuses } from '@shared/schemas/enquiries';
+import { KEYSET_CURSOR } from '@shared/schemas/service-requests';
+import type { EnquiryListRequest } from '../api/enquiry-list';
+
+/**
+ * The enquiries inbox as the URL asks for it (/admin/enquiries?q=&status=&service=&cursor=&id=). A value edited
+ * into the URL that the list cannot ask for is read as no filter.
+ */
+export function readEnquiryListParams(params: URLSearchParams): EnquiryListRequest & { selectedId: string | null } {
+  const cursor = params.get('cursor');
+  return {
+    q: params.get('q') ?? '',
+    status: enquiryStatuses.find((status) => status === params.get('status')) ?? null,
+    service: serviceOptions.find((option) => option === params.get('service')) ?? null,
+    cursor: cursor && KEYSET_CURSOR.test(cursor) ? cursor : null,
+    selectedId: params.get('id'),
+  };
+}

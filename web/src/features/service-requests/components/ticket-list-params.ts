@@ -1,0 +1,27 @@
+import { serviceOptions } from '@shared/contact';
+import { CONSULTATION_DESCRIPTION } from '@shared/payments';
+import { KEYSET_CURSOR, serviceRequestStatuses } from '@shared/schemas/service-requests';
+import { isUuid } from '@shared/schemas/text';
+import type { TicketListRequest } from '../api/staff-tickets';
+
+/** The Service filter's choices: the contact form's services and the paid consultation's. */
+export const ticketServiceFilterOptions = [...serviceOptions, CONSULTATION_DESCRIPTION] as const;
+
+/**
+ * The tickets list as the URL asks for it (/admin/service-requests?q=&status=&service=&assigneeId=&clientId=&cursor=&id=).
+ * The URL can be edited by hand: a value the list cannot ask for is read as no filter, never sent to the API.
+ */
+export function readTicketListParams(params: URLSearchParams): TicketListRequest & { selectedId: string | null } {
+  const assignee = params.get('assigneeId');
+  const client = params.get('clientId');
+  const cursor = params.get('cursor');
+  return {
+    q: params.get('q') ?? '',
+    status: serviceRequestStatuses.find((value) => value === params.get('status')) ?? null,
+    service: ticketServiceFilterOptions.find((option) => option === params.get('service')) ?? null,
+    assigneeId: assignee === 'none' || isUuid(assignee) ? assignee : null,
+    clientId: isUuid(client) ? client : null,
+    cursor: cursor && KEYSET_CURSOR.test(cursor) ? cursor : null,
+    selectedId: params.get('id'),
+  };
+}
