@@ -96,17 +96,19 @@ export function renderInvoicePdf(invoice: InvoiceDocument): Promise<Buffer> {
     ['Order', invoice.orderNumber],
     ['Paid on', formatInvoiceDate(invoice.issuedAt)],
   ];
+  // Label and value in two columns of their own, one row each (pdfkit's `continued` runs with a right alignment
+  // print the label over its value).
+  const factsLeft = left + width / 2;
+  const labelWidth = width * 0.2;
   for (const [label, value] of facts) {
+    const top = doc.y;
+    doc.font('regular').fontSize(9).fillColor(MUTED).text(`${label}:`, factsLeft, top, { width: labelWidth });
+    const labelBottom = doc.y;
     doc
-      .font('regular')
-      .fontSize(9)
-      .fillColor(MUTED)
-      .text(`${label}: `, left + width / 2, doc.y, {
-        width: width / 2,
-        align: 'right',
-        continued: true,
-      });
-    doc.font('bold').fillColor(INK).text(value);
+      .font('bold')
+      .fillColor(INK)
+      .text(value, factsLeft + labelWidth, top, { width: width / 2 - labelWidth, align: 'right' });
+    doc.y = Math.max(labelBottom, doc.y);
   }
 
   // The customer.
