@@ -21,7 +21,7 @@ afterAll(async () => {
 });
 
 /** An app whose one route runs `query` against the real PostgreSQL behind the real error handler. */
-function appRunning(query: () => Promise<unknown>) {
+function appRunning(query: () => PromiseLike<unknown>) {
   const app = new Koa();
   app.use(errorHandler(createLogger('silent')));
   app.use(async (ctx) => {
