@@ -9,6 +9,21 @@ import { useBrowser } from './support/browser';
 import { useSiteServer } from './support/server';
 import { expectPath, visible } from './support/ui';
 
+/** The calendar day `days` from today (UTC), as YYYY-MM-DD (a proposal lies within the next year), and as shown. */
+const daysAhead = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
+const spelled = (day: string) =>
+  new Date(`${day}T12:00:00Z`).toLocaleDateString('en-US', {
+    weekday: 'long',
+    month: 'long',
+    day: 'numeric',
+    year: 'numeric',
+    timeZone: 'UTC',
+  });
+const compact = (day: string) => day.replace(/-/g, '');
+// Phoenix and Tokyo keep one offset all year (UTC−7, UTC+9): the instants below hold on any date.
+const firstDay = daysAhead(30);
+const secondDay = daysAhead(31);
+
 let sink: SmtpSink;
 beforeAll(async () => {
   sink = await SmtpSink.start();
@@ -129,21 +144,21 @@ describe('enquiries and service requests as tickets', () => {
     const page = staff.getByRole('article', { name: 'Service request from Grace' });
     await visible(page.getByText('Paid', { exact: true }));
     const form = page.getByRole('form', { name: 'Propose a consultation time' });
-    await form.getByLabel('Date').fill('2031-12-02');
+    await form.getByLabel('Date').fill(firstDay);
     await form.getByLabel('Time', { exact: true }).fill('14:30');
-    await form.getByLabel('Time zone').selectOption('America/Chicago');
+    await form.getByLabel('Time zone').selectOption('America/Phoenix');
     await form.getByLabel('Length').selectOption('60');
     await form.getByRole('button', { name: 'Propose Time' }).click();
     await visible(page.getByText('Proposed consultation time'));
 
     await client.goto(`${server.url}/portal/request?id=${ticket.id}`);
     const card = client.getByRole('region', { name: 'Consultation time' });
-    await visible(card.getByText(/Tuesday, December 2, 2031 at 2:30\s?PM \(America\/Chicago\), 60 minutes/));
+    await visible(card.getByText(new RegExp(`${spelled(firstDay)} at 2:30\\s?PM \\(America/Phoenix\\), 60 minutes`)));
     await card.getByRole('button', { name: 'Confirm This Time' }).click();
     await visible(card.getByText('Consultation confirmed'));
     const ics = await client.request.get(`${server.url}/api/service-requests/${ticket.id}/consultation.ics`);
     expect(ics.status()).toBe(200);
-    expect(await ics.text()).toContain('DTSTART:20311202T203000Z');
+    expect(await ics.text()).toContain(`DTSTART:${compact(firstDay)}T213000Z`);
     // Staff see it confirmed, live.
     await visible(page.getByText('Consultation confirmed'));
     // The client's confirmation mail carries the calendar file.
@@ -160,7 +175,7 @@ describe('enquiries and service requests as tickets', () => {
       .to('grace.e2e@example.com')
       .find((m) => m.parsed.subject === 'Your consultation is confirmed')!;
     expect(confirmed.parsed.attachments.map((a) => a.filename)).toEqual(['consultation.ics']);
-    expect(confirmed.parsed.attachments[0]!.content.toString('utf8')).toContain('DTSTART:20311202T203000Z');
+    expect(confirmed.parsed.attachments[0]!.content.toString('utf8')).toContain(`DTSTART:${compact(firstDay)}T213000Z`);
   });
 
   it('the client confirms the proposed time from the email in one click, logged out; a second click changes nothing', async () => {
@@ -173,7 +188,7 @@ describe('enquiries and service requests as tickets', () => {
     const staff = await browser.newPage();
     await loggedInAs(staff, server, { accountType: 'staff' });
     const proposed = await staff.request.post(`${server.url}/api/admin/service-requests/${ticket.id}/consultation`, {
-      data: { date: '2031-12-03', time: '09:15', timeZone: 'Europe/Berlin', durationMinutes: 90 },
+      data: { date: secondDay, time: '09:15', timeZone: 'Asia/Tokyo', durationMinutes: 90 },
       headers: { Origin: server.url },
     });
     expect(proposed.status()).toBe(201);
@@ -200,7 +215,7 @@ describe('enquiries and service requests as tickets', () => {
     for (const width of [390, 1280]) {
       const page = await browser.newPage({ viewport: { width, height: 800 } });
       await page.goto(link!);
-      await visible(page.getByText(/Wednesday, December 3, 2031 at 9:15\s?AM \(Europe\/Berlin\)/));
+      await visible(page.getByText(new RegExp(`${spelled(secondDay)} at 9:15\\s?AM \\(Asia/Tokyo\\)`)));
       await visible(page.getByText('90 minutes'));
       expect(await axeViolations(page)).toEqual([]);
       expect(await status()).toBe('proposed');
@@ -231,7 +246,9 @@ describe('enquiries and service requests as tickets', () => {
     const confirmed = sink
       .to('linus.e2e@example.com')
       .find((m) => m.parsed.subject === 'Your consultation is confirmed')!;
-    expect(confirmed.parsed.attachments[0]!.content.toString('utf8')).toContain('DTSTART:20311203T081500Z');
+    expect(confirmed.parsed.attachments[0]!.content.toString('utf8')).toContain(
+      `DTSTART:${compact(secondDay)}T001500Z`,
+    );
 
     // A made-up token: a clear message.
     const wrong = await browser.newPage();

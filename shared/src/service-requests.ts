@@ -55,3 +55,6 @@ export const TICKET_REPLY_MAX = 5000;
 
 /** Consultation proposals: how long a meeting may be. */
 export const CONSULTATION_DURATIONS = [30, 45, 60, 90, 120] as const;
+
+/** How far ahead staff may propose a consultation time: within the next year (a later date is a typo). */
+export const CONSULTATION_MAX_DAYS_AHEAD = 365;

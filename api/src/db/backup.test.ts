@@ -1,5 +1,5 @@
 import { existsSync, readFileSync, statSync } from 'node:fs';
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { gunzipSync, gzipSync } from 'node:zlib';
@@ -316,6 +316,41 @@ describe('npm run db:backup and db:restore', { timeout: 60_000 }, () => {
     const foreign = run('api/src/cli/db-restore.ts', [path.join(dir, 'not-a-backup.gz'), '--force']);
     expect(await foreign.exited).toBe(1);
     expect(foreign.stderr()).toMatch(/is not a backup made by npm run db:backup/);
+    expect(await snapshot()).toEqual(before);
+  });
+
+  it('a file it cannot read or write is one error line, never a crash (no stack), and nothing changes', async () => {
+    const before = await snapshot();
+    await db.destroy(); // the server is stopped for a restore
+    try {
+      const folder = path.join(dir, 'a-folder.backup.gz');
+      await mkdir(folder);
+      const plain = path.join(dir, 'plain.backup.gz');
+      await writeFile(plain, 'this is not gzip\n');
+      const cut = path.join(dir, 'cut.backup.gz');
+      await writeFile(cut, gzipSync('{"format":"northstar-backup"}\n'.repeat(50)).subarray(0, 30));
+      for (const [file, message] of [
+        [folder, /^error: \S+ cannot be read: EISDIR/],
+        [plain, /^error: \S+ is damaged or not a backup made by npm run db:backup \(incorrect header check\)/],
+        [cut, /^error: \S+ is (damaged|not a backup)/],
+      ] as const) {
+        const restore = run('api/src/cli/db-restore.ts', [file]);
+        expect(await restore.exited).toBe(1);
+        expect(restore.stderr()).toMatch(message);
+        expect(restore.stderr()).not.toMatch(/\n\s+at /);
+      }
+
+      // The temporary file cannot be created (a folder of that name is in the way).
+      const target = path.join(dir, 'blocked.backup.gz');
+      await mkdir(`${target}.partial`);
+      const backup = run('api/src/cli/db-backup.ts', [target]);
+      expect(await backup.exited).toBe(1);
+      expect(backup.stderr()).toMatch(/^error: \S+blocked\.backup\.gz\.partial cannot be written: EISDIR/);
+      expect(backup.stderr()).not.toMatch(/\n\s+at /);
+      expect(existsSync(target)).toBe(false);
+    } finally {
+      db = connectDatabase(database.url, { poolMax: 2 });
+    }
     expect(await snapshot()).toEqual(before);
   });
 });

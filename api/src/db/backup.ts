@@ -3,6 +3,7 @@ import { createReadStream, createWriteStream } from 'node:fs';
 import { chmod, mkdir, rename, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
+import { pipeline } from 'node:stream/promises';
 import { createGunzip, createGzip } from 'node:zlib';
 import type { Knex } from 'knex';
 import { migrations } from '../../../migrations/index';
@@ -67,10 +68,12 @@ export async function writeBackup(db: Knex, file: string): Promise<BackupSummary
   const partial = `${file}.partial`;
   const gzip = createGzip();
   const out = createWriteStream(partial, { mode: 0o600 });
-  const finished = once(out, 'close');
-  gzip.pipe(out);
+  // Either stream failing (the file cannot be created, the disk is full) fails the pipeline, and with it the
+  // next write: never an unhandled 'error', never a write waiting for a 'drain' that will not come.
+  const written = pipeline(gzip, out);
+  written.catch(() => undefined); // awaited below; a failure before then is not an unhandled rejection
   const write = async (line: string) => {
-    if (!gzip.write(`${line}\n`)) await once(gzip, 'drain');
+    if (!gzip.write(`${line}\n`)) await Promise.race([once(gzip, 'drain'), written]);
   };
   let totalRows = 0;
   let tables: string[] = [];
@@ -116,13 +119,14 @@ export async function writeBackup(db: Knex, file: string): Promise<BackupSummary
       { isolationLevel: 'repeatable read', readOnly: true },
     );
     gzip.end();
-    await finished;
+    await written;
     await chmod(partial, 0o600);
     await rename(partial, file);
   } catch (err) {
     gzip.destroy();
     out.destroy();
-    await rm(partial, { force: true });
+    await rm(partial, { force: true }).catch(() => undefined);
+    if (isFileError(err)) throw new BackupError(`${partial} cannot be written: ${err.message}`);
     throw err;
   }
   return { file, tables: tables.length, rows: totalRows };
@@ -132,19 +136,47 @@ type Line = Record<string, unknown>;
 
 /** The lines of a backup file, parsed only as far as the markers need (rows stay text). */
 async function* backupLines(file: string): AsyncGenerator<{ text: string; marker: Line | null }> {
-  const input = createReadStream(file).pipe(createGunzip());
+  // pipeline, not pipe: a file that cannot be read (a directory, no permission) fails the gunzip stream,
+  // which the line reader reports, instead of an unhandled 'error' on the file stream.
+  const source = createReadStream(file);
+  const input = createGunzip();
+  pipeline(source, input).catch(() => undefined); // its failure reaches the reader through `input`
   const lines = createInterface({ input, crlfDelay: Infinity });
   let expectRows = false;
-  for await (const text of lines) {
-    if (!expectRows || text.startsWith('{"tableEnd":')) {
-      const marker = JSON.parse(text) as Line;
-      if (typeof marker.table === 'string') expectRows = true;
-      if (typeof marker.tableEnd === 'string') expectRows = false;
-      yield { text, marker };
-    } else {
-      yield { text, marker: null };
+  try {
+    for await (const text of lines) {
+      if (!expectRows || text.startsWith('{"tableEnd":')) {
+        const marker = JSON.parse(text) as Line;
+        if (typeof marker.table === 'string') expectRows = true;
+        if (typeof marker.tableEnd === 'string') expectRows = false;
+        yield { text, marker };
+      } else {
+        yield { text, marker: null };
+      }
     }
+  } catch (err) {
+    if (isFileError(err)) throw new BackupError(`${file} cannot be read: ${err.message}`);
+    if (isZlibError(err)) {
+      throw new BackupError(`${file} is damaged or not a backup made by npm run db:backup (${err.message}).`);
+    }
+    throw err;
+  } finally {
+    // The header is read on its own: stop there, and let go of the file.
+    lines.close();
+    source.destroy();
+    input.destroy();
   }
+}
+
+/** An error of the file system (Node's fs: ENOENT, EISDIR, EACCES, ENOSPC …). */
+function isFileError(err: unknown): err is NodeJS.ErrnoException {
+  return err instanceof Error && typeof (err as NodeJS.ErrnoException).syscall === 'string';
+}
+
+/** zlib's error for bytes that are not gzip data. */
+function isZlibError(err: unknown): err is Error {
+  const code = (err as { code?: unknown } | null)?.code;
+  return typeof code === 'string' && code.startsWith('Z_');
 }
 
 /** The header of a backup file, checked. */

@@ -83,3 +83,18 @@ export function isDatabaseUnavailable(err: unknown): boolean {
 export const DATABASE_RETRY_AFTER_SECONDS = 5;
 
 export const DATABASE_UNAVAILABLE_MESSAGE = 'The service is temporarily unavailable. Please try again shortly.';
+
+/**
+ * Whether PostgreSQL refused a value (SQLSTATE class 22, "data exception": a
+ * date that does not exist, a number out of range, text that is not a
+ * number). A value that reached the database unchecked came from the request,
+ * so it is the client's 400, not the server's 500.
+ */
+export function isDataException(err: unknown): boolean {
+  for (let current: unknown = err, depth = 0; current && typeof current === 'object' && depth < 4; depth += 1) {
+    const { code, nativeError, cause } = current as { code?: unknown; nativeError?: unknown; cause?: unknown };
+    if (typeof code === 'string' && /^22[0-9A-Z]{3}$/.test(code)) return true;
+    current = nativeError ?? cause;
+  }
+  return false;
+}

@@ -12,6 +12,7 @@ import { ZodError } from 'zod';
 import {
   DATABASE_RETRY_AFTER_SECONDS,
   DATABASE_UNAVAILABLE_MESSAGE,
+  isDataException,
   isDatabaseUnavailable,
 } from '../db/database-errors';
 import { HttpError } from '../errors';
@@ -60,6 +61,9 @@ export function describeZodIssue(err: ZodError, fallback: string): string {
   return field ? `${field}: ${issue.message}` : issue.message;
 }
 
+/** PostgreSQL refused a value (SQLSTATE class 22, through Objection or straight from Knex): never the SQL itself. */
+export const DATA_EXCEPTION_MESSAGE = 'A value has the wrong format or is out of range';
+
 /** Turns any thrown error into the answer a client should see. */
 export function toAnswer(err: unknown): Answer | null {
   if (err instanceof HttpError) return { status: err.status, message: err.message, headers: err.headers };
@@ -70,7 +74,7 @@ export function toAnswer(err: unknown): Answer | null {
     return { status: 409, message: 'This record is referenced elsewhere or refers to something that does not exist' };
   if (err instanceof NotNullViolationError) return { status: 400, message: `${err.column} is required` };
   if (err instanceof CheckViolationError) return { status: 400, message: 'A value is out of the allowed range' };
-  if (err instanceof DataError) return { status: 400, message: 'A value has the wrong format' };
+  if (err instanceof DataError || isDataException(err)) return { status: 400, message: DATA_EXCEPTION_MESSAGE };
   if (err instanceof ValidationError) return { status: 400, message: err.message };
   if (err && typeof err === 'object') return fromStatusError(err as StatusError);
   return null;

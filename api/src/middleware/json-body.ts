@@ -1,3 +1,4 @@
+import type { IncomingMessage } from 'node:http';
 import bodyParser from 'koa-bodyparser';
 import type { Context, Middleware } from 'koa';
 import { BadRequest, HttpError } from '../errors';
@@ -21,6 +22,24 @@ function isDecompressionError(err: unknown): boolean {
   return (
     typeof code === 'string' && (code.startsWith('Z_') || code.startsWith('ERR_BROTLI') || code.startsWith('ERR__'))
   );
+}
+
+/**
+ * Rejects (as raw-body's "request aborted", a 400) when the client goes away
+ * before its whole body arrived. The body parser hears of that itself for a
+ * plain body, but a compressed one is read through a decompressor the request
+ * is piped into, and a pipe passes on no 'error' or 'aborted': without this the
+ * request would wait for the rest of its body for ever, holding its memory.
+ */
+function whenAborted(req: IncomingMessage): { promise: Promise<never>; dispose(): void } {
+  let onClose = () => {};
+  const promise = new Promise<never>((_resolve, reject) => {
+    onClose = () => {
+      if (!req.complete) reject(Object.assign(new Error('request aborted'), { status: 400, type: 'request.aborted' }));
+    };
+    req.once('close', onClose);
+  });
+  return { promise, dispose: () => req.off('close', onClose) };
 }
 
 /** POST /api/admin/products/{id}/image takes the image itself as its body, or a multipart form holding it. */
@@ -56,12 +75,15 @@ export function jsonBody(): Middleware[] {
   }) as unknown as Middleware;
   const parse: Middleware = async function parseJsonBody(ctx, next) {
     if (isImageUpload(ctx)) return next();
+    const aborted = whenAborted(ctx.req);
     try {
-      await parser(ctx, async () => undefined);
+      await Promise.race([parser(ctx, async () => undefined), aborted.promise]);
     } catch (err) {
       if (isDecompressionError(err))
         throw new BadRequest(`Request body is not valid ${ctx.get('content-encoding')} data`);
       throw err;
+    } finally {
+      aborted.dispose();
     }
     assertCleanBody(ctx.request.body);
     await next();

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { calendarDate } from './dates';
 import { orderStatuses, type OrderDetails, type OrderStatus } from './orders';
 import { singleLine } from './text';
 
@@ -16,10 +17,6 @@ export const pageCursor = z
   .max(200, 'Invalid cursor')
   .regex(/^[A-Za-z0-9_-]+$/, 'Invalid cursor');
 
-const day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'must be a date (YYYY-MM-DD)');
-const date = (field: 'from' | 'to') =>
-  day.refine((value) => !Number.isNaN(Date.parse(`${value}T00:00:00Z`)), `${field} must be a real date`).optional();
-
 const statusMessage = `status must be one of ${orderStatuses.join(', ')}`;
 
 /** GET /api/admin/orders?q=&status=&from=&to=&cursor=&limit= (dates are whole UTC days, both included). */
@@ -28,8 +25,8 @@ export const adminOrderListQuerySchema = z
     /** Order number (NS-10427 or 10427), customer name or email: a part of it is enough. */
     q: singleLine(100, 'q').optional(),
     status: z.enum(orderStatuses, { error: statusMessage }).optional(),
-    from: date('from'),
-    to: date('to'),
+    from: calendarDate('from').optional(),
+    to: calendarDate('to').optional(),
     cursor: pageCursor.optional(),
     limit: z.coerce
       .number({ error: 'limit must be a whole number' })

@@ -6,6 +6,7 @@ import {
   type ServiceRequestStatus,
 } from '../service-requests';
 import { serviceOptions } from '../contact';
+import { calendarDate } from './dates';
 import { multiLine, uuid } from './text';
 
 export * from '../service-requests';
@@ -83,12 +84,6 @@ export const ticketReplySchema = z
   .strict();
 export type TicketReplyInput = z.output<typeof ticketReplySchema>;
 
-/** Whether YYYY-MM-DD names a day that exists (no February 30). */
-function isCalendarDate(value: string): boolean {
-  const time = Date.parse(`${value}T00:00:00Z`);
-  return !Number.isNaN(time) && new Date(time).toISOString().slice(0, 10) === value;
-}
-
 /** Whether a time zone name is one this runtime knows (IANA names such as America/Chicago). */
 export function isTimeZone(value: string): boolean {
   try {
@@ -102,10 +97,8 @@ export function isTimeZone(value: string): boolean {
 /** POST /api/admin/service-requests/{id}/consultation: a proposed time, as the staff member typed it. */
 export const consultationProposalSchema = z
   .object({
-    date: z
-      .string()
-      .regex(/^\d{4}-\d{2}-\d{2}$/, 'date must be YYYY-MM-DD')
-      .refine(isCalendarDate, 'date is not a real date'),
+    /** Within the next CONSULTATION_MAX_DAYS_AHEAD days (checked against the clock by the API). */
+    date: calendarDate('date'),
     time: z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'time must be HH:MM (24-hour)'),
     timeZone: z.string().max(64).refine(isTimeZone, 'timeZone must be a time zone name such as America/Chicago'),
     durationMinutes: z.union(

@@ -23,10 +23,16 @@ async function readRawImage(ctx: Context): Promise<Buffer> {
   refuseDeclaredSize(ctx, 0);
   const chunks: Buffer[] = [];
   let size = 0;
-  for await (const chunk of ctx.req as AsyncIterable<Buffer>) {
-    size += chunk.length;
-    if (size > PRODUCT_IMAGE_MAX_BYTES) throw tooLarge();
-    chunks.push(chunk);
+  try {
+    for await (const chunk of ctx.req as AsyncIterable<Buffer>) {
+      size += chunk.length;
+      if (size > PRODUCT_IMAGE_MAX_BYTES) throw tooLarge();
+      chunks.push(chunk);
+    }
+  } catch (err) {
+    // The request's own stream failed (the client went away mid-body): its answer, not a server error.
+    if (err instanceof HttpError) throw err;
+    throw new BadRequest('image: the upload was interrupted');
   }
   if (size === 0) throw new BadRequest('image: send the image file as the request body');
   return Buffer.concat(chunks);
@@ -35,7 +41,9 @@ async function readRawImage(ctx: Context): Promise<Buffer> {
 /**
  * The file of a multipart/form-data upload's `image` field (as a browser form
  * or `curl -F image=@photo.png` sends it); other fields and files are skipped,
- * and a file past the size limit stops the upload.
+ * and a file past the size limit stops the upload. Every stream involved (the
+ * request, the parser, each part's file) has its errors handled: a malformed or
+ * cut-off form is a 400, never an unhandled 'error' event that ends the process.
  */
 function readFormImage(ctx: Context): Promise<Buffer> {
   refuseDeclaredSize(ctx, FORM_OVERHEAD_BYTES);
@@ -51,33 +59,43 @@ function readFormImage(ctx: Context): Promise<Buffer> {
       return;
     }
     let image: Buffer | null = null;
-    let failure: Error | null = null;
+    let settled = false;
+    /** The answer is known: stop parsing, and let the rest of the body drain so the connection stays usable. */
+    const fail = (error: Error) => {
+      if (settled) return;
+      settled = true;
+      ctx.req.unpipe(parser);
+      ctx.req.resume();
+      reject(error);
+    };
+    const unreadable = () =>
+      fail(new BadRequest('image: the form data could not be read (it is malformed or cut off)'));
     parser.on('file', (field, stream) => {
-      if (field !== IMAGE_FIELD || image || failure) {
+      // A part's stream errors when the form ends inside it; the parser reports the same problem.
+      stream.on('error', unreadable);
+      if (field !== IMAGE_FIELD || image || settled) {
         stream.resume();
         return;
       }
       const chunks: Buffer[] = [];
       stream.on('data', (chunk: Buffer) => chunks.push(chunk));
-      stream.on('limit', () => {
-        failure = tooLarge();
-        ctx.req.unpipe(parser);
-        ctx.req.resume();
-        reject(failure);
-      });
+      stream.on('limit', () => fail(tooLarge()));
       stream.on('end', () => {
-        if (!failure) image = Buffer.concat(chunks);
+        if (!settled) image = Buffer.concat(chunks);
       });
     });
-    parser.on('error', () => {
-      if (!failure) reject(new BadRequest('image: the form data could not be read'));
-    });
+    parser.on('error', unreadable);
     parser.on('close', () => {
-      if (failure) return;
+      if (settled) return;
       if (!image || image.length === 0) {
-        reject(new BadRequest(`image: send the image file in the form field "${IMAGE_FIELD}"`));
-      } else resolve(image);
+        fail(new BadRequest(`image: send the image file in the form field "${IMAGE_FIELD}"`));
+      } else {
+        settled = true;
+        resolve(image);
+      }
     });
+    // The client went away mid-body: nobody hears the answer, but the request must not wait forever.
+    ctx.req.on('error', () => fail(new BadRequest('image: the upload was interrupted')));
     ctx.req.pipe(parser);
   });
 }

@@ -20,7 +20,21 @@ beforeAll(async () => {
 
 let payments = 0;
 const paidTicket = () => buildTicket(t.db, client.built.user, { stripePaymentId: `pi_test_${(payments += 1)}` });
-const proposal = { date: '2031-12-02', time: '14:30', timeZone: 'America/Chicago', durationMinutes: 60 };
+/** The calendar day `days` from today (UTC), as YYYY-MM-DD: proposals must lie within the next year. */
+const daysAhead = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
+/** The next second Sunday of March (when America/Chicago skips 02:00–03:00), within the next year. */
+function nextSpringForward(): string {
+  const secondSunday = (year: number) => {
+    const first = new Date(Date.UTC(year, 2, 1)).getUTCDay();
+    return `${year}-03-${String(1 + ((7 - first) % 7) + 7).padStart(2, '0')}`;
+  };
+  const year = new Date().getUTCFullYear();
+  return secondSunday(year) > daysAhead(1) ? secondSunday(year) : secondSunday(year + 1);
+}
+// Phoenix and Tokyo keep one offset all year (UTC−7, UTC+9), so the expected instants hold on any date.
+const day = daysAhead(30);
+const nextDay = daysAhead(31);
+const proposal = { date: day, time: '14:30', timeZone: 'America/Phoenix', durationMinutes: 60 };
 
 describe('proposing a time', () => {
   it('401 anonymous, 403 client, 404 unknown; nothing stored', async () => {
@@ -36,14 +50,20 @@ describe('proposing a time', () => {
   });
 
   it.each([
-    [{ ...proposal, date: '2031-02-30' }, /^date: date is not a real date/],
+    [{ ...proposal, date: '2027-02-30' }, /^date: date is not a real date/],
+    [{ ...proposal, date: '2027-13-01' }, /^date: date is not a real date/],
+    [{ ...proposal, date: '0000-01-01' }, /^date: date must be between 1900-01-01 and 9999-12-31/],
+    [{ ...proposal, date: '10000-01-01' }, /^date: date must be a date \(YYYY-MM-DD\)/],
+    [{ ...proposal, date: '9999-12-31' }, /^date: propose a time within the next 365 days/],
+    [{ ...proposal, date: '9999-12-31', time: '23:59', timeZone: 'America/Chicago' }, /^date: propose a time within/],
+    [{ ...proposal, date: daysAhead(367) }, /^date: propose a time within the next 365 days/],
     [{ ...proposal, time: '25:00' }, /^time: /],
     [{ ...proposal, timeZone: 'Mars/Olympus' }, /^timeZone: /],
     [{ ...proposal, durationMinutes: 61 }, /^durationMinutes: /],
     [{ ...proposal, date: '2020-01-01' }, /^date: the proposed time has already passed/],
     [
-      { ...proposal, date: '2031-03-09', time: '02:30' },
-      /^time: 02:30 does not exist on 2031-03-09 in America\/Chicago/,
+      { ...proposal, date: nextSpringForward(), time: '02:30', timeZone: 'America/Chicago' },
+      new RegExp(`^time: 02:30 does not exist on ${nextSpringForward()} in America/Chicago`),
     ],
   ])('refuses %j with 400 naming the field', async (body, message) => {
     const ticket = await paidTicket();
@@ -51,6 +71,8 @@ describe('proposing a time', () => {
     expect(res.status).toBe(400);
     expect(res.body.message).toMatch(message);
     expect(await t.db('consultation_proposals').where({ serviceRequestId: ticket.id })).toEqual([]);
+    expect(await t.db('service_request_events').where({ serviceRequestId: ticket.id })).toEqual([]);
+    expect((await outboxRows(t.db)).filter((m) => m.idempotencyKey.includes(ticket.id))).toEqual([]);
   });
 
   it('only for a paid consultation (409)', async () => {
@@ -66,9 +88,9 @@ describe('proposing a time', () => {
     expect(res.status).toBe(201);
     expect(res.body.request.paid).toBe(true);
     expect(res.body.consultation).toMatchObject({
-      startsAt: '2031-12-02T20:30:00.000Z',
-      endsAt: '2031-12-02T21:30:00.000Z',
-      timeZone: 'America/Chicago',
+      startsAt: `${day}T21:30:00.000Z`,
+      endsAt: `${day}T22:30:00.000Z`,
+      timeZone: 'America/Phoenix',
       durationMinutes: 60,
       status: 'proposed',
     });
@@ -79,8 +101,8 @@ describe('proposing a time', () => {
 
     const later = await staff.agent
       .post(`/api/admin/service-requests/${ticket.id}/consultation`)
-      .send({ ...proposal, date: '2031-07-01', timeZone: 'Europe/Berlin', durationMinutes: 90 });
-    expect(later.body.consultation).toMatchObject({ startsAt: '2031-07-01T12:30:00.000Z', durationMinutes: 90 });
+      .send({ ...proposal, date: nextDay, timeZone: 'Asia/Tokyo', durationMinutes: 90 });
+    expect(later.body.consultation).toMatchObject({ startsAt: `${nextDay}T05:30:00.000Z`, durationMinutes: 90 });
     const rows = await t.db('consultation_proposals').where({ serviceRequestId: ticket.id }).orderBy('createdAt');
     expect(rows.map((r) => r.status)).toEqual(['withdrawn', 'proposed']);
   });
@@ -123,7 +145,7 @@ describe('confirming and the calendar file', () => {
         filename: 'consultation.ics',
         contentType: 'text/calendar; charset=utf-8; method=PUBLISH',
       });
-      expect(file.content.toString('utf8')).toContain('DTSTART:20311202T203000Z\r\n');
+      expect(file.content.toString('utf8')).toContain(`DTSTART:${day.replace(/-/g, '')}T213000Z\r\n`);
     }
 
     const path = `/api/service-requests/${ticket.id}/consultation.ics`;
@@ -142,8 +164,8 @@ describe('confirming and the calendar file', () => {
     expect(ics.headers['content-type']).toBe('text/calendar; charset=utf-8');
     expect(ics.headers['content-disposition']).toBe('attachment; filename="consultation.ics"');
     const lines = (ics.body as string).split('\r\n');
-    expect(lines).toContain('DTSTART:20311202T203000Z');
-    expect(lines).toContain('DTEND:20311202T213000Z');
+    expect(lines).toContain(`DTSTART:${day.replace(/-/g, '')}T213000Z`);
+    expect(lines).toContain(`DTEND:${day.replace(/-/g, '')}T223000Z`);
     expect(lines).toContain(`UID:consultation-${ticket.id}@northstar-it`);
     expect((await staff.agent.get(path)).status).toBe(200);
   });
@@ -197,8 +219,8 @@ describe('the one-click link in the proposal email', () => {
     expect(look.body).toEqual({
       name: 'Ada',
       consultation: expect.objectContaining({
-        startsAt: '2031-12-02T20:30:00.000Z',
-        timeZone: 'America/Chicago',
+        startsAt: `${day}T21:30:00.000Z`,
+        timeZone: 'America/Phoenix',
         durationMinutes: 60,
         status: 'proposed',
       }),
@@ -284,7 +306,7 @@ describe('the one-click link in the proposal email', () => {
     const { ticket, token: old } = await proposed();
     await staff.agent
       .post(`/api/admin/service-requests/${ticket.id}/consultation`)
-      .send({ ...proposal, date: '2031-12-03' });
+      .send({ ...proposal, date: nextDay });
     const fresh = await latestToken(ticket.id);
     expect(fresh).not.toBe(old);
     const before = await state(ticket.id);
@@ -295,7 +317,7 @@ describe('the one-click link in the proposal email', () => {
 
     const ok = await t.request().post('/api/consultation-link/confirm').send({ token: fresh });
     expect(ok.status).toBe(200);
-    expect(ok.body.consultation.startsAt).toBe('2031-12-03T20:30:00.000Z');
+    expect(ok.body.consultation.startsAt).toBe(`${nextDay}T21:30:00.000Z`);
   });
 
   it('a cancelled request: 409, nothing changes', async () => {
@@ -319,5 +341,43 @@ describe('the one-click link in the proposal email', () => {
       .db('service_request_events')
       .where({ serviceRequestId: ticket.id, kind: 'consultation_confirmed' });
     expect(confirmations).toHaveLength(1);
+  });
+});
+
+describe('a time stored before proposals were bounded (year 10000 in UTC)', () => {
+  it('the ticket still reads for both sides; confirming and the .ics are refused (409), nothing changes', async () => {
+    const ticket = await paidTicket();
+    await t.db('consultation_proposals').insert({
+      serviceRequestId: ticket.id,
+      startsAt: t.db.raw(`'10000-01-01 05:59:00+00'::timestamptz`),
+      timeZone: 'America/Chicago',
+      durationMinutes: 60,
+      proposedBy: staff.built.user.id,
+      confirmTokenHash: createHash('sha256').update('absurd').digest('hex'),
+      confirmTokenExpiresAt: new Date(Date.now() + 86_400_000),
+    });
+    for (const caller of [
+      staff.agent.get(`/api/service-requests/${ticket.id}`),
+      client.agent.get(`/api/service-requests/${ticket.id}`),
+    ]) {
+      const res = await caller;
+      expect(res.status).toBe(200);
+      expect(res.body.consultation).toMatchObject({ startsAt: '+010000-01-01T05:59:00.000Z', status: 'proposed' });
+    }
+    const ics = await client.agent.get(`/api/service-requests/${ticket.id}/consultation.ics`);
+    expect(ics.status).toBe(409);
+    expect(ics.body.message).toMatch(/^This consultation time is not a date a calendar can hold/);
+    const confirm = await client.agent.post(`/api/service-requests/${ticket.id}/consultation/confirm`);
+    expect(confirm.status).toBe(409);
+    expect((await t.db('consultation_proposals').where({ serviceRequestId: ticket.id }).first()).status).toBe(
+      'proposed',
+    );
+    expect(await t.db('service_request_events').where({ serviceRequestId: ticket.id })).toEqual([]);
+    expect((await outboxRows(t.db)).filter((m) => m.idempotencyKey.includes(ticket.id))).toEqual([]);
+
+    // Staff propose a real time, which replaces it.
+    const fixed = await staff.agent.post(`/api/admin/service-requests/${ticket.id}/consultation`).send(proposal);
+    expect(fixed.status).toBe(201);
+    expect(fixed.body.consultation.startsAt).toBe(`${day}T21:30:00.000Z`);
   });
 });

@@ -5,6 +5,7 @@ import type {
   ConsultationProposalInput,
   ServiceRequestThread,
 } from '@shared/schemas/service-requests';
+import { CONSULTATION_MAX_DAYS_AHEAD } from '@shared/service-requests';
 import { company } from '@shared/site/company';
 import { formatInZone, zonedTimeToInstant } from '@shared/time-zones';
 import { BadRequest, Conflict, Forbidden, Gone, NotFound } from '../../errors';
@@ -42,7 +43,12 @@ export async function proposeConsultation(
       `time: ${input.time} does not exist on ${input.date} in ${input.timeZone} (the clocks change)`,
     );
   if (instant <= now) throw new BadRequest('date: the proposed time has already passed');
-  await db.transaction(async (trx) => {
+  // Days, not hours: the last day the staff's calendar offers (today + the maximum) counts in full.
+  if (instant > now + (CONSULTATION_MAX_DAYS_AHEAD + 1) * DAY_MS) {
+    throw new BadRequest(`date: propose a time within the next ${CONSULTATION_MAX_DAYS_AHEAD} days`);
+  }
+  // One transaction from the proposal to the answer read back: a request that fails stores and mails nothing.
+  return db.transaction(async (trx) => {
     const row = await ticketFor(trx, id, staff, { forUpdate: true });
     if (!row.paid) throw new Conflict('Only a paid consultation can be scheduled');
     if (row.status === 'cancelled' || row.status === 'completed') {
@@ -62,7 +68,7 @@ export async function proposeConsultation(
         durationMinutes: input.durationMinutes,
         proposedBy: staff.id,
         confirmTokenHash: hashToken(confirmToken),
-        confirmTokenExpiresAt: new Date(Math.min(instant, now + CONFIRM_LINK_DAYS * 24 * 60 * 60 * 1000)),
+        confirmTokenExpiresAt: new Date(Math.min(instant, now + CONFIRM_LINK_DAYS * DAY_MS)),
       })
       .returning<{ id: string }[]>('id');
     const when = formatInZone(instant, input.timeZone);
@@ -91,8 +97,8 @@ export async function proposeConsultation(
       });
     }
     await publishStaffEvent(trx, { kind: 'consultation.proposed', id: row.id });
+    return readThread(trx, id, staff);
   });
-  return readThread(db, id, staff);
 }
 
 async function clientAddress(trx: Knex.Transaction, row: TicketRow): Promise<string | null> {
@@ -112,18 +118,20 @@ export async function confirmConsultation(
   mail: StaffAlertSettings,
 ): Promise<ServiceRequestThread> {
   if (client.isStaff) throw new Forbidden('Only the client can confirm the time');
-  await db.transaction(async (trx) => {
+  return db.transaction(async (trx) => {
     const row = await ticketFor(trx, id, client, { forUpdate: true });
     const proposal = await currentConsultation(trx, row.id);
     if (!proposal) throw new Conflict('There is no proposed time to confirm');
     if (proposal.status === 'confirmed') throw new Conflict(ALREADY_CONFIRMED);
     await confirmProposal(trx, row, proposal, { type: 'client', user: client }, mail);
+    return readThread(trx, id, client);
   });
-  return readThread(db, id, client);
 }
 
 /** How long the one-click link of a proposal works at most (it never works past the proposed time itself). */
 export const CONFIRM_LINK_DAYS = 14;
+const DAY_MS = 24 * 60 * 60 * 1000;
+const UNCALENDARABLE = 'This consultation time is not a date a calendar can hold; propose a new time';
 const ALREADY_CONFIRMED = 'This time is already confirmed';
 export const CONFIRM_LINK_MESSAGES = {
   invalid: 'This confirmation link is not valid. Open the request in your portal to confirm the time.',
@@ -269,6 +277,8 @@ export async function consultationCalendar(db: Knex, id: string, caller: User): 
 
 export function consultationIcs(row: Pick<TicketRow, 'id' | 'name'>, proposal: ConsultationRow): string {
   const view = toConsultationView(proposal);
+  // A time stored before proposals were bounded may lie past what a calendar file can write (year 9999).
+  if (!/^\d{4}-/.test(view.endsAt)) throw new Conflict(UNCALENDARABLE);
   return calendarFile({
     uid: `consultation-${row.id}@northstar-it`,
     start: new Date(view.startsAt),

@@ -74,7 +74,20 @@ export interface ConsultationRow {
 export const CONSULTATION_COLUMNS = `id, starts_at as "startsAt", time_zone as "timeZone",
   duration_minutes as "durationMinutes", status, confirmed_at as "confirmedAt"`;
 
-const iso = (value: Date | string) => new Date(value).toISOString();
+/**
+ * A timestamp as the database gave it: a Date, or text from JSON built in SQL. PostgreSQL writes a year past
+ * 9999 with five or more digits ("10000-01-01T…"), which JavaScript reads only with a sign ("+010000-…"); a
+ * stored time is read whatever it is, so one absurd value cannot make a ticket unreadable.
+ */
+export function storedInstant(value: Date | string): Date {
+  if (value instanceof Date) return value;
+  const date = new Date(value);
+  if (!Number.isNaN(date.getTime())) return date;
+  const longYear = /^(\d{5,6})(-.*)$/.exec(value);
+  return longYear ? new Date(`+${longYear[1]!.padStart(6, '0')}${longYear[2]!}`) : date;
+}
+
+const iso = (value: Date | string) => storedInstant(value).toISOString();
 
 export function toStaffServiceRequestSummary(row: TicketRow): StaffServiceRequestSummary {
   return {
@@ -117,7 +130,7 @@ export function toTicketEvent(row: TicketEventRow): TicketEvent {
 }
 
 export function toConsultationView(row: ConsultationRow): ConsultationView {
-  const startsAt = new Date(row.startsAt);
+  const startsAt = storedInstant(row.startsAt);
   return {
     id: row.id,
     startsAt: startsAt.toISOString(),

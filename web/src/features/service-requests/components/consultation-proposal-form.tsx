@@ -1,10 +1,17 @@
 import { useState } from 'react';
-import { CONSULTATION_DURATIONS } from '@shared/service-requests';
+import { CONSULTATION_DURATIONS, CONSULTATION_MAX_DAYS_AHEAD } from '@shared/service-requests';
 import { Button } from '@/components/ui/button';
 import { FormAlert } from '@/components/ui/form-alert';
 import { Input, Select } from '@/components/ui/input';
 import { errorMessage } from '@/lib/api-client';
 import { useProposeConsultation } from '../api/staff-tickets';
+
+/** A day `days` from today on this computer's calendar, as a date input writes it (YYYY-MM-DD). */
+const localDay = (days: number) => {
+  const day = new Date();
+  day.setDate(day.getDate() + days);
+  return `${day.getFullYear()}-${String(day.getMonth() + 1).padStart(2, '0')}-${String(day.getDate()).padStart(2, '0')}`;
+};
 
 const browserZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
 const zones = (): string[] => {
@@ -32,7 +39,15 @@ export function ConsultationProposalForm({ requestId }: { requestId: string }) {
       <div className="flex flex-wrap gap-3">
         <label className="flex flex-col gap-1 text-sm text-slate-700">
           Date
-          <Input type="date" name="date" required value={date} onChange={(e) => setDate(e.target.value)} />
+          <Input
+            type="date"
+            name="date"
+            required
+            min={localDay(0)}
+            max={localDay(CONSULTATION_MAX_DAYS_AHEAD)}
+            value={date}
+            onChange={(e) => setDate(e.target.value)}
+          />
         </label>
         <label className="flex flex-col gap-1 text-sm text-slate-700">
           Time
