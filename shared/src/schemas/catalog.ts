@@ -16,11 +16,11 @@ export interface Product {
   createdAt: string;
 }
 
-/** POST /api/admin/seed-products answers with how many products were new. */
+/** POST /api/admin/seed-products answers with how many products were new, and how many it left as they are. */
 export interface SeedResult {
   message: string;
   count: number;
-  updated: number;
+  kept: number;
 }
 
 /** The /admin form: the bearer token typed by the administrator. */

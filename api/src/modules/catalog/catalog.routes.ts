@@ -17,17 +17,18 @@ export function catalogRoutes({ db, config, logger }: AppDeps): Router {
     rateLimitByIp(db, 'admin-seed', config.rateLimits.adminSeedPerIp, TOO_MANY_SEEDS),
     requireAdminToken(config.adminToken),
     async (ctx) => {
-      const { inserted, updated } = await seedProducts(db);
+      const { inserted, kept } = await seedProducts(db);
       catalog.invalidate();
-      logger.info({ inserted, updated }, 'product catalogue seeded');
-      const changes = updated > 0 ? ` and updated ${updated}` : '';
+      logger.info({ inserted, kept }, 'product catalogue seeded');
+      const products = (n: number) => `${n} product${n === 1 ? '' : 's'}`;
+      const left = kept > 0 ? `; ${products(kept)} already in the shop left as they are` : '';
       ctx.body = {
         message:
-          inserted === 0 && updated === 0
-            ? 'The product catalogue is already up to date: no products inserted.'
-            : `Database seeded successfully: inserted ${inserted} product${inserted === 1 ? '' : 's'}${changes}.`,
+          inserted === 0
+            ? `The product catalogue is already in the shop: no products inserted${left}.`
+            : `Database seeded successfully: inserted ${products(inserted)}${left}.`,
         count: inserted,
-        updated,
+        kept,
       };
     },
   );

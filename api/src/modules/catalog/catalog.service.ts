@@ -26,13 +26,15 @@ export async function listProducts(db: Knex): Promise<ProductJson[]> {
 
 interface SeedOutcome {
   inserted: number;
-  updated: number;
+  /** Seed products already in the shop (by name), left exactly as they are. */
+  kept: number;
 }
 
 /**
- * Writes the catalogue, upserting by product name: new products are inserted,
- * existing ones get the catalogue's current details only when they differ.
- * Running it twice inserts and updates nothing the second time.
+ * Inserts the catalogue's products that are not in the shop yet (by name) and
+ * never changes one that is: staff may have edited its price, stock or image
+ * since, and seeding must not undo their work. Running it twice inserts
+ * nothing the second time.
  */
 export async function seedProducts(db: Knex, products: readonly SeedProduct[] = catalogSeed): Promise<SeedOutcome> {
   const rows = products.map((p) => ({
@@ -44,19 +46,13 @@ export async function seedProducts(db: Knex, products: readonly SeedProduct[] = 
     rating: p.rating,
     in_stock: p.inStock,
   }));
-  const result = await db.raw<{ rows: { inserted: boolean }[] }>(
+  const result = await db.raw<{ rowCount: number }>(
     `insert into products (name, category, description, price, image_url, rating, in_stock)
      select name, category, description, price, image_url, rating, in_stock
      from jsonb_to_recordset(?::jsonb) as seed(
        name text, category text, description text, price numeric(10,2), image_url text, rating numeric(2,1), in_stock boolean)
-     on conflict (name) do update set
-       category = excluded.category, description = excluded.description, price = excluded.price,
-       image_url = excluded.image_url, rating = excluded.rating, in_stock = excluded.in_stock, updated_at = now()
-     where (products.category, products.description, products.price, products.image_url, products.rating, products.in_stock)
-       is distinct from (excluded.category, excluded.description, excluded.price, excluded.image_url, excluded.rating, excluded.in_stock)
-     returning (xmax = 0) as inserted`,
+     on conflict (name) do nothing`,
     [JSON.stringify(rows)],
   );
-  const inserted = result.rows.filter((row) => row.inserted).length;
-  return { inserted, updated: result.rows.length - inserted };
+  return { inserted: result.rowCount, kept: rows.length - result.rowCount };
 }

@@ -48,25 +48,41 @@ describe('POST /api/admin/seed-products', () => {
     expect(first.body).toEqual({
       message: `Database seeded successfully: inserted ${catalogSeed.length} products.`,
       count: catalogSeed.length,
-      updated: 0,
+      kept: 0,
     });
 
     const second = await seed(`bearer ${ADMIN_TOKEN}`);
     expect(second.status).toBe(200);
     expect(second.body).toEqual({
-      message: 'The product catalogue is already up to date: no products inserted.',
+      message: `The product catalogue is already in the shop: no products inserted; ${catalogSeed.length} products already in the shop left as they are.`,
       count: 0,
-      updated: 0,
+      kept: catalogSeed.length,
     });
     expect(await Product.query(t.db).resultSize()).toBe(catalogSeed.length);
   });
 
-  it('brings changed products back to the catalogue’s details without inserting them again', async () => {
-    const name = catalogSeed[0]!.name;
-    await Product.query(t.db).patch({ price: '1.00', inStock: false }).where({ name });
+  it('never changes a product staff edited: only missing products are inserted', async () => {
+    const [edited, removed] = [catalogSeed[0]!, catalogSeed[1]!];
+    await Product.query(t.db)
+      .patch({ price: '219.00', inStock: false, imageUrl: '/api/product-images/uploaded.webp' })
+      .where({ name: edited.name });
+    await Product.query(t.db).delete().where({ name: removed.name });
     const res = await seed(`Bearer ${ADMIN_TOKEN}`);
-    expect(res.body).toMatchObject({ count: 0, updated: 1 });
-    expect(await Product.query(t.db).findOne({ name })).toMatchObject({ price: catalogSeed[0]!.price, inStock: true });
+    expect(res.body).toEqual({
+      message: `Database seeded successfully: inserted 1 product; ${catalogSeed.length - 1} products already in the shop left as they are.`,
+      count: 1,
+      kept: catalogSeed.length - 1,
+    });
+    expect(await Product.query(t.db).findOne({ name: edited.name })).toMatchObject({
+      price: '219.00',
+      inStock: false,
+      imageUrl: '/api/product-images/uploaded.webp',
+    });
+    expect(await Product.query(t.db).findOne({ name: removed.name })).toMatchObject({ price: removed.price });
+    // Back to the seed's details for the tests below, which read the seeded catalogue.
+    await Product.query(t.db)
+      .patch({ price: edited.price, inStock: edited.inStock, imageUrl: edited.imageUrl })
+      .where({ name: edited.name });
   });
 
   it('rate limits seeding attempts per IP', async () => {

@@ -60,8 +60,8 @@ export function SeedDatabasePanel({ headingLevel = 1 }: { headingLevel?: 1 | 2 }
         <CardHeader>
           <CardTitle as={headingLevel === 1 ? 'h2' : 'h3'}>Seed the product catalogue</CardTitle>
           <CardDescription>
-            Adds the technology-procurement catalogue to the shop. Products that already exist are kept (and brought up
-            to date); running it again inserts nothing new.
+            Adds the technology-procurement catalogue to the shop. Products that already exist are left exactly as they
+            are (prices, stock and images edited in the Catalogue stay); running it again inserts nothing new.
           </CardDescription>
         </CardHeader>
         <CardContent>
