@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { serviceOptions } from '@shared/contact';
 import { ENQUIRY_STATUS_LABELS, enquiryStatuses, type EnquiryStatus } from '@shared/schemas/enquiries';
 import { KEYSET_CURSOR } from '@shared/schemas/service-requests';
-import { useStaffEvents } from '@/features/chat/staff-events';
+import { useStaffEvents } from '@/lib/live/staff-events';
 import {
   ConsoleList,
   ListFilters,

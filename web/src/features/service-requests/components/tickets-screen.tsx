@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { serviceOptions } from '@shared/contact';
 import { KEYSET_CURSOR, SERVICE_REQUEST_STATUS_LABELS, serviceRequestStatuses } from '@shared/schemas/service-requests';
 import { isUuid } from '@shared/schemas/text';
-import { useStaffEvents } from '@/features/chat/staff-events';
+import { useStaffEvents } from '@/lib/live/staff-events';
 import {
   ConsoleList,
   ListFilters,
