@@ -96,6 +96,24 @@ export default tseslint.config(
     },
   },
   {
+    // The live layer sits below the modules (decision 160): they publish and subscribe through it, never the reverse.
+    files: ['api/src/live/**'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { group: ['@/*', '**/web/src/**'], message: 'The API never reaches into the web app.' },
+            {
+              group: ['**/modules/**'],
+              message: 'live/ imports no module: modules use the live layer (decision 160).',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     // Data access (docs/architecture.md): no model is bound to a global connection; every query is given one.
     files: ['api/**', 'e2e/**', 'bench/**', 'scripts/**'],
     rules: {

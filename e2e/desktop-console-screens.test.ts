@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { buildProduct, demoCards, validShipping } from '../api/src/test/commerce-factories';
 import { roomyRateLimits } from '../api/src/test/config';
-import { publishStaffEvent } from '../api/src/modules/staff-events/staff-events';
+import { publish } from '../api/src/live/publish';
 import { buildUser } from '../api/src/test/factories';
 import { axeViolations } from './support/axe';
 import { useBrowser } from './support/browser';
@@ -167,7 +167,7 @@ describe('the web console’s screens in the desktop console (Chromium, main pro
 
     // Heard again while it is on screen in the focused window: the page says so, and nothing is raised.
     main.focus(true);
-    await publishStaffEvent(server.db, { kind: 'enquiry.created', id });
+    await publish(server.db, 'staff', { kind: 'enquiry.created', id });
     await expect
       .poll(() => main.tasks('itemAlert'))
       .toContainEqual(expect.objectContaining({ kind: 'enquiry.created', id, onScreen: true }));

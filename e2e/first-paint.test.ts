@@ -22,8 +22,8 @@ const notOnFirstPaint: [what: string, pattern: RegExp][] = [
   ['zod', /node_modules\/zod\//],
   ['a zod schema', /shared\/src\/schemas\//],
   ['the staff console', /web\/src\/(app\/console-layout|features\/(console|ticket-alerts|seeding|staff-chat))/],
-  ['staff events', /web\/src\/features\/chat\/staff-events/],
-  ['the chat socket', /web\/src\/features\/chat\/chat-socket/],
+  ['staff events', /web\/src\/lib\/live\/staff-events/],
+  ['the chat socket', /web\/src\/lib\/live\/chat-socket/],
 ];
 
 function firstPaintSources(pagePath: string): string[] {

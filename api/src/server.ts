@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import type http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
@@ -8,9 +9,9 @@ import { connectDatabase, migrateToLatest } from './db/database';
 import { startEmbeddedPostgres, type EmbeddedPostgres } from './db/embedded-postgres';
 import type { Logger } from './logger';
 import { createHttpServer } from './http-timeouts';
+import { createLiveBus } from './live/bus';
 import { maintenanceTasks, startMaintenance } from './maintenance';
 import { paymentMaintenanceTasks } from './payment-wiring';
-import { CATALOG_CHANNEL } from './modules/catalog/catalog-changes';
 import { catalogCacheFor } from './modules/catalog/catalog-cache';
 import { attachChatServer, type ChatServer, type ChatServerOptions } from './modules/chat/socket/server';
 import { startMailWorker, type MailWorker, type MailWorkerOptions } from './modules/mail/mail-worker';
@@ -86,17 +87,22 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
   const app = createApp(deps, { siteFiles, devWebUrl: options.devWebUrl, liveSite });
 
   const server = createHttpServer(app.callback(), config.http);
+  // The instance's one LISTEN connection (LISTEN cannot share the pool); its subscribers, in order (decision 160).
+  const instanceId = randomUUID();
+  const live = createLiveBus({ databaseUrl, instanceId, logger });
   // Catalogue changes on any instance drop this instance's snapshot of the shop at once (decision 108).
   const catalog = catalogCacheFor(db);
+  live.subscribe({ on: { catalogue: () => catalog.invalidate() }, resync: () => catalog.invalidate() });
   const chat = attachChatServer({
     server,
     app,
     session: appSession(app),
     deps,
-    databaseUrl,
+    live,
+    instanceId,
     chat: options.chat,
-    channels: { [CATALOG_CHANNEL]: { receive: () => catalog.invalidate(), resync: () => catalog.invalidate() } },
   });
+  await live.start();
   await chat.start();
   try {
     await new Promise<void>((resolve, reject) => {
@@ -109,6 +115,7 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
   } catch (err) {
     // The port is taken (or not ours to use): undo what started, then report.
     await chat.close();
+    await live.stop();
     await db.destroy();
     await embedded?.stop();
     throw err;
@@ -133,6 +140,7 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
       maintenance.stop();
       // Chat sockets first (1001 "going away": clients reconnect elsewhere), while the database is still up.
       await chat.close();
+      await live.stop();
       // Stop accepting; idle keep-alive sockets close now, busy ones after their response.
       const drained = new Promise<void>((resolve) => server.close(() => resolve()));
       server.closeIdleConnections();

@@ -1,6 +1,6 @@
 /**
  * How long to wait before the next reconnection attempt, for every client
- * that reconnects (the API's chat listener, the web and desktop chat socket).
+ * that reconnects (the API's live listener, the web and desktop chat socket).
  * No zod here: the browser imports it (docs/decisions/015-zod-without-eval.md).
  */
 

@@ -1,7 +1,7 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { configureApiClient } from '@/lib/api-client';
-import { configureChatSocket } from '@/features/chat/chat-socket';
+import { configureChatSocket } from '@/lib/live/chat-socket';
 import { chatSocketUrl } from '@shared/chat-socket';
 import { ConsoleApp } from './app/console-app';
 import { desktop } from './bridge';

@@ -4,7 +4,7 @@ import { z } from 'zod';
  * What staff consoles hear about as it happens, on every instance: a kind and
  * the id of the thing that changed (the console reloads what it shows). A
  * feature adds its kind here, one line, and publishes it in the transaction
- * that made the change (api/src/modules/staff-events/staff-events.ts).
+ * that made the change (`publish(trx, 'staff', event)`, api/src/live/publish.ts).
  */
 export const staffEventKinds = [
   'order.paid',

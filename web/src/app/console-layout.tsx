@@ -3,7 +3,7 @@ import { Spinner } from '@/components/ui/spinner';
 import { useUser } from '@/features/auth/api/use-user';
 import { RequireAuth } from '@/features/auth/components/auth-redirects';
 import { ConsoleAccount } from '@/features/auth/components/console-account';
-import { StaffEventsProvider } from '@/features/chat/staff-events';
+import { StaffEventsProvider } from '@/lib/live/staff-events';
 import { ConsoleGuestFrame, ConsoleShell } from '@/features/console/components/console-shell';
 import { StaffOnly } from '@/features/console/components/staff-only';
 import { SeedDatabasePanel } from '@/features/seeding/components/seed-database-panel';

@@ -72,8 +72,9 @@ export async function deleteExpiredSessions(db: Knex): Promise<number> {
  * Ends sessions of an account: all of them, or all but `except` (the session
  * of the request asking, e.g. after a password change). The account's open
  * chat sockets on those sessions are closed at once on every instance: the
- * delete is announced by a trigger (see account-events.ts). Inside a
- * transaction, on commit. Returns how many sessions ended.
+ * delete is announced by a trigger (the `accounts` channel of
+ * live/channels.ts). Inside a transaction, on commit. Returns how many
+ * sessions ended.
  */
 export async function endUserSessions(
   db: Knex | Knex.Transaction,

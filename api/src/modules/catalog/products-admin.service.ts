@@ -2,8 +2,7 @@ import type { Knex } from 'knex';
 import type { AdminProduct, ProductCreate, ProductPatch } from '@shared/schemas/catalog';
 import { uuid } from '@shared/schemas/text';
 import { Conflict, NotFound } from '../../errors';
-import { publishStaffEvent } from '../staff-events/staff-events';
-import { announceCatalogChange } from './catalog-changes';
+import { publish } from '../../live/publish';
 import { catalogCacheFor } from './catalog-cache';
 import { toProduct } from './catalog.service';
 import { storeProductImage } from './product-images';
@@ -47,8 +46,8 @@ async function changeCatalog(
 ): Promise<AdminProduct> {
   const result = await db.transaction(async (trx) => {
     const value = await change(trx);
-    await announceCatalogChange(trx);
-    await publishStaffEvent(trx, { kind: 'product.updated', id: value.id });
+    await publish(trx, 'catalogue', 'changed');
+    await publish(trx, 'staff', { kind: 'product.updated', id: value.id });
     return value;
   });
   catalogCacheFor(db).invalidate();

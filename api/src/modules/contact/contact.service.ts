@@ -8,7 +8,7 @@ import type {
 import type { Config } from '../../config';
 import { enqueueMail, enqueueStaffAlert } from '../mail/outbox';
 import { createServiceRequest } from '../service-requests/service-requests.service';
-import { publishStaffEvent } from '../staff-events/staff-events';
+import { publish } from '../../live/publish';
 import type { User } from '../users/user.model';
 import { ContactMessage } from './contact-message.model';
 
@@ -51,7 +51,7 @@ export async function submitContactMessage(
       idempotencyKey: `staff-new-enquiry:${id}`,
       replyTo: fields.email,
     });
-    await publishStaffEvent(trx, { kind: 'enquiry.created', id });
+    await publish(trx, 'staff', { kind: 'enquiry.created', id });
   });
   return 'stored';
 }

@@ -11,7 +11,7 @@ import { afterCursor, createdMicrosSql, nextCursorOf, prefixTsQuery } from '../.
 import { Conflict, NotFound } from '../../errors';
 import { enqueueMail } from '../mail/outbox';
 import { createServiceRequest } from '../service-requests/service-requests.service';
-import { publishStaffEvent } from '../staff-events/staff-events';
+import { publish } from '../../live/publish';
 import type { User } from '../users/user.model';
 
 /**
@@ -152,7 +152,7 @@ export async function replyToEnquiry(db: Knex, id: string, staff: User, message:
       },
       idempotencyKey: `enquiry-reply:${reply!.id}`,
     });
-    await publishStaffEvent(trx, { kind: 'enquiry.updated', id: row.id });
+    await publish(trx, 'staff', { kind: 'enquiry.updated', id: row.id });
   });
   return readEnquiry(db, id);
 }
@@ -164,7 +164,7 @@ export async function setEnquiryStatus(db: Knex, id: string, status: EnquiryStat
     if (row.status === status) throw new Conflict(`The enquiry is already ${status}`);
     if (status === 'replied' && !row.repliedAt) throw new Conflict('Reply to the enquiry to mark it replied');
     await trx('contact_messages').where({ id: row.id }).update({ status });
-    await publishStaffEvent(trx, { kind: 'enquiry.updated', id: row.id });
+    await publish(trx, 'staff', { kind: 'enquiry.updated', id: row.id });
   });
   return readEnquiry(db, id);
 }
@@ -190,7 +190,7 @@ export async function convertEnquiry(db: Knex, id: string): Promise<{ serviceReq
       contactMessageId: row.id,
     });
     await trx('contact_messages').where({ id: row.id }).update({ status: 'closed' });
-    await publishStaffEvent(trx, { kind: 'enquiry.updated', id: row.id });
+    await publish(trx, 'staff', { kind: 'enquiry.updated', id: row.id });
     return created!;
   });
   return { serviceRequestId: requestId };

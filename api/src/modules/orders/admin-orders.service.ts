@@ -10,7 +10,7 @@ import {
 } from '@shared/schemas/admin-orders';
 import { formatOrderNumber, ORDER_STATUS_LABELS, type OrderStatus } from '@shared/schemas/orders';
 import { BadRequest, Conflict, NotFound } from '../../errors';
-import { publishStaffEvent } from '../staff-events/staff-events';
+import { publish } from '../../live/publish';
 import type { User } from '../users/user.model';
 import { listOrderEvents, recordOrderEvent } from './order-events';
 import { toOrderDetails } from './order-format';
@@ -330,7 +330,7 @@ export async function updateOrderStatus(
     });
     if (update.status === 'shipped') await queueOrderShippedMail(trx, updated);
     if (update.status === 'cancelled') await queueOrderCancelledMail(trx, updated);
-    await publishStaffEvent(trx, { kind: 'order.updated', id: order.id });
+    await publish(trx, 'staff', { kind: 'order.updated', id: order.id });
   });
   return getAdminOrder(db, orderId);
 }

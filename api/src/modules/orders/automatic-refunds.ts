@@ -3,7 +3,7 @@ import { fromCents, toCents } from '@shared/money';
 import { formatOrderNumber } from '@shared/schemas/orders';
 import { enqueueMail, enqueueStaffAlert, type StaffAlertSettings } from '../mail/outbox';
 import type { PaymentOutcome } from '../payments/payment-provider';
-import { publishStaffEvent } from '../staff-events/staff-events';
+import { publish } from '../../live/publish';
 import { User } from '../users/user.model';
 import { issueInvoice } from './invoices';
 import { recordOrderEvent } from './order-events';
@@ -62,7 +62,7 @@ export async function refundUnwantedPayment(
     ...(why === 'second_payment' ? { paymentId: outcome.paymentId } : {}),
   });
   await tellClientAndStaff(trx, order, { why, amount: fromCents(amountCents), paymentId: outcome.paymentId }, mail);
-  await publishStaffEvent(trx, { kind: 'order.updated', id: order.id });
+  await publish(trx, 'staff', { kind: 'order.updated', id: order.id });
 }
 
 async function tellClientAndStaff(

@@ -8,7 +8,7 @@ import type { PaymentFulfilment } from '../payments/payment-outcome';
 import type { PaymentOutcome } from '../payments/payment-provider';
 import { refundUnwantedPayment } from './automatic-refunds';
 import { issueInvoice } from './invoices';
-import { publishStaffEvent } from '../staff-events/staff-events';
+import { publish } from '../../live/publish';
 import { recordOrderEvent } from './order-events';
 import { queueOrderPaidMails } from './order-mails';
 import { Order } from './order.model';
@@ -80,7 +80,7 @@ async function applyOrderPayment(
     });
     await queueOrderPaidMails(trx, order.id, mail);
     // Staff consoles hear of it when this commits (decision 100).
-    await publishStaffEvent(trx, { kind: 'order.paid', id: order.id });
+    await publish(trx, 'staff', { kind: 'order.paid', id: order.id });
     return;
   }
 

@@ -15,7 +15,7 @@ import type { PaymentProvider } from '../payments/payment-provider';
 import { providerUnavailable } from '../payments/provider-errors';
 import type { User } from '../users/user.model';
 import { findInvoice, invoicePdf } from './invoices';
-import { publishStaffEvent } from '../staff-events/staff-events';
+import { publish } from '../../live/publish';
 import { recordOrderEvent } from './order-events';
 import { toOrderDetails, toOrderSummary } from './order-format';
 import { orderRefunds } from './refunds';
@@ -203,7 +203,7 @@ export async function cancelOwnOrder(db: Knex, user: User, orderId: string): Pro
       actorId: user.id,
       data: { from: order.status, to: 'cancelled' },
     });
-    await publishStaffEvent(trx, { kind: 'order.updated', id: order.id });
+    await publish(trx, 'staff', { kind: 'order.updated', id: order.id });
     const items = await OrderItem.query(trx).where({ orderId: order.id }).orderBy('productName');
     return toOrderDetails(cancelled, items);
   });

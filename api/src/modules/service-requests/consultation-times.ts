@@ -12,7 +12,7 @@ import { BadRequest, Conflict, Forbidden, Gone, NotFound } from '../../errors';
 import { enqueueMail, enqueueStaffAlert, type StaffAlertSettings } from '../mail/outbox';
 import { User } from '../users/user.model';
 import { calendarFile } from './calendar-file';
-import { publishStaffEvent } from '../staff-events/staff-events';
+import { publish } from '../../live/publish';
 import { recordTicketEvent, type TicketActor } from './ticket-events';
 import {
   CONSULTATION_COLUMNS,
@@ -96,7 +96,7 @@ export async function proposeConsultation(
         secrets: [confirmToken],
       });
     }
-    await publishStaffEvent(trx, { kind: 'consultation.proposed', id: row.id });
+    await publish(trx, 'staff', { kind: 'consultation.proposed', id: row.id });
     return readThread(trx, id, staff);
   });
 }
@@ -264,7 +264,7 @@ async function confirmProposal(
     attachments,
     ...(to ? { replyTo: to } : {}),
   });
-  await publishStaffEvent(trx, { kind: 'consultation.confirmed', id: row.id });
+  await publish(trx, 'staff', { kind: 'consultation.confirmed', id: row.id });
 }
 
 /** The calendar file of a ticket's consultation (proposed or confirmed), for its client or staff. */

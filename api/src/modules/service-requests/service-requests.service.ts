@@ -1,6 +1,6 @@
 import type { Knex } from 'knex';
 import type { ServiceRequestSummary } from '@shared/schemas/service-requests';
-import { publishStaffEvent } from '../staff-events/staff-events';
+import { publish } from '../../live/publish';
 import { ServiceRequest } from './service-request.model';
 
 const LIST_LIMIT = 100;
@@ -33,7 +33,7 @@ export async function createServiceRequest(trx: Knex.Transaction, request: NewSe
     .returning<{ id: string }[]>('id');
   const inserted = await (request.stripePaymentId ? insert.onConflict('stripe_payment_id').ignore() : insert);
   // Staff consoles hear of it on commit (decision 100); a payment's second report adds nothing and says nothing.
-  for (const { id } of inserted) await publishStaffEvent(trx, { kind: 'service_request.created', id });
+  for (const { id } of inserted) await publish(trx, 'staff', { kind: 'service_request.created', id });
   return inserted[0]?.id ?? null;
 }
 

@@ -10,7 +10,7 @@ import { BadRequest, Conflict, Forbidden } from '../../errors';
 import { enqueueMail } from '../mail/outbox';
 import type { User } from '../users/user.model';
 import { recordTicketEvent } from './ticket-events';
-import { publishStaffEvent } from '../staff-events/staff-events';
+import { publish } from '../../live/publish';
 import { displayNameSql } from './ticket-rows';
 import { readThread, ticketFor } from './ticket-thread';
 
@@ -44,7 +44,7 @@ export async function updateTicket(
         .where({ id: row.id })
         .update({ assigneeId: assignee?.id ?? null });
       await recordTicketEvent(trx, row.id, { type: 'staff', user: staff }, { kind: 'assignment', assignee });
-      await publishStaffEvent(trx, { kind: 'service_request.updated', id: row.id });
+      await publish(trx, 'staff', { kind: 'service_request.updated', id: row.id });
     } else if (change.assigneeId !== undefined && change.status === undefined) {
       throw new Conflict(
         row.assigneeName
@@ -62,7 +62,7 @@ export async function updateTicket(
         { type: 'staff', user: staff },
         { kind: 'status', fromStatus: row.status, toStatus: change.status },
       );
-      await publishStaffEvent(trx, { kind: 'service_request.updated', id: row.id });
+      await publish(trx, 'staff', { kind: 'service_request.updated', id: row.id });
     }
   });
   return readThread(db, id, staff);
@@ -124,7 +124,7 @@ export async function addTicketReply(
         });
       }
     }
-    await publishStaffEvent(trx, {
+    await publish(trx, 'staff', {
       kind: caller.isStaff ? 'service_request.updated' : 'service_request.client_reply',
       id: row.id,
     });

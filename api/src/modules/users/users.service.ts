@@ -51,8 +51,9 @@ export async function createUser(db: Knex, input: NewUser): Promise<User> {
 /**
  * Makes an account staff or client. Open chat sockets of the account see it at
  * once, on every instance: the change is announced by a trigger on
- * `users.account_type` (api/src/modules/auth/account-events.ts). Returns the
- * account as it now is, or undefined when there is none with this id.
+ * `users.account_type` (the live layer's `accounts` channel,
+ * api/src/live/channels.ts). Returns the account as it now is, or undefined
+ * when there is none with this id.
  */
 export async function setAccountType(db: Knex, userId: string, accountType: AccountType): Promise<User | undefined> {
   return User.query(db).patchAndFetchById(userId, { accountType });

@@ -4,7 +4,7 @@ import { Outlet, useLocation } from 'react-router-dom';
 import type { PublicUser } from '@shared/schemas/auth';
 import { Button } from '@/components/ui/button';
 import { displayName } from '@/features/auth/api/use-user';
-import { StaffEventsProvider } from '@/features/chat/staff-events';
+import { StaffEventsProvider } from '@/lib/live/staff-events';
 import { ConsoleShell as WebConsoleShell } from '@/features/console/components/console-shell';
 import { StaffChatConsole } from '@/features/staff-chat/components/staff-chat-console';
 import type { ConsoleSettings } from '../../common/ipc-channels';

@@ -1,6 +1,6 @@
 import { useEffect, useRef } from 'react';
 import type { ChatConversation } from '@shared/schemas/chat';
-import type { ChatConnectionStatus } from '@/features/chat/chat-socket';
+import type { ChatConnectionStatus } from '@/lib/live/chat-socket';
 import { flattenConversations, useConversations } from '@/features/staff-chat/api/conversations';
 import type { CatchUpEvent } from '../../common/ipc-channels';
 

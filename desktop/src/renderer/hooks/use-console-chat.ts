@@ -3,7 +3,7 @@ import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { conversationDisplayName } from '@shared/schemas/chat';
 import { userQueryKey } from '@/features/auth/api/use-user';
-import type { ChatConnectionStatus } from '@/features/chat/chat-socket';
+import type { ChatConnectionStatus } from '@/lib/live/chat-socket';
 import { useUnreadTotal } from '@/features/staff-chat/api/conversations';
 import type { StaffChatConsoleProps } from '@/features/staff-chat/components/staff-chat-console';
 import type { ConsoleCommand, OpenConversationRequest } from '@/features/staff-chat/notifications';

@@ -6,7 +6,7 @@ import type { EnquiryDetail } from '@shared/schemas/enquiries';
 import type { ServiceRequestThread } from '@shared/schemas/service-requests';
 import type { StaffEvent, StaffEventKind } from '@shared/schemas/staff-events';
 import { useDashboardCounts } from '@/features/console/api/dashboard';
-import { useStaffEvents } from '@/features/chat/staff-events';
+import { useStaffEvents } from '@/lib/live/staff-events';
 import { apiJson } from '@/lib/api-client';
 import { ITEM_ALERTS, type ItemAlertKind } from '../../common/alert-kinds';
 import type { ItemAlertEvent } from '../../common/ipc-channels';

@@ -1,5 +1,5 @@
 import type { ChatMessage } from '@shared/schemas/chat';
-import { ChatSocket } from '@/features/chat/chat-socket';
+import { ChatSocket } from '@/lib/live/chat-socket';
 import { applyHistory, applyMessage, emptyThread, markRead, type ChatThread } from '@/features/chat/chat-thread';
 
 /** Staff messages the visitor has not read yet. */

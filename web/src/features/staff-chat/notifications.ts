@@ -1,5 +1,5 @@
 import type { ChatConversation, ChatMessage } from '@shared/schemas/chat';
-import type { ChatConnectionStatus } from '@/features/chat/chat-socket';
+import type { ChatConnectionStatus } from '@/lib/live/chat-socket';
 
 /**
  * Where a host learns of chat activity to notify staff. The desktop console

@@ -1,16 +1,16 @@
-import { randomUUID } from 'node:crypto';
 import type { Knex } from 'knex';
 import type WebSocket from 'ws';
 import type { ChatSenderType } from '@shared/schemas/chat';
 import type { ServerFrame } from '@shared/schemas/chat-frames';
+import type { StaffEvent } from '@shared/schemas/staff-events';
+import type { ChatEvent, EventOrigin } from '../../../live/channels';
+import { SerialTasks } from '../../../live/serial-tasks';
 import type { Logger } from '../../../logger';
 import type { ChatParticipant } from '../chat-access';
 import { ChatConnection, type SocketCredentials, type Subscription } from '../socket/connection';
-import { decodeChatEvent, type ChatEvent, type ChatEventOf, type EventOrigin, type RoomEvent } from './events';
+import type { ChatEventOf, RoomEvent } from './events';
 import { loadClosedConversations, loadHistory, loadMessageEvent, loadMissedMessages } from '../storage/messages';
-import { decodeStaffEvent } from '../../staff-events/staff-events';
 import { StaffPresence } from '../storage/presence';
-import { SerialTasks } from './serial-tasks';
 import { toChatConversation, toChatMessage, type ConversationRow } from '../storage/rows';
 
 type MessageEvent = Extract<RoomEvent, { kind: 'message' }>;
@@ -21,13 +21,12 @@ type MessageEvent = Extract<RoomEvent, { kind: 'message' }>;
  * hands each socket the frames it should see, never the same message twice.
  */
 export class ChatHub {
-  readonly instanceId = randomUUID();
   private readonly connections = new Map<number, ChatConnection>();
   /** Sockets by the account they authenticated as. */
   private readonly byAccount = new Map<string, Set<ChatConnection>>();
   private readonly rooms = new Map<string, Set<Subscription>>();
   private readonly feed = new Set<ChatConnection>();
-  /** Sockets that asked for staff events (staff-events/staff-events.ts). */
+  /** Sockets that asked for staff events (the live layer's `staff` channel). */
   private readonly staffEvents = new Set<ChatConnection>();
   private nextConnectionId = 1;
   private readonly newMessageFrames = new WeakMap<MessageEvent, string>();
@@ -39,6 +38,8 @@ export class ChatHub {
   constructor(
     private readonly db: Knex,
     private readonly logger: Logger,
+    /** This instance (event origins name it). */
+    readonly instanceId: string,
   ) {
     this.tasks = new SerialTasks(logger);
     this.presence = new StaffPresence(
@@ -110,10 +111,8 @@ export class ChatHub {
 
   // ---- Events from PostgreSQL -------------------------------------------------------------
 
-  /** A NOTIFY payload from the bus. */
-  receive(payload: string): void {
-    const event = decodeChatEvent(payload);
-    if (!event) return;
+  /** An event from the live bus's chat channel. */
+  receive(event: ChatEvent): void {
     if (event.kind === 'presence') {
       void this.presence.refresh();
       return;
@@ -122,9 +121,8 @@ export class ChatHub {
   }
 
   /** A staff event from its channel: to the staff sockets that asked for them, in order with the chat's events. */
-  receiveStaffEvent(payload: string): void {
-    const event = decodeStaffEvent(payload);
-    if (event) this.tasks.run(() => this.toStaffEvents({ type: 'staff_event', event }));
+  receiveStaffEvent(event: StaffEvent): void {
+    this.tasks.run(() => this.toStaffEvents({ type: 'staff_event', event }));
   }
 
   private toStaffEvents(frame: ServerFrame): void {

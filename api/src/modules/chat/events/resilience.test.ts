@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { CHAT_CLOSE } from '@shared/schemas/chat-frames';
-import { listenerName } from './bus';
+import { listenerName } from '../../../live/bus';
 import { eventually, staffCookie, startVisitorChat, TestSocket, useChatServers } from '../../../test/chat';
 
 // Two API instances on one database, as behind a load balancer.

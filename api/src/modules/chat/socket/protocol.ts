@@ -13,10 +13,10 @@ import {
 import { isUuid } from '@shared/schemas/text';
 import { findForbiddenText, forbiddenTextMessage } from '@shared/text-rule';
 import type { Logger } from '../../../logger';
+import { publish } from '../../../live/publish';
 import { describeZodIssue } from '../../../middleware/error-handler';
 import { ownsConversation } from '../chat-access';
 import type { ChatConnection } from './connection';
-import { publishChatEvent } from '../events/events';
 import type { ChatHub } from '../events/hub';
 import type { MessageWriter } from '../storage/message-writer';
 import { ConversationClosedError, ConversationMissingError, markRead } from '../storage/messages';
@@ -190,7 +190,7 @@ async function typing(deps: ProtocolDeps, connection: ChatConnection, frame: z.o
   }
   // Typing notices are a courtesy: beyond the limit they are dropped without complaint.
   if (!connection.typingLimit.take()) return;
-  await publishChatEvent(deps.db, {
+  await publish(deps.db, 'chat', {
     kind: 'typing',
     conversationId: frame.conversationId,
     senderType: subscription.role,

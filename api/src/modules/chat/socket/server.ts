@@ -4,11 +4,8 @@ import type { Middleware } from 'koa';
 import { WebSocketServer, type WebSocket } from 'ws';
 import { CHAT_CLOSE, CHAT_MAX_FRAME_BYTES } from '@shared/schemas/chat-frames';
 import type { AppDeps } from '../../../app-deps';
-import { ACCOUNT_CHANNEL, accountOfAnnouncement } from '../../auth/account-events';
-import { STAFF_CHANNEL } from '../../staff-events/staff-events';
+import type { LiveBus } from '../../../live/bus';
 import type { ChatParticipant } from '../chat-access';
-import { createChatBus } from '../events/bus';
-import { CHAT_CHANNEL } from '../events/events';
 import { ChatHub } from '../events/hub';
 import { emailUnreadReplies, type ReplyDigestTiming } from '../storage/chat-mails';
 import { MessageWriter } from '../storage/message-writer';
@@ -35,9 +32,9 @@ export interface ChatServer {
   readonly hub: ChatHub;
   /** Whether this instance currently receives chat events (false while its listener reconnects). */
   readonly listening: boolean;
-  /** Starts listening for chat events; resolves once the instance receives them. */
+  /** Starts serving sockets (the live bus is started by the caller, before). */
   start(): Promise<void>;
-  /** Closes every socket (1001, "going away"), withdraws this instance's presence, stops listening. */
+  /** Closes every socket (1001, "going away") and withdraws this instance's presence (the caller stops the bus after). */
   close(): Promise<void>;
 }
 
@@ -91,49 +88,33 @@ async function closeSockets(sockets: WebSocket[], graceMs: number): Promise<void
  * The live-chat WebSocket endpoint on an HTTP server: authenticates upgrades
  * to /ws/chat from the session (upgrade.ts, credentials.ts), speaks the
  * frames of shared/src/schemas/chat-frames.ts (protocol.ts), and shares events
- * with every other instance through PostgreSQL LISTEN/NOTIFY (events/).
+ * with every other instance through the live layer (api/src/live/): it
+ * subscribes to the chat's, staff and account channels of the instance's bus.
  */
 export function attachChatServer(options: {
   server: Server;
   app: Koa;
   session: Middleware;
   deps: AppDeps;
-  /** For the listener's own connection (LISTEN cannot share the pool). */
-  databaseUrl: string;
+  /** The instance's live bus (not started yet): the chat subscribes to it. */
+  live: LiveBus;
+  /** This instance's id, as the bus knows it (event origins name it). */
+  instanceId: string;
   chat?: ChatServerOptions;
-  /**
-   * Other channels to LISTEN on with the same connection (the composition's,
-   * e.g. catalogue changes), each with what receives its payloads, and what to
-   * do after a reconnect (announcements sent meanwhile are lost).
-   */
-  channels?: Record<string, { receive(payload: string): void; resync(): void }>;
 }): ChatServer {
-  const { server, deps } = options;
+  const { server, deps, live } = options;
   const { logger } = deps;
   const settings = options.chat ?? {};
-  const hub = new ChatHub(deps.db, logger);
-  const bus = createChatBus({
-    databaseUrl: options.databaseUrl,
-    instanceId: hub.instanceId,
-    logger,
-    channels: {
-      [CHAT_CHANNEL]: (payload) => hub.receive(payload),
+  const hub = new ChatHub(deps.db, logger, options.instanceId);
+  live.subscribe({
+    on: {
+      chat: (event) => hub.receive(event),
       // Orders, enquiries, …: to this instance's staff consoles (decision 100).
-      [STAFF_CHANNEL]: (payload) => hub.receiveStaffEvent(payload),
+      staff: (event) => hub.receiveStaffEvent(event),
       // A session of this account ended, or its role changed: its sockets here read their session again now.
-      ...Object.fromEntries(
-        Object.entries(options.channels ?? {}).map(([channel, listener]) => [
-          channel,
-          (payload: string) => listener.receive(payload),
-        ]),
-      ),
-      [ACCOUNT_CHANNEL]: (payload) => {
-        const accountId = accountOfAnnouncement(payload);
-        if (accountId) void recheckSessions(hub.connectionsOf(accountId), logger);
-      },
+      accounts: (change) => void recheckSessions(hub.connectionsOf(change.userId), logger),
     },
-    onReconnected: () => {
-      for (const listener of Object.values(options.channels ?? {})) listener.resync();
+    resync: () => {
       hub.resync();
       // Announcements sent while the connection was down are lost: read every account's sessions again.
       void recheckSessions(hub.accountConnections(), logger);
@@ -163,11 +144,10 @@ export function attachChatServer(options: {
   return {
     hub,
     get listening() {
-      return bus.listening;
+      return live.listening;
     },
     async start() {
       server.on('upgrade', onUpgrade);
-      await bus.start();
       await hub.presence.refresh();
       timers.push(setInterval(heartbeat, settings.heartbeatMs ?? 30_000));
       timers.push(
@@ -194,7 +174,6 @@ export function attachChatServer(options: {
         settings.closeGraceMs ?? 2_000,
       );
       await hub.presence.withdraw();
-      await bus.stop();
     },
   };
 }

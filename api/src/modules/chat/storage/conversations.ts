@@ -2,8 +2,8 @@ import type { Knex } from 'knex';
 import type { ChatConversation, ListChatQuery } from '@shared/schemas/chat';
 import { isUuid } from '@shared/schemas/text';
 import { NotFound } from '../../../errors';
+import { publish } from '../../../live/publish';
 import { isStaff, ownsConversation, type ChatParticipant } from '../chat-access';
-import { publishChatEvent } from '../events/events';
 import { CONVERSATION_COLUMNS, toChatConversation, type ConversationRow } from './rows';
 
 /** A conversation by id, with its unread count; undefined when there is none (or the id is not a UUID). */
@@ -43,7 +43,7 @@ export async function startConversation(db: Knex, input: NewConversation): Promi
       ],
     );
     const conversation = toChatConversation(result.rows[0]!);
-    await publishChatEvent(trx, { kind: 'conversation', reason: 'created', conversation });
+    await publish(trx, 'chat', { kind: 'conversation', reason: 'created', conversation });
     return conversation;
   });
 }
@@ -70,7 +70,7 @@ export async function updateVisitorEmail(
       [visitorEmail, id],
     );
     const conversation = toChatConversation(result.rows[0]!);
-    await publishChatEvent(trx, { kind: 'conversation', reason: 'updated', conversation });
+    await publish(trx, 'chat', { kind: 'conversation', reason: 'updated', conversation });
     return conversation;
   });
 }
@@ -87,7 +87,7 @@ export async function closeConversation(db: Knex, id: string): Promise<ChatConve
     const row = result.rows[0];
     if (!row) return null;
     const conversation = toChatConversation(row);
-    await publishChatEvent(trx, { kind: 'closed', conversation });
+    await publish(trx, 'chat', { kind: 'closed', conversation });
     return conversation;
   });
   if (closed) return closed;

@@ -2,7 +2,8 @@ import { randomUUID } from 'node:crypto';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { setupTestApp } from '../../../test/test-app';
-import { CHAT_CHANNEL, decodeChatEvent, type ChatEvent } from '../events/events';
+import { liveChannels, type ChatEvent } from '../../../live/channels';
+import { decodeLiveEvent } from '../../../live/publish';
 import { MessageWriter } from './message-writer';
 import { ConversationClosedError, ConversationMissingError, storeMessages, type NewMessage } from './messages';
 
@@ -14,10 +15,10 @@ beforeAll(async () => {
   listener = new pg.Client({ connectionString: t.deps.config.databaseUrl ?? '' });
   await listener.connect();
   listener.on('notification', (message) => {
-    const event = decodeChatEvent(message.payload ?? '');
+    const event = decodeLiveEvent('chat', message.payload ?? '');
     if (event) events.push(event);
   });
-  await listener.query(`LISTEN ${CHAT_CHANNEL}`);
+  await listener.query(`LISTEN ${liveChannels.chat.name}`);
 });
 afterAll(async () => {
   await listener.end();

@@ -1,7 +1,8 @@
 import type { Knex } from 'knex';
 import { otherSide } from '@shared/chat';
 import type { ChatConversation, ChatMessage, ChatSenderType } from '@shared/schemas/chat';
-import { CHAT_CHANNEL, encodeChatEvent, publishChatEvent, type ChatEvent, type EventOrigin } from '../events/events';
+import type { ChatEvent, EventOrigin } from '../../../live/channels';
+import { publish, publishAll } from '../../../live/publish';
 import {
   CONVERSATION_COLUMNS,
   MESSAGE_COLUMNS,
@@ -130,7 +131,7 @@ export async function markRead(
     );
     if (updated.rowCount === 0) return false;
     const conversation = await loadConversation(trx, input.conversationId);
-    await publishChatEvent(trx, {
+    await publish(trx, 'chat', {
       kind: 'read',
       readerType: input.readerType,
       upToId: input.upToId,
@@ -222,14 +223,9 @@ export async function storeMessages(
     });
     // A visitor writing while no staff console is connected: staff hear of it by email.
     await queueStaffChatAlerts(trx, inserted, conversations, staffAlerts);
-    if (events.length > 0) {
-      events.sort((a, b) => (a.kind === 'message' && b.kind === 'message' ? a.seq - b.seq : 0));
-      // unnest returns the payloads in array order, so NOTIFY sends them in seq order.
-      await trx.raw('select pg_notify(?, payload) from unnest(?::text[]) as payload', [
-        CHAT_CHANNEL,
-        events.map(encodeChatEvent),
-      ]);
-    }
+    // Announced in seq order.
+    events.sort((a, b) => (a.kind === 'message' && b.kind === 'message' ? a.seq - b.seq : 0));
+    await publishAll(trx, 'chat', events);
 
     // Not stored: a resend of a stored message (its client id exists), or a closed or missing conversation.
     const unresolved = inputs.filter((input, index) => outcomes[index] === null);

@@ -1,6 +1,6 @@
 import type { Knex } from 'knex';
 import type { Logger } from '../../../logger';
-import { publishChatEvent } from '../events/events';
+import { publish } from '../../../live/publish';
 
 /**
  * "Is any staff member connected?" across every API instance. Each instance
@@ -75,7 +75,7 @@ export class StaffPresence {
           const count = this.consoles();
           if (count > 0) await reportStaffConnections(this.db, this.instanceId, count);
           else await removeInstancePresence(this.db, this.instanceId);
-          await publishChatEvent(this.db, { kind: 'presence' });
+          await publish(this.db, 'chat', { kind: 'presence' });
         } catch (err) {
           this.logger.warn({ err }, 'could not record chat staff presence');
         }
@@ -116,7 +116,7 @@ export class StaffPresence {
     await this.writing;
     try {
       await removeInstancePresence(this.db, this.instanceId);
-      await publishChatEvent(this.db, { kind: 'presence' });
+      await publish(this.db, 'chat', { kind: 'presence' });
     } catch (err) {
       this.logger.warn({ err }, 'could not withdraw chat staff presence');
     }

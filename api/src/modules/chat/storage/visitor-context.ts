@@ -2,9 +2,9 @@ import type { Knex } from 'knex';
 import type { ChatVisitorContext } from '@shared/schemas/chat';
 import { isUuid } from '@shared/schemas/text';
 import { Conflict, NotFound } from '../../../errors';
+import { publish } from '../../../live/publish';
 import { createServiceRequest } from '../../service-requests/service-requests.service';
 import { ownsConversation, type ChatParticipant } from '../chat-access';
-import { publishChatEvent } from '../events/events';
 import { loadConversation } from './conversations';
 
 /**
@@ -70,7 +70,7 @@ export async function recordVisitorPage(db: Knex, id: string, who: ChatParticipa
         startPage: trx.raw('coalesce(start_page, ?)', [page]),
       });
     const context = await loadContext(trx, row.id);
-    if (context) await publishChatEvent(trx, { kind: 'visitor_context', context });
+    if (context) await publish(trx, 'chat', { kind: 'visitor_context', context });
   });
 }
 
@@ -126,7 +126,7 @@ export async function chatToTicket(db: Knex, id: string, service: string): Promi
       chatConversationId: id,
     });
     const context = await loadContext(trx, id);
-    if (context) await publishChatEvent(trx, { kind: 'visitor_context', context });
+    if (context) await publish(trx, 'chat', { kind: 'visitor_context', context });
     return { serviceRequestId: requestId! };
   });
 }

@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { AdminProduct, ProductCreate, ProductPatch } from '@shared/schemas/catalog';
-import { useStaffEvents } from '@/features/chat/staff-events';
+import { useStaffEvents } from '@/lib/live/staff-events';
 import { apiJson, apiUpload } from '@/lib/api-client';
 
 export const adminProductsQueryKey = ['/api/admin/products'] as const;

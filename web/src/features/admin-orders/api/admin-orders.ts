@@ -1,7 +1,7 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { AdminOrderDetails, AdminOrderPage } from '@shared/schemas/admin-orders';
 import type { OrderStatus } from '@shared/schemas/orders';
-import { useStaffEvents } from '@/features/chat/staff-events';
+import { useStaffEvents } from '@/lib/live/staff-events';
 import { apiJson } from '@/lib/api-client';
 
 export const adminOrdersQueryKey = ['/api/admin/orders'] as const;

@@ -5,7 +5,7 @@ import { ConnectionIndicator } from '@/features/chat/components/connection-indic
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
 import { ApiError } from '@/lib/api-client';
-import type { ChatConnectionStatus } from '@/features/chat/chat-socket';
+import type { ChatConnectionStatus } from '@/lib/live/chat-socket';
 import { useChatStatus } from '../api/chat-status';
 import { useOwnConversation } from '../api/own-conversation';
 import { rememberConversation, storedConversationId } from '../stored-chat';

@@ -3,7 +3,7 @@ import type { ChatConversation } from '@shared/schemas/chat';
 import { Composer } from '@/features/chat/components/composer';
 import { MessageList } from '@/features/chat/components/message-list';
 import { Button } from '@/components/ui/button';
-import type { ChatConnectionStatus } from '@/features/chat/chat-socket';
+import type { ChatConnectionStatus } from '@/lib/live/chat-socket';
 import { useVisitorChat } from '../hooks/use-visitor-chat';
 import { AwayNotice } from './away-notice';
 import { LeaveEmailForm } from './leave-email-form';

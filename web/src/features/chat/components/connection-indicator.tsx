@@ -1,4 +1,4 @@
-import type { ChatConnectionStatus } from '../chat-socket';
+import type { ChatConnectionStatus } from '@/lib/live/chat-socket';
 import { cn } from '@/lib/cn';
 
 const labels: Record<ChatConnectionStatus, string> = {

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { ClientFrame, ServerFrame } from '@shared/schemas/chat-frames';
 import { toast } from '@/lib/toast';
-import { ChatSocket, type ChatConnectionStatus } from '../chat-socket';
+import { ChatSocket, type ChatConnectionStatus } from '@/lib/live/chat-socket';
 
 interface ChatConnectionHandlers {
   /** Connected or reconnected: (re)join here. */

@@ -1,6 +1,6 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { DashboardCounts } from '@shared/schemas/dashboard';
-import { useStaffEvents } from '@/features/chat/staff-events';
+import { useStaffEvents } from '@/lib/live/staff-events';
 import { apiJson } from '@/lib/api-client';
 
 export const dashboardQueryKey = ['/api/admin/dashboard'] as const;

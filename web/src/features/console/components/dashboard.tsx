@@ -3,7 +3,7 @@ import { Link } from 'react-router-dom';
 import type { DashboardCounts } from '@shared/schemas/dashboard';
 import { Card } from '@/components/ui/card';
 import { Spinner } from '@/components/ui/spinner';
-import { useStaffEventsStatus } from '@/features/chat/staff-events';
+import { useStaffEventsStatus } from '@/lib/live/staff-events';
 import { useDashboardCounts } from '../api/dashboard';
 
 interface Tile {

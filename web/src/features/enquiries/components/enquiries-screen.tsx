@@ -2,7 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { serviceOptions } from '@shared/contact';
 import { ENQUIRY_STATUS_LABELS, enquiryStatuses } from '@shared/schemas/enquiries';
-import { useStaffEvents } from '@/features/chat/staff-events';
+import { useStaffEvents } from '@/lib/live/staff-events';
 import {
   ConsoleList,
   ListFilters,

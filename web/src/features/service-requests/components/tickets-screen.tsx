@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { SERVICE_REQUEST_STATUS_LABELS, serviceRequestStatuses } from '@shared/schemas/service-requests';
-import { useStaffEvents } from '@/features/chat/staff-events';
+import { useStaffEvents } from '@/lib/live/staff-events';
 import {
   ConsoleList,
   ListFilters,

@@ -5,7 +5,7 @@ import { ConnectionIndicator } from '@/features/chat/components/connection-indic
 import { MessageList } from '@/features/chat/components/message-list';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
-import type { ChatConnectionStatus } from '@/features/chat/chat-socket';
+import type { ChatConnectionStatus } from '@/lib/live/chat-socket';
 import type { ChatThread } from '@/features/chat/chat-thread';
 import { VisitorContextBar } from './visitor-context-bar';
 

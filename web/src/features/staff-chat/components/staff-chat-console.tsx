@@ -21,7 +21,7 @@ export interface StaffChatConsoleProps extends StaffChatNotifications {
 /**
  * The staff chat console (spec §2 "Customer Chat"): the live conversation
  * list one third wide and the chat window, 600 px high. It talks to the API
- * and socket as configured (lib/api-client, chat/chat-socket), so the desktop
+ * and socket as configured (lib/api-client, lib/live/chat-socket), so the desktop
  * console renders it unchanged and passes notification callbacks.
  */
 export function StaffChatConsole({

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
-import { useStaffEvents } from '@/features/chat/staff-events';
+import { useStaffEvents } from '@/lib/live/staff-events';
 import { alertFor, TICKET_ALERT_KINDS } from '../alert-kinds';
 import { playChime, soundEnabled } from '../alert-settings';
 

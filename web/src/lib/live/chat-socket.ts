@@ -9,7 +9,9 @@ import {
 } from '@shared/schemas/chat-frames';
 
 /**
- * The one chat socket client of the web app and the desktop console: where
+ * The one /ws/chat socket client of the web app and the desktop console, in
+ * lib/ because the chat, the chat widget and the console's staff events
+ * (staff-events.tsx) all use it (decision 160): where
  * to connect, reconnecting with backoff, and frames checked against the
  * shared schemas. The desktop console points it elsewhere with
  * configureChatSocket(); the web app never calls that.

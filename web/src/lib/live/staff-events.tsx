@@ -3,7 +3,9 @@ import type { StaffEvent, StaffEventKind } from '@shared/schemas/staff-events';
 import { ChatSocket, type ChatConnectionStatus } from './chat-socket';
 
 /**
- * Staff events in the console (decision 100): one /ws/chat socket per open
+ * Staff events in the console (decisions 100, 160): the web side of the API's
+ * live layer, here in lib/ so every console screen may use it (features import
+ * no other feature but may import lib/). One /ws/chat socket per open
  * console asks for them (`staff_events`) and hands each `staff_event` frame to
  * the screens listening through useStaffEvents. When events may have been
  * missed — the socket reconnected, or the server lost its event stream — every

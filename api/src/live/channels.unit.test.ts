@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { ChatConversation, ChatMessage } from '@shared/schemas/chat';
-import { decodeChatEvent, encodeChatEvent, NOTIFY_MAX_BYTES, type ChatEvent } from './events';
+import type { ChatEvent } from './channels';
+import { decodeLiveEvent, encodeLiveEvent, NOTIFY_MAX_BYTES } from './publish';
 
 const conversation: ChatConversation = {
   id: 'c1',
@@ -29,13 +30,13 @@ function messageEvent(text: string): ChatEvent {
 describe('chat events over NOTIFY', () => {
   it('carries small events whole', () => {
     const event = messageEvent('hello');
-    expect(decodeChatEvent(encodeChatEvent(event))).toEqual(event);
+    expect(decodeLiveEvent('chat', encodeLiveEvent('chat', event))).toEqual(event);
   });
 
   it('replaces a message too large for NOTIFY by a reference', () => {
-    const payload = encodeChatEvent(messageEvent('🙂'.repeat(2000)));
+    const payload = encodeLiveEvent('chat', messageEvent('🙂'.repeat(2000)));
     expect(Buffer.byteLength(payload)).toBeLessThanOrEqual(NOTIFY_MAX_BYTES);
-    expect(decodeChatEvent(payload)).toEqual({
+    expect(decodeLiveEvent('chat', payload)).toEqual({
       kind: 'message_ref',
       messageId: 'm1',
       conversationId: 'c1',
@@ -45,6 +46,6 @@ describe('chat events over NOTIFY', () => {
 
   it('ignores anything on the channel that is not one of its events', () => {
     for (const payload of ['', 'nope', 'null', '[]', '{"kind":"drop_tables"}'])
-      expect(decodeChatEvent(payload)).toBeNull();
+      expect(decodeLiveEvent('chat', payload)).toBeNull();
   });
 });

@@ -1,4 +1,4 @@
-import type { Logger } from '../../../logger';
+import type { Logger } from '../logger';
 
 type Task = () => void | Promise<void>;
 
@@ -29,7 +29,7 @@ export class SerialTasks {
     try {
       return task();
     } catch (err) {
-      this.logger.error({ err }, 'chat event failed');
+      this.logger.error({ err }, 'live event failed');
       return undefined;
     }
   }
@@ -40,7 +40,7 @@ export class SerialTasks {
       try {
         await current;
       } catch (err) {
-        this.logger.error({ err }, 'chat event failed');
+        this.logger.error({ err }, 'live event failed');
       }
       const next = this.queue.shift();
       if (!next) break;

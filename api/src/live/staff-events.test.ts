@@ -2,11 +2,11 @@ import { randomInt } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { CHAT_CLOSE } from '@shared/schemas/chat-frames';
 import type { StaffEvent } from '@shared/schemas/staff-events';
-import { buildProduct, demoCards, validShipping } from '../../test/commerce-factories';
-import { roomyRateLimits } from '../../test/config';
-import { buildUser } from '../../test/factories';
-import { loginCookie, startVisitorChat, TestSocket, useChatServers } from '../../test/chat';
-import { publishStaffEvent } from './staff-events';
+import { buildProduct, demoCards, validShipping } from '../test/commerce-factories';
+import { roomyRateLimits } from '../test/config';
+import { buildUser } from '../test/factories';
+import { loginCookie, startVisitorChat, TestSocket, useChatServers } from '../test/chat';
+import { publish } from './publish';
 
 // Two instances on one database: what one instance commits, staff consoles on the other hear.
 const servers = useChatServers(2, {}, { rateLimits: roomyRateLimits });
@@ -80,7 +80,7 @@ describe('staff events reach staff consoles on every instance', () => {
       });
     }
     // The declined attempt announced nothing, and the paid one only once.
-    await publishStaffEvent(servers.db, { kind: 'product.updated', id: 'after-payment' });
+    await publish(servers.db, 'staff', { kind: 'product.updated', id: 'after-payment' });
     await onOther.next('staff_event', (frame) => frame.event.id === 'after-payment');
     expect(eventsOf(onOther, 'order.paid')).toEqual([]);
     onOther.close();
@@ -91,11 +91,11 @@ describe('staff events reach staff consoles on every instance', () => {
     const socket = await staffConsole(1);
     await servers.db
       .transaction(async (trx) => {
-        await publishStaffEvent(trx, { kind: 'order.updated', id: 'rolled-back' });
+        await publish(trx, 'staff', { kind: 'order.updated', id: 'rolled-back' });
         throw new Error('roll back');
       })
       .catch(() => undefined);
-    await publishStaffEvent(servers.db, { kind: 'order.updated', id: 'committed' });
+    await publish(servers.db, 'staff', { kind: 'order.updated', id: 'committed' });
     await socket.next('staff_event', (frame) => frame.event.id === 'committed');
     expect(socket.pending('staff_event').map((frame) => frame.event.id)).not.toContain('rolled-back');
     socket.close();
