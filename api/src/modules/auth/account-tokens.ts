@@ -56,15 +56,24 @@ export async function useAccountToken(
   return row ?? null;
 }
 
-/** Ends the user's unused tokens (all, or of one purpose). */
-export async function revokeAccountTokens(
+/**
+ * Ends every unused link of the account, whatever it is for — the purposes
+ * above and any added later. A password change, a password reset and a change
+ * of the email address each call it in their own transaction: a link mailed
+ * before such a change (to an old address, or asked for by someone since
+ * signed out) must not outlive it.
+ */
+export async function revokeAllAccountTokens(trx: Knex.Transaction, userId: string): Promise<void> {
+  await trx('account_tokens').where({ userId }).whereNull('usedAt').update({ usedAt: trx.fn.now() });
+}
+
+/** Ends the account's unused links of one purpose: a newer link of the same kind replaces them. */
+export async function supersedeAccountTokens(
   trx: Knex.Transaction,
   userId: string,
-  purpose?: AccountTokenPurpose,
+  purpose: AccountTokenPurpose,
 ): Promise<void> {
-  const query = trx('account_tokens').where({ userId }).whereNull('usedAt');
-  if (purpose) query.where({ purpose });
-  await query.update({ usedAt: trx.fn.now() });
+  await trx('account_tokens').where({ userId, purpose }).whereNull('usedAt').update({ usedAt: trx.fn.now() });
 }
 
 /** The new address waiting for confirmation, if any. */

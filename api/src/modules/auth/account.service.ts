@@ -8,7 +8,13 @@ import { consumeRateLimit } from '../../middleware/rate-limit';
 import { enqueueMail } from '../mail/outbox';
 import { User } from '../users/user.model';
 import { EMAIL_TAKEN, findUserByEmail, toPublicUser } from '../users/users.service';
-import { issueAccountToken, pendingEmailOf, revokeAccountTokens, useAccountToken } from './account-tokens';
+import {
+  issueAccountToken,
+  pendingEmailOf,
+  revokeAllAccountTokens,
+  supersedeAccountTokens,
+  useAccountToken,
+} from './account-tokens';
 import { startUserSession } from './auth.service';
 import { assertUncommonPassword } from './common-passwords';
 import { hashPassword, verifyPassword } from '../users/password';
@@ -53,8 +59,10 @@ export async function updateProfile({ db, config }: Deps, user: User, input: Upd
   }
   await db.transaction(async (trx) => {
     if (Object.keys(changes).length > 0) await User.query(trx).patch(changes).where({ id: user.id });
-    // A removed or re-entered current address cancels a change waiting for confirmation.
-    if (email !== undefined) await revokeAccountTokens(trx, user.id, 'email_change');
+    // A removed address is an email change: no link mailed before it may outlive it.
+    if (email === null) await revokeAllAccountTokens(trx, user.id);
+    // A re-entered current address, or a newer one, cancels a change waiting for confirmation.
+    else if (email !== undefined) await supersedeAccountTokens(trx, user.id, 'email_change');
     if (newEmail) {
       const { id, token } = await issueAccountToken(trx, user.id, 'email_change', newEmail);
       const firstName = changes.firstName !== undefined ? changes.firstName : user.firstName;
@@ -78,7 +86,8 @@ export async function confirmEmailChange(db: Knex, token: string): Promise<strin
       const used = await useAccountToken(trx, token, 'email_change');
       if (!used?.newEmail) throw new BadRequest(EMAIL_LINK_INVALID);
       await User.query(trx).patch({ email: used.newEmail }).where({ id: used.userId });
-      await revokeAccountTokens(trx, used.userId, 'email_change');
+      // Every other link ends: a reset link mailed to the old address among them.
+      await revokeAllAccountTokens(trx, used.userId);
       return used.newEmail;
     });
   } catch (err) {
@@ -114,7 +123,8 @@ export async function changePassword(
   const passwordHash = await hashPassword(input.newPassword);
   await db.transaction(async (trx) => {
     await User.query(trx).patch({ passwordHash }).where({ id: user.id });
-    await revokeAccountTokens(trx, user.id, 'password_reset');
+    // Every link ends: an email change asked for by someone this change signs out among them.
+    await revokeAllAccountTokens(trx, user.id);
     await endUserSessions(trx, user.id);
   });
   // This session was among those ended: it goes on under a new id, saved now.

@@ -214,3 +214,57 @@ describe('POST /api/auth/password', () => {
     expect(res.status).toBe(429);
   });
 });
+
+describe('changes that revoke every outstanding link of the account', () => {
+  const resetLinkFor = async (email: string, username: string) => {
+    expect((await t.request().post('/api/auth/password-reset/request').send({ login: username })).status).toBe(202);
+    return tokenMailedTo(email, 'password-reset');
+  };
+  const confirmEmail = (token: string) => t.request().post('/api/auth/email-change/confirm').send({ token });
+  const resetWith = (token: string) =>
+    t.request().post('/api/auth/password-reset/confirm').send({ token, password: 'another fine passphrase' });
+
+  it('a password change kills an email-change link (a signed-out intruder cannot take the address)', async () => {
+    const { agent, password, user } = await client({ email: 'owner.a@example.com' });
+    await agent.patch('/api/auth/user').send({ email: 'intruder.a@example.com' });
+    const intruderLink = await tokenMailedTo('intruder.a@example.com', 'email-change');
+    const changed = await agent
+      .post('/api/auth/password')
+      .send({ currentPassword: password, newPassword: 'a new passphrase' });
+    expect(changed.status).toBe(200);
+    expect((await confirmEmail(intruderLink)).body).toEqual({ message: EMAIL_LINK_INVALID });
+    expect((await t.db('users').where({ id: user.id }).first()).email).toBe('owner.a@example.com');
+  });
+
+  it('a password change kills a reset link', async () => {
+    const { agent, password, username } = await client({ email: 'owner.b@example.com' });
+    const reset = await resetLinkFor('owner.b@example.com', username);
+    await agent.post('/api/auth/password').send({ currentPassword: password, newPassword: 'a new passphrase' });
+    expect((await resetWith(reset)).status).toBe(400);
+  });
+
+  it('a confirmed email change kills a reset link mailed to the old address', async () => {
+    const { agent, username } = await client({ email: 'owner.c@example.com' });
+    const reset = await resetLinkFor('owner.c@example.com', username);
+    await agent.patch('/api/auth/user').send({ email: 'owner.c.new@example.com' });
+    const change = await tokenMailedTo('owner.c.new@example.com', 'email-change');
+    expect((await confirmEmail(change)).status).toBe(200);
+    expect((await resetWith(reset)).status).toBe(400);
+  });
+
+  it('removing the email kills a reset link mailed to it', async () => {
+    const { agent, username } = await client({ email: 'owner.d@example.com' });
+    const reset = await resetLinkFor('owner.d@example.com', username);
+    expect((await agent.patch('/api/auth/user').send({ email: '' })).status).toBe(200);
+    expect((await resetWith(reset)).status).toBe(400);
+  });
+
+  it('a password reset kills an email-change link', async () => {
+    const { agent, username } = await client({ email: 'owner.e@example.com' });
+    await agent.patch('/api/auth/user').send({ email: 'intruder.e@example.com' });
+    const intruderLink = await tokenMailedTo('intruder.e@example.com', 'email-change');
+    const reset = await resetLinkFor('owner.e@example.com', username);
+    expect((await resetWith(reset)).status).toBe(200);
+    expect((await confirmEmail(intruderLink)).status).toBe(400);
+  });
+});
