@@ -4,6 +4,7 @@ import { buildProduct, demoCards, validShipping } from '../../test/commerce-fact
 import { limitInOneWindow, roomyRateLimits } from '../../test/config';
 import { buildUser, logIn, uniqueName } from '../../test/factories';
 import { setupTestApp } from '../../test/test-app';
+import { STAFF_RESET_REFUSED } from './customers.routes';
 
 const t = setupTestApp({
   rateLimits: { ...roomyRateLimits, passwordResetPerAccount: limitInOneWindow(2) },
@@ -175,5 +176,17 @@ describe('POST /api/admin/customers/:id/password-reset', () => {
     const refused = await staff.agent.post(`/api/admin/customers/${noEmail.user.id}/password-reset`);
     expect(refused.status).toBe(409);
     expect(refused.body).toEqual({ message: 'This customer has no email address to send a reset link to.' });
+  });
+
+  it("refuses a staff account (403) and mails nothing: no staff member can send themselves into another's account", async () => {
+    const staff = await agentFor('staff');
+    const colleague = await agentFor('staff', { email: 'colleague@example.com' });
+    const res = await staff.agent.post(`/api/admin/customers/${colleague.user.id}/password-reset`);
+    expect(res.status).toBe(403);
+    expect(res.body).toEqual({ message: STAFF_RESET_REFUSED });
+    expect(await t.db('mails').where({ recipient: 'colleague@example.com' })).toHaveLength(0);
+    expect(await t.db('accountTokens').where({ userId: colleague.user.id })).toHaveLength(0);
+    // Their own account too: a staff member resets it from the login page like anyone.
+    expect((await staff.agent.post(`/api/admin/customers/${staff.user.id}/password-reset`)).status).toBe(403);
   });
 });

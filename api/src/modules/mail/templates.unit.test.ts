@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { company } from '@shared/site/company';
 import { validShipping } from '../../test/commerce-factories';
+import { secretsOfMail } from './mail-secrets';
 import { mailContext, renderMail } from './render-mail';
 import { mailTemplates, type MailData, type MailTemplateName } from './templates';
 
@@ -211,6 +212,18 @@ describe('mail templates', () => {
       expect(mail.html).toContain('prefers-color-scheme: dark');
       // What people typed is escaped in the HTML.
       expect(mail.html).not.toContain('<1000 ft>');
+    },
+  );
+
+  it.each(Object.entries(samples))(
+    '%s declares every token its links carry as a secret (the outbox hides them from staff)',
+    async (name, [data]) => {
+      const mail = await renderMail(name, data, ctx);
+      const secrets = secretsOfMail(name as MailTemplateName, data as never);
+      for (const [, href] of mail.html.matchAll(/href="([^"]+)"/g)) {
+        const url = new URL(href!.replace(/&amp;/g, '&'));
+        for (const [param, value] of url.searchParams) if (/token/i.test(param)) expect(secrets).toContain(value);
+      }
     },
   );
 });
