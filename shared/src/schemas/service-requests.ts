@@ -153,6 +153,7 @@ export interface StaffServiceRequestSummary {
   status: ServiceRequestStatus;
   /** A paid consultation. */
   paid: boolean;
+  /** The staff member working the ticket; always null in a client's view (assignment is staff-only). */
   assignee: PersonRef | null;
   /** The client's account, when the request is linked to one. */
   clientId: string | null;
