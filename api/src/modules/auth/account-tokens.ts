@@ -8,7 +8,7 @@ import { ACCOUNT_TOKEN_TTL_MINUTES } from '@shared/schemas/account';
  * stolen copy of the table opens nothing. A token is used at most once, within
  * an hour. See docs/decisions/082-account-tokens.md.
  */
-export type AccountTokenPurpose = 'password_reset' | 'email_change';
+export type AccountTokenPurpose = 'password_reset' | 'email_change' | 'email_verification';
 
 export interface AccountTokenRow {
   id: string;
@@ -41,14 +41,15 @@ export async function issueAccountToken(
   return { id: row!.id, token };
 }
 
-/** Uses a token: the row when it is valid (never used, not expired, this purpose), else null. */
+/** Uses a token: the row when it is valid (never used, not expired, of this purpose or one of these), else null. */
 export async function useAccountToken(
   trx: Knex.Transaction,
   token: string,
-  purpose: AccountTokenPurpose,
+  purpose: AccountTokenPurpose | readonly AccountTokenPurpose[],
 ): Promise<AccountTokenRow | null> {
   const [row] = await trx('account_tokens')
-    .where({ tokenHash: hashToken(token), purpose })
+    .where({ tokenHash: hashToken(token) })
+    .whereIn('purpose', typeof purpose === 'string' ? [purpose] : [...purpose])
     .whereNull('usedAt')
     .where('expiresAt', '>', trx.fn.now())
     .update({ usedAt: trx.fn.now() })

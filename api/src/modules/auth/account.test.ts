@@ -268,3 +268,65 @@ describe('changes that revoke every outstanding link of the account', () => {
     expect((await confirmEmail(intruderLink)).status).toBe(400);
   });
 });
+
+describe('verified email addresses', () => {
+  const confirmEmail = (token: string) => t.request().post('/api/auth/email-change/confirm').send({ token });
+
+  it('sign-up leaves the address unverified; the link in the welcome mail verifies it', async () => {
+    const agent = t.agent();
+    const username = uniqueName('verify');
+    const res = await agent
+      .post('/api/signup')
+      .send({ username, password: 'a fine passphrase', email: 'verify.me@example.com' });
+    expect(res.status).toBe(201);
+    expect((await agent.get('/api/auth/account')).body).toMatchObject({ emailVerified: false, pendingEmail: null });
+    const [mail] = await t.db('mails').where({ idempotencyKey: `welcome:${res.body.id}` });
+    const token = (mail.data as { verifyToken: string }).verifyToken;
+    expect(mail.secrets).toEqual([token]);
+    const confirmed = await confirmEmail(token);
+    expect(confirmed.status).toBe(200);
+    expect(confirmed.body).toEqual({
+      message: 'Your email address verify.me@example.com is confirmed.',
+      email: 'verify.me@example.com',
+    });
+    expect((await agent.get('/api/auth/account')).body).toMatchObject({
+      email: 'verify.me@example.com',
+      emailVerified: true,
+    });
+    expect((await confirmEmail(token)).status).toBe(400);
+  });
+
+  it('POST /api/auth/email-verification mails a new link; refused without an address or once verified', async () => {
+    expect((await t.request().post('/api/auth/email-verification')).status).toBe(401);
+    const { agent } = await client({ email: 'later@example.com' });
+    const sent = await agent.post('/api/auth/email-verification');
+    expect(sent.status).toBe(202);
+    expect(sent.body).toEqual({
+      message: 'We sent a confirmation link to later@example.com. It works once, for one hour.',
+    });
+    const token = await tokenMailedTo('later@example.com', 'email-verification');
+    expect((await confirmEmail(token)).status).toBe(200);
+    const again = await agent.post('/api/auth/email-verification');
+    expect(again.status).toBe(409);
+    expect(again.body).toEqual({ message: 'Your email address later@example.com is already confirmed.' });
+
+    const none = await client({ email: null });
+    expect((await none.agent.post('/api/auth/email-verification')).status).toBe(409);
+  });
+
+  it('a confirmed email change verifies the new address; a verification link of the old one is dead', async () => {
+    const { agent } = await client({ email: 'before.change@example.com' });
+    await agent.post('/api/auth/email-verification');
+    const oldLink = await tokenMailedTo('before.change@example.com', 'email-verification');
+    await agent.patch('/api/auth/user').send({ email: 'after.change@example.com' });
+    expect((await confirmEmail(await tokenMailedTo('after.change@example.com', 'email-change'))).status).toBe(200);
+    expect((await agent.get('/api/auth/account')).body).toMatchObject({
+      email: 'after.change@example.com',
+      emailVerified: true,
+    });
+    expect((await confirmEmail(oldLink)).status).toBe(400);
+    // Removing the address removes its verification with it.
+    await agent.patch('/api/auth/user').send({ email: '' });
+    expect((await agent.get('/api/auth/account')).body).toMatchObject({ email: null, emailVerified: false });
+  });
+});

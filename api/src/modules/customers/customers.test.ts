@@ -99,6 +99,8 @@ describe('GET /api/admin/customers/:id', () => {
       status: 'pending',
     });
     await t.db('chatConversations').insert({ visitorId: randomUUID(), visitorName: 'Hedy', userId: client.user.id });
+    // Enquiries are found by email only once the address is confirmed.
+    await t.db('users').where({ id: client.user.id }).update({ emailVerifiedAt: new Date() });
 
     expect((await t.request().get(`/api/admin/customers/${client.user.id}`)).status).toBe(401);
     expect((await client.agent.get(`/api/admin/customers/${client.user.id}`)).status).toBe(403);
@@ -115,6 +117,7 @@ describe('GET /api/admin/customers/:id', () => {
       firstName: 'Hedy',
       lastName: null,
       email: 'hedy@example.com',
+      emailVerified: true,
       accountType: 'client',
       createdAt: expect.any(String),
     });
@@ -146,6 +149,34 @@ describe('GET /api/admin/customers/:id', () => {
       link: `/admin/service-requests?id=${res.body.serviceRequests[0].id}`,
     });
     expect(entry('enquiry').link).toBe(`/admin/enquiries?id=${res.body.enquiries[0].id}`);
+  });
+});
+
+describe('GET /api/admin/customers/:id matches by email only a confirmed address', () => {
+  it("an account that merely signed up with someone's address is not shown their enquiries or chats", async () => {
+    const squatter = await agentFor('client', { email: 'victim.addr@example.com' });
+    await t.db('contactMessages').insert({
+      name: 'Victim',
+      email: 'Victim.Addr@example.com',
+      service: 'Other',
+      message: 'My private question',
+    });
+    await t.db('chatConversations').insert({
+      visitorId: randomUUID(),
+      visitorName: 'Victim',
+      visitorEmail: 'victim.addr@example.com',
+    });
+    const staff = await agentFor('staff');
+    const res = await staff.agent.get(`/api/admin/customers/${squatter.user.id}`);
+    expect(res.body.account.emailVerified).toBe(false);
+    expect(res.body.enquiries).toEqual([]);
+    expect(res.body.chats).toEqual([]);
+    expect(res.body.timeline.map((e: { kind: string }) => e.kind)).toEqual(['account']);
+
+    await t.db('users').where({ id: squatter.user.id }).update({ emailVerifiedAt: new Date() });
+    const confirmed = await staff.agent.get(`/api/admin/customers/${squatter.user.id}`);
+    expect(confirmed.body.enquiries).toHaveLength(1);
+    expect(confirmed.body.chats).toHaveLength(1);
   });
 });
 

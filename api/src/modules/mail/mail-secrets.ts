@@ -12,6 +12,8 @@ import type { MailData, MailTemplateName } from './templates';
 const templateSecrets: { [Name in MailTemplateName]?: (data: MailData<Name>) => (string | undefined)[] } = {
   'password-reset': (data) => [data.token],
   'email-change': (data) => [data.token],
+  'email-verification': (data) => [data.token],
+  welcome: (data) => [data.verifyToken],
   'consultation-proposed': (data) => [data.confirmToken],
 };
 

@@ -49,7 +49,16 @@ const consultationTime = {
 
 /** One sample of every template's data, and what its plain text must say. */
 const samples: { [Name in MailTemplateName]: [MailData<Name>, ...string[]] } = {
-  welcome: [{ name: 'Ada', username: 'ada' }, 'Welcome, Ada', 'https://www.example.com/portal'],
+  welcome: [
+    { name: 'Ada', username: 'ada', verifyToken: 'V3R' },
+    'Welcome, Ada',
+    'https://www.example.com/confirm-email?token=V3R',
+  ],
+  'email-verification': [
+    { name: 'Ada', username: 'ada', email: 'ada@example.com', token: 'T0K' },
+    'ada@example.com',
+    'https://www.example.com/confirm-email?token=T0K',
+  ],
   'password-reset': [
     { name: 'Ada', username: 'ada', token: 'T0K' },
     'https://www.example.com/reset-password?token=T0K',

@@ -92,7 +92,10 @@ export function CustomerScreen({ customerId }: { customerId: string }) {
             </CardHeader>
             <CardContent className="flex flex-col gap-1 text-sm text-slate-700">
               <span>Username: {account.username}</span>
-              <span>Email: {account.email ?? 'none'}</span>
+              <span>
+                Email: {account.email ?? 'none'}
+                {account.email ? (account.emailVerified ? ' (confirmed)' : ' (not confirmed by its owner)') : ''}
+              </span>
               <span>Name: {account.name ?? 'not given'}</span>
               <div className="mt-3">
                 {account.accountType === 'staff' ? (
