@@ -68,7 +68,13 @@ const samples: { [Name in MailTemplateName]: [MailData<Name>, ...string[]] } = {
     'new@example.com',
     'https://www.example.com/confirm-email?token=T0K',
   ],
-  'contact-acknowledgement': [enquiry, 'within 24 hours', 'Hello\nthere', 'AI & Automation'],
+  'contact-acknowledgement': [
+    { service: enquiry.service, copy: enquiry },
+    'within 24 hours',
+    'Thanks for your message, Priya',
+    'Hello\nthere',
+    'AI & Automation',
+  ],
   'staff-new-enquiry': [{ ...enquiry, fromClientAccount: true }, 'priya@example.com', 'service requests'],
   'order-receipt': [
     { ...order, paidAt: '2026-11-23T15:00:00.000Z' },
@@ -235,4 +241,11 @@ describe('mail templates', () => {
       }
     },
   );
+
+  it('contact-acknowledgement without a copy echoes nothing the sender typed', async () => {
+    const mail = await renderMail('contact-acknowledgement', { service: 'AI & Automation', copy: null }, ctx);
+    expect(mail.text).toContain('AI & Automation');
+    expect(mail.text).not.toContain('Priya');
+    expect(mail.text).not.toContain('What you sent us');
+  });
 });
