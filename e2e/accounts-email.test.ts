@@ -86,6 +86,18 @@ describe('account self-service with real email', () => {
     await expectPath(page, '/portal/account');
     await visible(page.getByRole('heading', { name: 'Account', level: 1 }));
 
+    // The address is not confirmed yet: a link confirms it.
+    await visible(page.getByText(/is not confirmed yet/));
+    await page.getByRole('button', { name: 'Email me a confirmation link' }).click();
+    await visible(toast(page, 'Link Sent'));
+    const confirmLink = await linkMailedTo('before@example.com', '/confirm-email');
+    const inbox = await browser.newPage();
+    await inbox.goto(confirmLink);
+    await visible(inbox.getByText('Your email address before@example.com is confirmed.'));
+    await page.reload();
+    await visible(page.getByRole('heading', { name: 'Account', level: 1 }));
+    expect(await page.getByText(/is not confirmed yet/).count()).toBe(0);
+
     await page.getByLabel(/^First name/).fill('Marie');
     await page.getByLabel(/^Last name/).fill('Curie');
     await page.getByLabel(/^Email/).fill('not an address');

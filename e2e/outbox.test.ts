@@ -22,12 +22,15 @@ describe('the staff outbox in the browser', () => {
       template: 'contact-acknowledgement',
       to: 'priya@example.com',
       data: {
-        name: 'Priya Raman',
-        email: 'priya@example.com',
-        phone: null,
-        company: 'Lakeshore Clinics',
         service: 'Cybersecurity Solutions',
-        message: 'Please review our firewall.',
+        copy: {
+          name: 'Priya Raman',
+          email: 'priya@example.com',
+          phone: null,
+          company: 'Lakeshore Clinics',
+          service: 'Cybersecurity Solutions',
+          message: 'Please review our firewall.',
+        },
       },
       idempotencyKey: 'e2e:ack',
     });
@@ -83,6 +86,24 @@ describe('the staff outbox in the browser', () => {
     // The back button returns to the previous view.
     await page.goBack();
     await expectPath(page, '/admin/outbox?status=failed');
+  });
+
+  it('marks a live single-use link as shown for development only', async () => {
+    await enqueueMail(server.db, {
+      template: 'password-reset',
+      to: 'dev.reset@example.com',
+      data: { name: 'Dev', username: 'dev', token: 'e2eDevToken' },
+      idempotencyKey: 'e2e:reset',
+    });
+    await waitForStatus('e2e:reset', 'kept');
+    const page = await browser.newPage();
+    await loggedInAs(page, server, { accountType: 'staff' });
+    const id = (await server.db('mails').where({ idempotencyKey: 'e2e:reset' }).first()).id as string;
+    await page.goto(`${server.url}/admin/outbox?mail=${id}`);
+    const mail = page.getByRole('article', { name: 'Mail' });
+    await visible(mail.getByRole('note').getByText(/Development only: this mail's single-use link is live/));
+    await mail.getByRole('tab', { name: 'Plain text' }).click();
+    await visible(mail.getByLabel('Plain-text part').getByText(/reset-password\?token=e2eDevToken/));
   });
 
   it('is for staff only', async () => {

@@ -40,6 +40,8 @@ import * as addChatVisitorPages from './20261123110600_add-chat-visitor-pages';
 import * as addConsultationConfirmTokens from './20261124110001_add-consultation-confirm-tokens';
 import * as addOrderSearchText from './20261124120000_add-order-search-text';
 import * as addRefundReasons from './20261126100000_add-refund-reasons';
+import * as addUserEmailVerifiedAt from './20261126153000_add-user-email-verified-at';
+import * as addEmailVerificationTokens from './20261126153100_add-email-verification-tokens';
 
 /**
  * Every migration, in order. Listed explicitly (rather than read from the
@@ -88,6 +90,8 @@ export const migrations: ReadonlyArray<readonly [name: string, migration: Knex.M
   ['20261124110001_add-consultation-confirm-tokens', addConsultationConfirmTokens],
   ['20261124120000_add-order-search-text', addOrderSearchText],
   ['20261126100000_add-refund-reasons', addRefundReasons],
+  ['20261126153000_add-user-email-verified-at', addUserEmailVerifiedAt],
+  ['20261126153100_add-email-verification-tokens', addEmailVerificationTokens],
 ];
 
 const byName = new Map(migrations);

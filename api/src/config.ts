@@ -208,6 +208,8 @@ export interface Config {
     loginFailuresPerUsername: RateLimitRule;
     signupPerIp: RateLimitRule;
     contactPerIp: RateLimitRule;
+    /** Acknowledgements of contact enquiries one address receives; past it the enquiry is kept but not acknowledged. */
+    contactAcknowledgementsPerRecipient: RateLimitRule;
     /** Checkouts, consultation payments and subscription changes a user may start. */
     paymentIntentsPerUser: RateLimitRule;
     /** Seeding attempts (right or wrong token) per IP. */
@@ -231,6 +233,7 @@ export class ConfigError extends Error {
 
 const FIFTEEN_MINUTES = 15 * 60 * 1000;
 const ONE_HOUR = 60 * 60 * 1000;
+const ONE_DAY = 24 * ONE_HOUR;
 
 export const defaultRateLimits: Config['rateLimits'] = {
   loginPerIp: { limit: 20, windowMs: FIFTEEN_MINUTES },
@@ -238,6 +241,7 @@ export const defaultRateLimits: Config['rateLimits'] = {
   loginFailuresPerUsername: { limit: 50, windowMs: FIFTEEN_MINUTES },
   signupPerIp: { limit: 10, windowMs: ONE_HOUR },
   contactPerIp: { limit: 10, windowMs: ONE_HOUR },
+  contactAcknowledgementsPerRecipient: { limit: 3, windowMs: ONE_DAY },
   paymentIntentsPerUser: { limit: 30, windowMs: ONE_HOUR },
   adminSeedPerIp: { limit: 10, windowMs: FIFTEEN_MINUTES },
   passwordResetPerIp: { limit: 10, windowMs: FIFTEEN_MINUTES },

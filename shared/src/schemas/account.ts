@@ -87,6 +87,8 @@ export const emailChangeConfirmSchema = z.object({ token }).strict();
 export const accountSchema = publicUserSchema.extend({
   /** A new email waiting for confirmation through the link sent to it. */
   pendingEmail: z.string().nullable(),
+  /** The current email was confirmed through a link mailed to it (what anything matched by email requires). */
+  emailVerified: z.boolean(),
 });
 export type Account = z.infer<typeof accountSchema>;
 

@@ -58,6 +58,8 @@ export interface AdminCustomerDetails {
     firstName: string | null;
     lastName: string | null;
     email: string | null;
+    /** The email was confirmed through a link mailed to it: only then are enquiries and chats matched by it. */
+    emailVerified: boolean;
     accountType: 'client' | 'staff';
     createdAt: string;
   };

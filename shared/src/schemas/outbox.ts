@@ -86,6 +86,14 @@ export interface OutboxMailDetail extends OutboxMailSummary {
   text: string | null;
   /** The SMTP server's answer when it accepted the mail. */
   smtpResponse: string | null;
+  /**
+   * The mail carries single-use links (a password reset, an address or
+   * consultation confirmation) that are still live: `hidden` — replaced in
+   * every field here, as always in production; `shown` — outside production
+   * only, where the outbox is the developer's mailbox. null: none (or removed
+   * after delivery).
+   */
+  secretLinks: 'hidden' | 'shown' | null;
   /** What caused the mail: one mail per key and recipient, ever. */
   idempotencyKey: string;
   updatedAt: string;

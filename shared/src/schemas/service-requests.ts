@@ -73,6 +73,14 @@ export const updateServiceRequestSchema = z
   });
 export type UpdateServiceRequest = z.output<typeof updateServiceRequestSchema>;
 
+/**
+ * POST /api/admin/service-requests/{id}/client: staff link an unlinked ticket
+ * to a client account deliberately (tickets are linked by email only to a
+ * verified address; decision 155).
+ */
+export const linkTicketClientSchema = z.object({ clientId: uuid }).strict();
+export type LinkTicketClient = z.output<typeof linkTicketClientSchema>;
+
 export const ticketMessage = multiLine(TICKET_REPLY_MAX, 'Message').min(1, 'Message is required');
 
 /** POST /api/service-requests/{id}/replies: internal notes are for staff only. */
@@ -146,6 +154,7 @@ export interface StaffServiceRequestSummary {
   status: ServiceRequestStatus;
   /** A paid consultation. */
   paid: boolean;
+  /** The staff member working the ticket; always null in a client's view (assignment is staff-only). */
   assignee: PersonRef | null;
   /** The client's account, when the request is linked to one. */
   clientId: string | null;

@@ -8,7 +8,7 @@ import { ACCOUNT_TOKEN_TTL_MINUTES } from '@shared/schemas/account';
  * stolen copy of the table opens nothing. A token is used at most once, within
  * an hour. See docs/decisions/082-account-tokens.md.
  */
-export type AccountTokenPurpose = 'password_reset' | 'email_change';
+export type AccountTokenPurpose = 'password_reset' | 'email_change' | 'email_verification';
 
 export interface AccountTokenRow {
   id: string;
@@ -41,14 +41,15 @@ export async function issueAccountToken(
   return { id: row!.id, token };
 }
 
-/** Uses a token: the row when it is valid (never used, not expired, this purpose), else null. */
+/** Uses a token: the row when it is valid (never used, not expired, of this purpose or one of these), else null. */
 export async function useAccountToken(
   trx: Knex.Transaction,
   token: string,
-  purpose: AccountTokenPurpose,
+  purpose: AccountTokenPurpose | readonly AccountTokenPurpose[],
 ): Promise<AccountTokenRow | null> {
   const [row] = await trx('account_tokens')
-    .where({ tokenHash: hashToken(token), purpose })
+    .where({ tokenHash: hashToken(token) })
+    .whereIn('purpose', typeof purpose === 'string' ? [purpose] : [...purpose])
     .whereNull('usedAt')
     .where('expiresAt', '>', trx.fn.now())
     .update({ usedAt: trx.fn.now() })
@@ -56,15 +57,24 @@ export async function useAccountToken(
   return row ?? null;
 }
 
-/** Ends the user's unused tokens (all, or of one purpose). */
-export async function revokeAccountTokens(
+/**
+ * Ends every unused link of the account, whatever it is for — the purposes
+ * above and any added later. A password change, a password reset and a change
+ * of the email address each call it in their own transaction: a link mailed
+ * before such a change (to an old address, or asked for by someone since
+ * signed out) must not outlive it.
+ */
+export async function revokeAllAccountTokens(trx: Knex.Transaction, userId: string): Promise<void> {
+  await trx('account_tokens').where({ userId }).whereNull('usedAt').update({ usedAt: trx.fn.now() });
+}
+
+/** Ends the account's unused links of one purpose: a newer link of the same kind replaces them. */
+export async function supersedeAccountTokens(
   trx: Knex.Transaction,
   userId: string,
-  purpose?: AccountTokenPurpose,
+  purpose: AccountTokenPurpose,
 ): Promise<void> {
-  const query = trx('account_tokens').where({ userId }).whereNull('usedAt');
-  if (purpose) query.where({ purpose });
-  await query.update({ usedAt: trx.fn.now() });
+  await trx('account_tokens').where({ userId, purpose }).whereNull('usedAt').update({ usedAt: trx.fn.now() });
 }
 
 /** The new address waiting for confirmation, if any. */

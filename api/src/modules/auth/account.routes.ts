@@ -10,7 +10,8 @@ import type { AppDeps } from '../../app-deps';
 import { requireUser, userOf } from '../../middleware/current-user';
 import { rateLimitByIp } from '../../middleware/rate-limit';
 import { validate } from '../../middleware/validate';
-import { accountOf, changePassword, confirmEmailChange, updateProfile } from './account.service';
+import { accountOf, changePassword, confirmEmailLink, updateProfile } from './account.service';
+import { sendEmailVerification } from './email-verification.service';
 import { confirmPasswordReset, requestPasswordReset, RESET_DONE, RESET_REQUESTED } from './password-reset.service';
 
 const TOO_MANY_RESETS = 'Too many password reset attempts from this network. Please wait a few minutes and try again.';
@@ -70,10 +71,17 @@ export function accountRoutes({ db, config, logger }: AppDeps): Router {
     resetLimit('email-change-confirm'),
     validate({ body: emailChangeConfirmSchema }),
     async (ctx) => {
-      const email = await confirmEmailChange(db, ctx.state.input.body.token);
-      ctx.body = { message: `Your email address is now ${email}.`, email };
+      // The link of an email change, or of the confirmation of the current address (decision 155).
+      ctx.body = await confirmEmailLink(db, ctx.state.input.body.token);
     },
   );
+
+  // A new link that confirms the account's current address.
+  router.post('/api/auth/email-verification', requireUser, async (ctx) => {
+    const email = await sendEmailVerification({ db, config }, userOf(ctx));
+    ctx.status = 202;
+    ctx.body = { message: `We sent a confirmation link to ${email}. It works once, for one hour.` };
+  });
 
   return router;
 }

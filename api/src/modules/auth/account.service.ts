@@ -8,7 +8,13 @@ import { consumeRateLimit } from '../../middleware/rate-limit';
 import { enqueueMail } from '../mail/outbox';
 import { User } from '../users/user.model';
 import { EMAIL_TAKEN, findUserByEmail, toPublicUser } from '../users/users.service';
-import { issueAccountToken, pendingEmailOf, revokeAccountTokens, useAccountToken } from './account-tokens';
+import {
+  issueAccountToken,
+  pendingEmailOf,
+  revokeAllAccountTokens,
+  supersedeAccountTokens,
+  useAccountToken,
+} from './account-tokens';
 import { startUserSession } from './auth.service';
 import { assertUncommonPassword } from './common-passwords';
 import { hashPassword, verifyPassword } from '../users/password';
@@ -26,7 +32,11 @@ interface Deps {
 
 /** The user as their Account page shows them, with a new email waiting for confirmation. */
 export async function accountOf(db: Knex, user: User): Promise<Account> {
-  return { ...toPublicUser(user), pendingEmail: await pendingEmailOf(db, user.id) };
+  return {
+    ...toPublicUser(user),
+    pendingEmail: await pendingEmailOf(db, user.id),
+    emailVerified: !!user.verifiedEmail,
+  };
 }
 
 /**
@@ -35,12 +45,12 @@ export async function accountOf(db: Knex, user: User): Promise<Account> {
  * working). An empty email removes the address at once.
  */
 export async function updateProfile({ db, config }: Deps, user: User, input: UpdateProfileInput): Promise<Account> {
-  const changes: Partial<Pick<User, 'firstName' | 'lastName' | 'email'>> = {};
+  const changes: Partial<Pick<User, 'firstName' | 'lastName' | 'email' | 'emailVerifiedAt'>> = {};
   if (input.firstName !== undefined) changes.firstName = input.firstName;
   if (input.lastName !== undefined) changes.lastName = input.lastName;
   const email = input.email === undefined ? undefined : (input.email ?? null);
   const newEmail = email && email !== user.email?.toLowerCase() ? email : null;
-  if (email === null) changes.email = null;
+  if (email === null) Object.assign(changes, { email: null, emailVerifiedAt: null });
   if (newEmail) {
     const owner = await findUserByEmail(db, newEmail);
     if (owner && owner.id !== user.id) throw new Conflict(EMAIL_TAKEN);
@@ -53,8 +63,10 @@ export async function updateProfile({ db, config }: Deps, user: User, input: Upd
   }
   await db.transaction(async (trx) => {
     if (Object.keys(changes).length > 0) await User.query(trx).patch(changes).where({ id: user.id });
-    // A removed or re-entered current address cancels a change waiting for confirmation.
-    if (email !== undefined) await revokeAccountTokens(trx, user.id, 'email_change');
+    // A removed address is an email change: no link mailed before it may outlive it.
+    if (email === null) await revokeAllAccountTokens(trx, user.id);
+    // A re-entered current address, or a newer one, cancels a change waiting for confirmation.
+    else if (email !== undefined) await supersedeAccountTokens(trx, user.id, 'email_change');
     if (newEmail) {
       const { id, token } = await issueAccountToken(trx, user.id, 'email_change', newEmail);
       const firstName = changes.firstName !== undefined ? changes.firstName : user.firstName;
@@ -71,15 +83,30 @@ export async function updateProfile({ db, config }: Deps, user: User, input: Upd
   return accountOf(db, updated!);
 }
 
-/** Sets the new email of a confirmation link (409 if another account took it meanwhile). */
-export async function confirmEmailChange(db: Knex, token: string): Promise<string> {
+/**
+ * Uses a link mailed to an address: an email change sets the new address, a
+ * verification confirms the current one. Either way the address is then
+ * verified: whoever opened the link reads that mailbox. 400 for a link that
+ * is not valid (or whose address is no longer the account's); 409 if another
+ * account took the new address meanwhile.
+ */
+export async function confirmEmailLink(db: Knex, token: string): Promise<{ email: string; message: string }> {
   try {
     return await db.transaction(async (trx) => {
-      const used = await useAccountToken(trx, token, 'email_change');
+      const used = await useAccountToken(trx, token, ['email_change', 'email_verification']);
       if (!used?.newEmail) throw new BadRequest(EMAIL_LINK_INVALID);
-      await User.query(trx).patch({ email: used.newEmail }).where({ id: used.userId });
-      await revokeAccountTokens(trx, used.userId, 'email_change');
-      return used.newEmail;
+      if (used.purpose === 'email_verification') {
+        const confirmed = await User.query(trx)
+          .patch({ emailVerifiedAt: new Date() })
+          .where({ id: used.userId })
+          .whereRaw('lower(email) = lower(?)', [used.newEmail]);
+        if (confirmed === 0) throw new BadRequest(EMAIL_LINK_INVALID);
+        return { email: used.newEmail, message: `Your email address ${used.newEmail} is confirmed.` };
+      }
+      await User.query(trx).patch({ email: used.newEmail, emailVerifiedAt: new Date() }).where({ id: used.userId });
+      // Every other link ends: a reset link mailed to the old address among them.
+      await revokeAllAccountTokens(trx, used.userId);
+      return { email: used.newEmail, message: `Your email address is now ${used.newEmail}.` };
     });
   } catch (err) {
     if (err instanceof UniqueViolationError) throw new Conflict(EMAIL_TAKEN);
@@ -114,7 +141,8 @@ export async function changePassword(
   const passwordHash = await hashPassword(input.newPassword);
   await db.transaction(async (trx) => {
     await User.query(trx).patch({ passwordHash }).where({ id: user.id });
-    await revokeAccountTokens(trx, user.id, 'password_reset');
+    // Every link ends: an email change asked for by someone this change signs out among them.
+    await revokeAllAccountTokens(trx, user.id);
     await endUserSessions(trx, user.id);
   });
   // This session was among those ended: it goes on under a new id, saved now.

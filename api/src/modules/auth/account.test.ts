@@ -214,3 +214,119 @@ describe('POST /api/auth/password', () => {
     expect(res.status).toBe(429);
   });
 });
+
+describe('changes that revoke every outstanding link of the account', () => {
+  const resetLinkFor = async (email: string, username: string) => {
+    expect((await t.request().post('/api/auth/password-reset/request').send({ login: username })).status).toBe(202);
+    return tokenMailedTo(email, 'password-reset');
+  };
+  const confirmEmail = (token: string) => t.request().post('/api/auth/email-change/confirm').send({ token });
+  const resetWith = (token: string) =>
+    t.request().post('/api/auth/password-reset/confirm').send({ token, password: 'another fine passphrase' });
+
+  it('a password change kills an email-change link (a signed-out intruder cannot take the address)', async () => {
+    const { agent, password, user } = await client({ email: 'owner.a@example.com' });
+    await agent.patch('/api/auth/user').send({ email: 'intruder.a@example.com' });
+    const intruderLink = await tokenMailedTo('intruder.a@example.com', 'email-change');
+    const changed = await agent
+      .post('/api/auth/password')
+      .send({ currentPassword: password, newPassword: 'a new passphrase' });
+    expect(changed.status).toBe(200);
+    expect((await confirmEmail(intruderLink)).body).toEqual({ message: EMAIL_LINK_INVALID });
+    expect((await t.db('users').where({ id: user.id }).first()).email).toBe('owner.a@example.com');
+  });
+
+  it('a password change kills a reset link', async () => {
+    const { agent, password, username } = await client({ email: 'owner.b@example.com' });
+    const reset = await resetLinkFor('owner.b@example.com', username);
+    await agent.post('/api/auth/password').send({ currentPassword: password, newPassword: 'a new passphrase' });
+    expect((await resetWith(reset)).status).toBe(400);
+  });
+
+  it('a confirmed email change kills a reset link mailed to the old address', async () => {
+    const { agent, username } = await client({ email: 'owner.c@example.com' });
+    const reset = await resetLinkFor('owner.c@example.com', username);
+    await agent.patch('/api/auth/user').send({ email: 'owner.c.new@example.com' });
+    const change = await tokenMailedTo('owner.c.new@example.com', 'email-change');
+    expect((await confirmEmail(change)).status).toBe(200);
+    expect((await resetWith(reset)).status).toBe(400);
+  });
+
+  it('removing the email kills a reset link mailed to it', async () => {
+    const { agent, username } = await client({ email: 'owner.d@example.com' });
+    const reset = await resetLinkFor('owner.d@example.com', username);
+    expect((await agent.patch('/api/auth/user').send({ email: '' })).status).toBe(200);
+    expect((await resetWith(reset)).status).toBe(400);
+  });
+
+  it('a password reset kills an email-change link', async () => {
+    const { agent, username } = await client({ email: 'owner.e@example.com' });
+    await agent.patch('/api/auth/user').send({ email: 'intruder.e@example.com' });
+    const intruderLink = await tokenMailedTo('intruder.e@example.com', 'email-change');
+    const reset = await resetLinkFor('owner.e@example.com', username);
+    expect((await resetWith(reset)).status).toBe(200);
+    expect((await confirmEmail(intruderLink)).status).toBe(400);
+  });
+});
+
+describe('verified email addresses', () => {
+  const confirmEmail = (token: string) => t.request().post('/api/auth/email-change/confirm').send({ token });
+
+  it('sign-up leaves the address unverified; the link in the welcome mail verifies it', async () => {
+    const agent = t.agent();
+    const username = uniqueName('verify');
+    const res = await agent
+      .post('/api/signup')
+      .send({ username, password: 'a fine passphrase', email: 'verify.me@example.com' });
+    expect(res.status).toBe(201);
+    expect((await agent.get('/api/auth/account')).body).toMatchObject({ emailVerified: false, pendingEmail: null });
+    const [mail] = await t.db('mails').where({ idempotencyKey: `welcome:${res.body.id}` });
+    const token = (mail.data as { verifyToken: string }).verifyToken;
+    expect(mail.secrets).toEqual([token]);
+    const confirmed = await confirmEmail(token);
+    expect(confirmed.status).toBe(200);
+    expect(confirmed.body).toEqual({
+      message: 'Your email address verify.me@example.com is confirmed.',
+      email: 'verify.me@example.com',
+    });
+    expect((await agent.get('/api/auth/account')).body).toMatchObject({
+      email: 'verify.me@example.com',
+      emailVerified: true,
+    });
+    expect((await confirmEmail(token)).status).toBe(400);
+  });
+
+  it('POST /api/auth/email-verification mails a new link; refused without an address or once verified', async () => {
+    expect((await t.request().post('/api/auth/email-verification')).status).toBe(401);
+    const { agent } = await client({ email: 'later@example.com' });
+    const sent = await agent.post('/api/auth/email-verification');
+    expect(sent.status).toBe(202);
+    expect(sent.body).toEqual({
+      message: 'We sent a confirmation link to later@example.com. It works once, for one hour.',
+    });
+    const token = await tokenMailedTo('later@example.com', 'email-verification');
+    expect((await confirmEmail(token)).status).toBe(200);
+    const again = await agent.post('/api/auth/email-verification');
+    expect(again.status).toBe(409);
+    expect(again.body).toEqual({ message: 'Your email address later@example.com is already confirmed.' });
+
+    const none = await client({ email: null });
+    expect((await none.agent.post('/api/auth/email-verification')).status).toBe(409);
+  });
+
+  it('a confirmed email change verifies the new address; a verification link of the old one is dead', async () => {
+    const { agent } = await client({ email: 'before.change@example.com' });
+    await agent.post('/api/auth/email-verification');
+    const oldLink = await tokenMailedTo('before.change@example.com', 'email-verification');
+    await agent.patch('/api/auth/user').send({ email: 'after.change@example.com' });
+    expect((await confirmEmail(await tokenMailedTo('after.change@example.com', 'email-change'))).status).toBe(200);
+    expect((await agent.get('/api/auth/account')).body).toMatchObject({
+      email: 'after.change@example.com',
+      emailVerified: true,
+    });
+    expect((await confirmEmail(oldLink)).status).toBe(400);
+    // Removing the address removes its verification with it.
+    await agent.patch('/api/auth/user').send({ email: '' });
+    expect((await agent.get('/api/auth/account')).body).toMatchObject({ email: null, emailVerified: false });
+  });
+});

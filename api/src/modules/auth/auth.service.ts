@@ -1,10 +1,10 @@
 import type { Context } from 'koa';
 import type { Knex } from 'knex';
 import type { SignupData } from '@shared/schemas/auth';
-import { enqueueMail } from '../mail/outbox';
 import { createUser, findUserByUsername } from '../users/users.service';
 import type { User } from '../users/user.model';
 import { verifyAgainstDummy, verifyPassword } from '../users/password';
+import { queueEmailVerification } from './email-verification.service';
 import { assertUncommonPassword } from './common-passwords';
 import { sessionData } from './session';
 
@@ -13,14 +13,8 @@ export async function signup(db: Knex, data: SignupData): Promise<User> {
   await assertUncommonPassword(data.password, 'password');
   return db.transaction(async (trx) => {
     const user = await createUser(trx, { ...data, accountType: 'client' });
-    if (user.email) {
-      await enqueueMail(trx, {
-        template: 'welcome',
-        to: user.email,
-        data: { name: user.firstName || user.username, username: user.username },
-        idempotencyKey: `welcome:${user.id}`,
-      });
-    }
+    // Sign-up proves nothing about the address: the welcome mail carries the link that confirms it.
+    if (user.email) await queueEmailVerification(trx, user, user.email, 'welcome');
     return user;
   });
 }

@@ -6,7 +6,7 @@ import { countRateLimitHit } from '../../middleware/rate-limit';
 import { enqueueMail } from '../mail/outbox';
 import { User } from '../users/user.model';
 import { findUserByEmail, findUserByUsername } from '../users/users.service';
-import { issueAccountToken, revokeAccountTokens, useAccountToken } from './account-tokens';
+import { issueAccountToken, revokeAllAccountTokens, useAccountToken } from './account-tokens';
 import { assertUncommonPassword } from './common-passwords';
 import { hashPassword } from '../users/password';
 import { endUserSessions } from './session-store';
@@ -77,7 +77,7 @@ export async function confirmPasswordReset(db: Knex, token: string, password: st
     const used = await useAccountToken(trx, token, 'password_reset');
     if (!used) throw new BadRequest(RESET_LINK_INVALID);
     await User.query(trx).patch({ passwordHash }).where({ id: used.userId });
-    await revokeAccountTokens(trx, used.userId);
+    await revokeAllAccountTokens(trx, used.userId);
     await endUserSessions(trx, used.userId);
   });
 }

@@ -21,7 +21,7 @@ export function contactRoutes({ db, config, logger }: AppDeps): Router {
     optionalUser,
     validate({ body: contactMessageSchema }),
     async (ctx) => {
-      const outcome = await submitContactMessage(db, ctx.state.input.body, ctx.state.user ?? null, config.mail);
+      const outcome = await submitContactMessage(db, ctx.state.input.body, ctx.state.user ?? null, config);
       if (outcome === 'dropped') logger.info({ requestId: ctx.state.requestId }, 'contact honeypot filled: dropped');
       ctx.status = 201;
       ctx.body = { message: RECEIVED };

@@ -6,6 +6,7 @@ import type {
   ContactMessageView,
 } from '@shared/schemas/contact';
 import type { Config } from '../../config';
+import { countRateLimitHit } from '../../middleware/rate-limit';
 import { enqueueMail, enqueueStaffAlert } from '../mail/outbox';
 import { createServiceRequest } from '../service-requests/service-requests.service';
 import { publish } from '../../live/publish';
@@ -15,17 +16,26 @@ import { ContactMessage } from './contact-message.model';
 type ContactOutcome = 'stored' | 'dropped';
 
 /**
- * Stores an enquiry with its mails: an acknowledgement to the sender with a
- * copy of what they sent, and an alert to staff (Reply-To: the sender). From
- * a logged-in client it also becomes a service request in their portal. One
- * transaction: all of it or none. A filled honeypot means a bot: nothing is
- * stored or sent, and the caller answers exactly as for a real enquiry.
+ * Stores an enquiry with its mails: an acknowledgement to the address given,
+ * and an alert to staff (Reply-To: that address). From a logged-in client it
+ * also becomes a service request in their portal. One transaction: all of it
+ * or none. A filled honeypot means a bot: nothing is stored or sent, and the
+ * caller answers exactly as for a real enquiry.
+ *
+ * The address is whatever the sender typed, so the acknowledgement echoes
+ * nothing they wrote (not even the name) unless it goes to a signed-in
+ * client's own verified address, and one address gets a few a day at most:
+ * the form cannot make the site mail anyone a text of someone else's choosing
+ * (decision 157). Past the cap the enquiry is still stored and answered alike.
  */
 export async function submitContactMessage(
   db: Knex,
   data: ContactMessageData,
   sender: User | null,
-  mail: Pick<Config['mail'], 'staffAlertEmails'>,
+  config: {
+    mail: Pick<Config['mail'], 'staffAlertEmails'>;
+    rateLimits: Pick<Config['rateLimits'], 'contactAcknowledgementsPerRecipient'>;
+  },
 ): Promise<ContactOutcome> {
   if (data.website) return 'dropped';
   const fields = {
@@ -39,13 +49,19 @@ export async function submitContactMessage(
   await db.transaction(async (trx) => {
     const { id } = await ContactMessage.query(trx).insert(fields);
     if (sender) await createServiceRequest(trx, { ...fields, userId: sender.id, contactMessageId: id });
-    await enqueueMail(trx, {
-      template: 'contact-acknowledgement',
-      to: fields.email,
-      data: fields,
-      idempotencyKey: `contact-acknowledgement:${id}`,
-    });
-    await enqueueStaffAlert(trx, mail, {
+    const recipient = fields.email.toLowerCase();
+    const rule = config.rateLimits.contactAcknowledgementsPerRecipient;
+    const { count } = await countRateLimitHit(trx, `contact-acknowledgement:to:${recipient}`, rule);
+    if (count <= rule.limit) {
+      const ownAddress = sender?.verifiedEmail?.toLowerCase() === recipient;
+      await enqueueMail(trx, {
+        template: 'contact-acknowledgement',
+        to: fields.email,
+        data: { service: fields.service, copy: ownAddress ? fields : null },
+        idempotencyKey: `contact-acknowledgement:${id}`,
+      });
+    }
+    await enqueueStaffAlert(trx, config.mail, {
       template: 'staff-new-enquiry',
       data: { ...fields, fromClientAccount: sender !== null },
       idempotencyKey: `staff-new-enquiry:${id}`,

@@ -3,13 +3,18 @@ import { serviceOptions } from '@shared/schemas/contact';
 import { buildUser, logIn } from '../../test/factories';
 import { limitInOneWindow, roomyRateLimits } from '../../test/config';
 import { setupTestApp } from '../../test/test-app';
+import { mailContext, renderMail } from '../mail/render-mail';
 import { ServiceRequest } from '../service-requests/service-request.model';
 import { ContactMessage } from './contact-message.model';
 
 // Each case sends from its own address (X-Forwarded-For, trusted here), so the limit only bites where it is tested.
 const t = setupTestApp({
   trustProxy: true,
-  rateLimits: { ...roomyRateLimits, contactPerIp: limitInOneWindow(3) },
+  rateLimits: {
+    ...roomyRateLimits,
+    contactPerIp: limitInOneWindow(3),
+    contactAcknowledgementsPerRecipient: limitInOneWindow(2),
+  },
 });
 
 let ipCounter = 0;
@@ -188,31 +193,75 @@ function escape(text: string): string {
 }
 
 describe('the mails of an enquiry', () => {
-  it('queues, with the enquiry, an acknowledgement with a copy for the sender and an alert for each staff member', async () => {
+  it('queues, with the enquiry, an acknowledgement without a copy to the address given and an alert for each staff member', async () => {
     await buildUser(t.db, { accountType: 'staff', email: 'Desk@Example.com' });
     await buildUser(t.db, { accountType: 'staff', email: null });
     await buildUser(t.db, { email: 'client.only@example.com' });
-    const res = await send({ ...valid, company: 'Mail Test Co', phone: '' });
+    // An address of its own: the other cases here have acknowledged valid.email up to its daily cap.
+    const res = await send({ ...valid, email: 'Mail.Test@Example.com', company: 'Mail Test Co', phone: '' });
     expect(res.status).toBe(201);
     const [stored] = await ContactMessage.query(t.db).where({ company: 'Mail Test Co' });
     const mails = await t.db('mails').where('idempotencyKey', 'like', `%:${stored!.id}`).orderBy('template');
     expect(mails.map((m) => [m.template, m.recipient, m.replyTo, m.status])).toEqual([
-      ['contact-acknowledgement', 'priya.raman@example.com', null, 'queued'],
-      ['staff-new-enquiry', 'desk@example.com', 'priya.raman@example.com', 'queued'],
+      ['contact-acknowledgement', 'mail.test@example.com', null, 'queued'],
+      ['staff-new-enquiry', 'desk@example.com', 'mail.test@example.com', 'queued'],
     ]);
-    expect(mails[0].data).toEqual({
-      name: 'Priya Raman',
-      email: 'Priya.Raman@Example.com',
-      phone: null,
-      company: 'Mail Test Co',
-      service: 'Ekahau Partner Services',
-      message: valid.message,
-    });
+    // The address is whatever was typed: nothing typed is echoed to it.
+    expect(mails[0].data).toEqual({ service: 'Ekahau Partner Services', copy: null });
     expect(mails[1].data).toMatchObject({ fromClientAccount: false, message: valid.message });
   });
 
   it('sends nothing for a bot (filled honeypot)', async () => {
     await send({ ...valid, website: 'http://spam.example', email: 'bot@example.com' });
     expect(await t.db('mails').where({ recipient: 'bot@example.com' })).toHaveLength(0);
+  });
+
+  it('echoes nothing typed to an address the sender may not own, so the form cannot mail a phishing text', async () => {
+    const phish = 'Your account is locked: sign in at http://evil.example/login';
+    expect((await send({ ...valid, name: phish, message: phish, email: 'target@example.com' })).status).toBe(201);
+    const [ack] = await t.db('mails').where({ recipient: 'target@example.com', template: 'contact-acknowledgement' });
+    expect(JSON.stringify(ack.data)).not.toContain('evil.example');
+    const rendered = await renderMail(ack.template, ack.data, mailContext('https://www.example.com'));
+    expect(rendered.text + rendered.html + rendered.subject).not.toContain('evil.example');
+  });
+
+  it("copies the enquiry only to a signed-in client's own verified address", async () => {
+    const built = await buildUser(t.db, { email: 'own.addr@example.com' });
+    const agent = t.agent();
+    await logIn(agent, built);
+    const post = (email: string, message: string) =>
+      agent
+        .post('/api/contact')
+        .set('X-Forwarded-For', nextIp())
+        .send({ ...valid, email, message });
+    const ackFor = async (message: string) => {
+      const stored = await t.db('contact_messages').where({ message }).first();
+      return (
+        await t
+          .db('mails')
+          .where({ idempotencyKey: `contact-acknowledgement:${stored.id}` })
+          .first()
+      ).data;
+    };
+    expect((await post('own.addr@example.com', 'Unverified own address')).status).toBe(201);
+    expect((await ackFor('Unverified own address')).copy).toBeNull();
+    await t.db('users').where({ id: built.user.id }).update({ emailVerifiedAt: new Date() });
+    expect((await post('Own.Addr@example.com', 'Verified own address')).status).toBe(201);
+    expect((await ackFor('Verified own address')).copy).toMatchObject({ message: 'Verified own address' });
+    expect((await post('someone.else@example.com', 'To another address')).status).toBe(201);
+    expect((await ackFor('To another address')).copy).toBeNull();
+  });
+
+  it('acknowledges an address a few times a day at most; past that the enquiry is still stored and answered 201', async () => {
+    for (let i = 0; i < 3; i += 1) {
+      const res = await send({ ...valid, email: 'flooded@example.com', message: `Flood ${i}` });
+      expect(res.status).toBe(201);
+    }
+    expect(await t.db('contact_messages').where({ email: 'flooded@example.com' })).toHaveLength(3);
+    const acks = await t.db('mails').where({ recipient: 'flooded@example.com', template: 'contact-acknowledgement' });
+    expect(acks).toHaveLength(2);
+    const stored = await t.db('contact_messages').where({ message: 'Flood 2' }).first();
+    // Staff still hear of every enquiry.
+    expect(await t.db('mails').where({ idempotencyKey: `staff-new-enquiry:${stored.id}` })).not.toHaveLength(0);
   });
 });

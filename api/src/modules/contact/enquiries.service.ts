@@ -88,12 +88,19 @@ async function enquiryRow(db: Knex | Knex.Transaction, id: string, forUpdate = f
   return row;
 }
 
-/** The client account whose email is the enquirer's, if any. */
+/**
+ * The client account whose email is the enquirer's, if that address is
+ * verified. Sign-up proves nothing about an address: anyone can register
+ * someone else's, and must not be handed their enquiries (decision 155).
+ * Without a verified match the ticket stays unlinked, and staff may link it
+ * deliberately (ticket-client-link.ts).
+ */
 async function matchingClient(db: Knex | Knex.Transaction, email: string): Promise<string | null> {
   const row = (await db('users')
     .select('id')
     .whereRaw('lower(email) = lower(?)', [email])
     .where({ accountType: 'client' })
+    .whereNotNull('emailVerifiedAt')
     .first()) as { id: string } | undefined;
   return row?.id ?? null;
 }
@@ -171,7 +178,8 @@ export async function setEnquiryStatus(db: Knex, id: string, status: EnquiryStat
 
 /**
  * Turns an enquiry into a service request (once): linked to the client
- * account with the same email, if there is one; the enquiry is closed.
+ * account whose verified email is the enquirer's, if there is one; the
+ * enquiry is closed.
  */
 export async function convertEnquiry(db: Knex, id: string): Promise<{ serviceRequestId: string }> {
   const requestId = await db.transaction(async (trx) => {

@@ -13,6 +13,8 @@ let client: Caller;
 beforeAll(async () => {
   staff = await callerOf(t, 'staff', { firstName: 'Sam' });
   client = await callerOf(t, 'client', { email: 'Priya@Example.com', firstName: 'Priya' });
+  // Priya confirmed her address (a link mailed to it): enquiries from it are hers.
+  await t.db('users').where({ id: client.built.user.id }).update({ emailVerifiedAt: new Date() });
 });
 
 async function buildEnquiry(fields: Partial<Pick<ContactMessage, 'email' | 'message' | 'service' | 'name'>> = {}) {
@@ -152,7 +154,7 @@ describe('replying', () => {
 });
 
 describe('converting', () => {
-  it("becomes a service request linked to the client's account when the email matches (once)", async () => {
+  it("becomes a service request linked to the client's account when its confirmed email matches (once)", async () => {
     const enquiry = await buildEnquiry({ email: 'priya@example.com', message: 'Please quote 40 drops' });
     const detail = await staff.agent.get(`/api/admin/enquiries/${enquiry.id}`);
     expect(detail.body.clientId).toBe(client.built.user.id);
@@ -195,5 +197,55 @@ describe('converting', () => {
     const request = await t.db('service_requests').where({ contactMessageId: enquiry.id }).first();
     expect(request.userId).toBe(client.built.user.id);
     expect((await staff.agent.post(`/api/admin/enquiries/${enquiry.id}/convert`)).status).toBe(409);
+  });
+
+  it("is not handed to an account that merely signed up with the enquirer's address (unconfirmed)", async () => {
+    const squatter = await callerOf(t, 'client', { email: 'victim@example.com' });
+    const enquiry = await buildEnquiry({ email: 'Victim@Example.com', message: 'Our alarm code is 1234' });
+    expect((await staff.agent.get(`/api/admin/enquiries/${enquiry.id}`)).body.clientId).toBeNull();
+    const res = await staff.agent.post(`/api/admin/enquiries/${enquiry.id}/convert`);
+    expect(res.status).toBe(201);
+    expect((await t.db('service_requests').where({ id: res.body.serviceRequestId }).first()).userId).toBeNull();
+    const theirs = await squatter.agent.get('/api/service-requests');
+    expect(JSON.stringify(theirs.body)).not.toContain('alarm code');
+    expect((await squatter.agent.get(`/api/service-requests/${res.body.serviceRequestId}`)).status).toBe(404);
+  });
+});
+
+describe('POST /api/admin/service-requests/:id/client: staff link a ticket deliberately', () => {
+  it('links an unlinked ticket to a client account, recorded as a note; the client then reads it', async () => {
+    const owner = await callerOf(t, 'client', { email: 'unconfirmed.owner@example.com' });
+    const enquiry = await buildEnquiry({ email: 'unconfirmed.owner@example.com', message: 'Need a quote' });
+    const { serviceRequestId } = (await staff.agent.post(`/api/admin/enquiries/${enquiry.id}/convert`)).body;
+    const path = `/api/admin/service-requests/${serviceRequestId}/client`;
+
+    expect((await t.request().post(path).send({ clientId: owner.built.user.id })).status).toBe(401);
+    expect((await owner.agent.post(path).send({ clientId: owner.built.user.id })).status).toBe(403);
+    const bad = await staff.agent.post(path).send({ clientId: 'nope' });
+    expect(bad.status).toBe(400);
+    expect(bad.body.message).toMatch(/^clientId: /);
+    const notClient = await staff.agent.post(path).send({ clientId: staff.built.user.id });
+    expect(notClient.status).toBe(400);
+    expect(notClient.body).toEqual({ message: 'clientId: not a client account' });
+    const unknown = await staff.agent
+      .post('/api/admin/service-requests/00000000-0000-4000-8000-000000000000/client')
+      .send({ clientId: owner.built.user.id });
+    expect(unknown.status).toBe(404);
+    expect((await t.db('service_requests').where({ id: serviceRequestId }).first()).userId).toBeNull();
+
+    const linked = await staff.agent.post(path).send({ clientId: owner.built.user.id });
+    expect(linked.status).toBe(200);
+    expect(linked.body.request.clientId).toBe(owner.built.user.id);
+    const note = linked.body.events.at(-1);
+    expect(note).toMatchObject({ kind: 'note', author: { type: 'staff', name: 'Sam' } });
+    expect(note.message).toContain(owner.built.username);
+    const seen = await owner.agent.get(`/api/service-requests/${serviceRequestId}`);
+    expect(seen.status).toBe(200);
+    expect(seen.body.events.map((e: { kind: string }) => e.kind)).not.toContain('note');
+
+    const again = await staff.agent.post(path).send({ clientId: client.built.user.id });
+    expect(again.status).toBe(409);
+    expect(again.body).toEqual({ message: 'The request is already linked to another client account' });
+    expect((await t.db('service_requests').where({ id: serviceRequestId }).first()).userId).toBe(owner.built.user.id);
   });
 });

@@ -2,12 +2,15 @@ import Router from '@koa/router';
 import { adminCustomerListQuerySchema } from '@shared/schemas/admin-customers';
 import { isUuid } from '@shared/schemas/text';
 import type { AppDeps } from '../../app-deps';
-import { Conflict, NotFound, TooManyRequests } from '../../errors';
+import { Conflict, Forbidden, NotFound, TooManyRequests } from '../../errors';
 import { requireStaff } from '../../middleware/current-user';
 import { validate } from '../../middleware/validate';
 import { sendPasswordReset } from '../auth/password-reset.service';
 import { User } from '../users/user.model';
 import { getCustomer, listCustomers } from './customers.service';
+
+export const STAFF_RESET_REFUSED =
+  'This is a staff account, not a customer: it cannot be reset from the console. Its owner can use "Forgot your password?" on the login page.';
 
 /** Customers for staff: the list, one customer, and sending them a password-reset email (decision 103). */
 export function customersRoutes({ db, config, logger }: AppDeps): Router {
@@ -24,10 +27,13 @@ export function customersRoutes({ db, config, logger }: AppDeps): Router {
     ctx.body = await getCustomer(db, ctx.params.id);
   });
 
-  // The customer gets the same link as from "Forgot your password?"; staff never see or set a password.
+  // The customer gets the same link as from "Forgot your password?"; staff never see or set a password. Client
+  // accounts only: a staff account is not a customer, and one staff member must not be able to send themselves
+  // into another's account (decision 153).
   router.post('/api/admin/customers/:id/password-reset', requireStaff, async (ctx) => {
     const user = isUuid(ctx.params.id) ? await User.query(db).findById(ctx.params.id) : undefined;
     if (!user) throw new NotFound('Customer not found');
+    if (user.isStaff) throw new Forbidden(STAFF_RESET_REFUSED);
     const outcome = await sendPasswordReset({ db, config, logger }, user);
     if (outcome === 'no_email') throw new Conflict('This customer has no email address to send a reset link to.');
     if (outcome === 'too_often') {

@@ -106,7 +106,7 @@ export async function listCustomers(db: Knex, query: AdminCustomerListQuery): Pr
 
 const HISTORY_LIMIT = 100;
 
-/** A customer's account, orders, subscription, service requests, enquiries (by email) and chats, in one timeline. */
+/** A customer's account, orders, subscription, service requests, enquiries and chats (by verified email), in one timeline. */
 export async function getCustomer(db: Knex, customerId: string): Promise<AdminCustomerDetails> {
   const user = await db('users').where({ id: customerId }).first<
     | {
@@ -115,6 +115,7 @@ export async function getCustomer(db: Knex, customerId: string): Promise<AdminCu
         firstName: string | null;
         lastName: string | null;
         email: string | null;
+        emailVerifiedAt: Date | null;
         accountType: 'client' | 'staff';
         createdAt: Date;
         subscriptionPlan: string | null;
@@ -123,7 +124,9 @@ export async function getCustomer(db: Knex, customerId: string): Promise<AdminCu
     | undefined
   >();
   if (!user) throw new NotFound('Customer not found');
-  const email = user.email?.toLowerCase() ?? null;
+  // Enquiries and chats are found by email only when the address is proven the customer's: anyone can sign up
+  // with someone else's address, and staff must not take that person's enquiries for this customer's (decision 155).
+  const email = user.emailVerifiedAt ? (user.email?.toLowerCase() ?? null) : null;
   const [orders, requests, enquiries, chats, subscription] = await Promise.all([
     db('orders')
       .where({ userId: user.id })
@@ -239,6 +242,7 @@ export async function getCustomer(db: Knex, customerId: string): Promise<AdminCu
       firstName: user.firstName,
       lastName: user.lastName,
       email: user.email,
+      emailVerified: !!user.email && !!user.emailVerifiedAt,
       accountType: user.accountType,
       createdAt: iso(user.createdAt)!,
     },

@@ -4,6 +4,7 @@ import { buildProduct, demoCards, validShipping } from '../../test/commerce-fact
 import { limitInOneWindow, roomyRateLimits } from '../../test/config';
 import { buildUser, logIn, uniqueName } from '../../test/factories';
 import { setupTestApp } from '../../test/test-app';
+import { STAFF_RESET_REFUSED } from './customers.routes';
 
 const t = setupTestApp({
   rateLimits: { ...roomyRateLimits, passwordResetPerAccount: limitInOneWindow(2) },
@@ -98,6 +99,8 @@ describe('GET /api/admin/customers/:id', () => {
       status: 'pending',
     });
     await t.db('chatConversations').insert({ visitorId: randomUUID(), visitorName: 'Hedy', userId: client.user.id });
+    // Enquiries are found by email only once the address is confirmed.
+    await t.db('users').where({ id: client.user.id }).update({ emailVerifiedAt: new Date() });
 
     expect((await t.request().get(`/api/admin/customers/${client.user.id}`)).status).toBe(401);
     expect((await client.agent.get(`/api/admin/customers/${client.user.id}`)).status).toBe(403);
@@ -114,6 +117,7 @@ describe('GET /api/admin/customers/:id', () => {
       firstName: 'Hedy',
       lastName: null,
       email: 'hedy@example.com',
+      emailVerified: true,
       accountType: 'client',
       createdAt: expect.any(String),
     });
@@ -148,6 +152,34 @@ describe('GET /api/admin/customers/:id', () => {
   });
 });
 
+describe('GET /api/admin/customers/:id matches by email only a confirmed address', () => {
+  it("an account that merely signed up with someone's address is not shown their enquiries or chats", async () => {
+    const squatter = await agentFor('client', { email: 'victim.addr@example.com' });
+    await t.db('contactMessages').insert({
+      name: 'Victim',
+      email: 'Victim.Addr@example.com',
+      service: 'Other',
+      message: 'My private question',
+    });
+    await t.db('chatConversations').insert({
+      visitorId: randomUUID(),
+      visitorName: 'Victim',
+      visitorEmail: 'victim.addr@example.com',
+    });
+    const staff = await agentFor('staff');
+    const res = await staff.agent.get(`/api/admin/customers/${squatter.user.id}`);
+    expect(res.body.account.emailVerified).toBe(false);
+    expect(res.body.enquiries).toEqual([]);
+    expect(res.body.chats).toEqual([]);
+    expect(res.body.timeline.map((e: { kind: string }) => e.kind)).toEqual(['account']);
+
+    await t.db('users').where({ id: squatter.user.id }).update({ emailVerifiedAt: new Date() });
+    const confirmed = await staff.agent.get(`/api/admin/customers/${squatter.user.id}`);
+    expect(confirmed.body.enquiries).toHaveLength(1);
+    expect(confirmed.body.chats).toHaveLength(1);
+  });
+});
+
 describe('POST /api/admin/customers/:id/password-reset', () => {
   it('emails the customer the reset link; staff see no secret; refused without an email (409) and past the limit (429)', async () => {
     const client = await agentFor('client', { email: 'forgetful@example.com' });
@@ -175,5 +207,17 @@ describe('POST /api/admin/customers/:id/password-reset', () => {
     const refused = await staff.agent.post(`/api/admin/customers/${noEmail.user.id}/password-reset`);
     expect(refused.status).toBe(409);
     expect(refused.body).toEqual({ message: 'This customer has no email address to send a reset link to.' });
+  });
+
+  it("refuses a staff account (403) and mails nothing: no staff member can send themselves into another's account", async () => {
+    const staff = await agentFor('staff');
+    const colleague = await agentFor('staff', { email: 'colleague@example.com' });
+    const res = await staff.agent.post(`/api/admin/customers/${colleague.user.id}/password-reset`);
+    expect(res.status).toBe(403);
+    expect(res.body).toEqual({ message: STAFF_RESET_REFUSED });
+    expect(await t.db('mails').where({ recipient: 'colleague@example.com' })).toHaveLength(0);
+    expect(await t.db('accountTokens').where({ userId: colleague.user.id })).toHaveLength(0);
+    // Their own account too: a staff member resets it from the login page like anyone.
+    expect((await staff.agent.post(`/api/admin/customers/${staff.user.id}/password-reset`)).status).toBe(403);
   });
 });

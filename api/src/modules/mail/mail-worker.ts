@@ -3,6 +3,7 @@ import type { Config } from '../../config';
 import type { Logger } from '../../logger';
 import type { MailRow } from './mail-row';
 import type * as RenderMailModule from './render-mail';
+import { redactSecrets } from './mail-secrets';
 import { MAIL_ATTACHMENTS_MAX_BYTES, onMailQueued } from './outbox';
 import { DEFAULT_RETRY_POLICY, retryDelayMs, type RetryPolicy } from './retry-policy';
 import { createSmtpTransport, describeSendFailure, type MailTransport } from './smtp-transport';
@@ -54,12 +55,8 @@ type RenderModule = typeof RenderMailModule;
 const REMOVED = '[removed after delivery]';
 
 /** Removes single-use secrets from what is kept of a delivered mail. */
-function scrub<T extends string | null>(value: T, secrets: readonly string[]): T {
-  if (value === null) return value;
-  let result: string = value;
-  for (const secret of secrets) if (secret) result = result.replaceAll(secret, REMOVED);
-  return result as T;
-}
+const scrub = <T extends string | null>(value: T, secrets: readonly string[]): T =>
+  redactSecrets(value, secrets, REMOVED);
 
 type Outcome =
   | { status: 'sent'; smtpResponse: string }

@@ -5,19 +5,20 @@ import type { AppDeps } from '../../app-deps';
 import { Conflict, NotFound } from '../../errors';
 import { requireStaff } from '../../middleware/current-user';
 import { validate } from '../../middleware/validate';
-import { findOutboxAttachment, findOutboxMail, listOutbox } from './outbox.service';
+import { findOutboxAttachment, findOutboxMail, listOutbox, outboxViewerFor } from './outbox.service';
 
 /** The outbox for staff: what was sent, what is waiting, what failed and why. */
 export function outboxRoutes({ db, config }: AppDeps): Router {
   const router = new Router();
+  const viewer = outboxViewerFor(config);
 
   router.get('/api/admin/outbox', requireStaff, validate({ query: outboxListQuerySchema }), async (ctx) => {
     ctx.set('Cache-Control', 'no-store');
-    ctx.body = await listOutbox(db, ctx.state.input.query);
+    ctx.body = await listOutbox(db, ctx.state.input.query, viewer);
   });
 
   router.get('/api/admin/outbox/:id', requireStaff, async (ctx) => {
-    const mail = isUuid(ctx.params.id) ? await findOutboxMail(db, config.mail, ctx.params.id) : undefined;
+    const mail = isUuid(ctx.params.id) ? await findOutboxMail(db, config.mail, viewer, ctx.params.id) : undefined;
     if (!mail) throw new NotFound('Mail not found');
     ctx.set('Cache-Control', 'no-store');
     ctx.body = mail;
@@ -25,7 +26,8 @@ export function outboxRoutes({ db, config }: AppDeps): Router {
 
   router.get('/api/admin/outbox/:id/attachments/:attachmentId', requireStaff, async (ctx) => {
     const { id, attachmentId } = ctx.params;
-    const file = isUuid(id) && isUuid(attachmentId) ? await findOutboxAttachment(db, id, attachmentId) : undefined;
+    const file =
+      isUuid(id) && isUuid(attachmentId) ? await findOutboxAttachment(db, viewer, id, attachmentId) : undefined;
     if (!file) throw new NotFound('Attachment not found');
     if (!file.content) throw new Conflict('This file is made when the mail is first sent; it is not made yet.');
     ctx.set('Cache-Control', 'no-store');

@@ -8,18 +8,41 @@ import type {
 } from '@shared/schemas/outbox';
 import type { Config } from '../../config';
 import type { MailRow } from './mail-row';
+import { redactSecrets } from './mail-secrets';
 
 const iso = (date: Date | null) => (date ? new Date(date).toISOString() : null);
 
-function toOutboxMailSummary(row: MailRow): OutboxMailSummary {
+/** What staff see in place of a secret in production. */
+export const SECRET_HIDDEN = '[hidden: a single-use link for the recipient only]';
+
+/**
+ * Whether staff may see the secrets of mails (the tokens of single-use links):
+ * never in production, in any status, whoever asks (docs/decisions/153).
+ * Outside production the outbox is the developer's only mailbox: they are
+ * shown there, and marked as such.
+ */
+export interface OutboxViewer {
+  showSecrets: boolean;
+}
+
+export const outboxViewerFor = (config: Pick<Config, 'env'>): OutboxViewer => ({
+  showSecrets: config.env !== 'production',
+});
+
+/** A stored text as staff may see it. */
+function visible<T extends string | null>(row: Pick<MailRow, 'secrets'>, value: T, viewer: OutboxViewer): T {
+  return viewer.showSecrets ? value : redactSecrets(value, row.secrets ?? [], SECRET_HIDDEN);
+}
+
+function toOutboxMailSummary(row: MailRow, viewer: OutboxViewer): OutboxMailSummary {
   return {
     id: row.id,
     template: row.template,
     to: row.recipient,
-    subject: row.subject,
+    subject: visible(row, row.subject, viewer),
     status: row.status,
     attempts: row.attempts,
-    lastError: row.lastError,
+    lastError: visible(row, row.lastError, viewer),
     createdAt: new Date(row.createdAt).toISOString(),
     sentAt: iso(row.sentAt),
     nextAttemptAt: row.status === 'queued' || row.status === 'retrying' ? iso(row.nextAttemptAt) : null,
@@ -37,11 +60,12 @@ const SUMMARY_COLUMNS = [
   'createdAt',
   'sentAt',
   'nextAttemptAt',
+  'secrets',
 ];
 const CREATED_MICROS = '(extract(epoch from created_at) * 1000000)::bigint';
 
 /** The outbox, newest first, a page at a time (keyset: created_at, id), optionally of one status. */
-export async function listOutbox(db: Knex, query: OutboxListQuery): Promise<OutboxPage> {
+export async function listOutbox(db: Knex, query: OutboxListQuery, viewer: OutboxViewer): Promise<OutboxPage> {
   const builder = db('mails')
     .select(SUMMARY_COLUMNS)
     .select(db.raw(`${CREATED_MICROS} as created_micros`))
@@ -64,7 +88,7 @@ export async function listOutbox(db: Knex, query: OutboxListQuery): Promise<Outb
   const page = rows.slice(0, query.limit);
   const last = page.at(-1);
   return {
-    mails: page.map(toOutboxMailSummary),
+    mails: page.map((row) => toOutboxMailSummary(row, viewer)),
     nextCursor: rows.length > query.limit && last ? `${last.createdMicros}.${last.id}` : null,
   };
 }
@@ -73,6 +97,7 @@ export async function listOutbox(db: Knex, query: OutboxListQuery): Promise<Outb
 export async function findOutboxMail(
   db: Knex,
   mailConfig: Pick<Config['mail'], 'from'>,
+  viewer: OutboxViewer,
   id: string,
 ): Promise<OutboxMailDetail | undefined> {
   const row = await db('mails').where({ id }).first<MailRow | undefined>();
@@ -81,32 +106,48 @@ export async function findOutboxMail(
     .where({ mailId: id })
     .orderBy('position')
     .select<OutboxAttachment[]>('id', 'filename', 'contentType', 'size');
+  const hasSecrets = (row.secrets ?? []).length > 0;
   return {
-    ...toOutboxMailSummary(row),
+    ...toOutboxMailSummary(row, viewer),
     from: mailConfig.from,
     replyTo: row.replyTo,
-    html: row.htmlBody,
-    text: row.textBody,
-    smtpResponse: row.smtpResponse,
+    html: visible(row, row.htmlBody, viewer),
+    text: visible(row, row.textBody, viewer),
+    smtpResponse: visible(row, row.smtpResponse, viewer),
+    secretLinks: hasSecrets ? (viewer.showSecrets ? 'shown' : 'hidden') : null,
     idempotencyKey: row.idempotencyKey,
     updatedAt: new Date(row.updatedAt).toISOString(),
     attachments,
   };
 }
 
-/** One file of one mail, with its content, or undefined. */
+/**
+ * One file of one mail, with its content, or undefined. In production a file
+ * that holds one of the mail's secrets (as text) has them hidden like the body.
+ */
 export async function findOutboxAttachment(
   db: Knex,
+  viewer: OutboxViewer,
   mailId: string,
   id: string,
 ): Promise<(OutboxAttachment & { content: Buffer | null }) | undefined> {
-  return db('mailAttachments')
-    .where({ mailId, id })
-    .first<(OutboxAttachment & { content: Buffer | null }) | undefined>(
-      'id',
-      'filename',
-      'contentType',
-      'size',
-      'content',
+  const file = await db('mailAttachments as a')
+    .join('mails as m', 'm.id', 'a.mailId')
+    .where({ 'a.mailId': mailId, 'a.id': id })
+    .first<(OutboxAttachment & { content: Buffer | null; secrets: string[] | null }) | undefined>(
+      'a.id',
+      'a.filename',
+      'a.contentType',
+      'a.size',
+      'a.content',
+      'm.secrets',
     );
+  if (!file) return undefined;
+  const { secrets, ...attachment } = file;
+  if (viewer.showSecrets || !attachment.content || !secrets?.length) return attachment;
+  const text = attachment.content.toString('utf8');
+  const hidden = redactSecrets(text, secrets, SECRET_HIDDEN);
+  if (hidden === text) return attachment;
+  const content = Buffer.from(hidden, 'utf8');
+  return { ...attachment, content, size: content.length };
 }

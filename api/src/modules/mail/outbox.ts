@@ -2,6 +2,7 @@ import { EventEmitter } from 'node:events';
 import type { Knex } from 'knex';
 import { emailAddress } from '@shared/schemas/text';
 import type { Config } from '../../config';
+import { secretsOfMail } from './mail-secrets';
 import type { MailData, MailTemplateName } from './templates';
 
 /**
@@ -20,7 +21,11 @@ export interface NewMail<Name extends MailTemplateName> {
    */
   idempotencyKey: string;
   replyTo?: string | null;
-  /** Values to remove from the stored mail once it is delivered (the tokens of single-use links). */
+  /**
+   * Values never shown to staff in production and removed from the stored mail
+   * once it is delivered (the tokens of single-use links), besides those its
+   * template declares (mail-secrets.ts).
+   */
   secrets?: readonly string[];
   /** Deliver no earlier than this (mails that collect what happened for a while). */
   notBefore?: Date;
@@ -112,13 +117,14 @@ export async function enqueueMail<Name extends MailTemplateName>(
   checkAttachments(attachments);
   // A mail and its files are written together or not at all.
   if (attachments.length > 0 && !isTransaction(db)) return db.transaction((trx) => enqueueMail(trx, mail));
+  const secrets = [...new Set([...(mail.secrets ?? []), ...secretsOfMail(mail.template, mail.data)])];
   const rows = recipients.map((recipient) => ({
     idempotencyKey: mail.idempotencyKey,
     template: mail.template,
     recipient,
     replyTo,
     data: JSON.stringify(mail.data),
-    secrets: mail.secrets && mail.secrets.length > 0 ? [...mail.secrets] : null,
+    secrets: secrets.length > 0 ? secrets : null,
     ...(mail.notBefore ? { nextAttemptAt: mail.notBefore } : {}),
   }));
   const inserted = await db('mails')

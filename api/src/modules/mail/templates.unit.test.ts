@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { company } from '@shared/site/company';
 import { validShipping } from '../../test/commerce-factories';
+import { secretsOfMail } from './mail-secrets';
 import { mailContext, renderMail } from './render-mail';
 import { mailTemplates, type MailData, type MailTemplateName } from './templates';
 
@@ -48,7 +49,16 @@ const consultationTime = {
 
 /** One sample of every template's data, and what its plain text must say. */
 const samples: { [Name in MailTemplateName]: [MailData<Name>, ...string[]] } = {
-  welcome: [{ name: 'Ada', username: 'ada' }, 'Welcome, Ada', 'https://www.example.com/portal'],
+  welcome: [
+    { name: 'Ada', username: 'ada', verifyToken: 'V3R' },
+    'Welcome, Ada',
+    'https://www.example.com/confirm-email?token=V3R',
+  ],
+  'email-verification': [
+    { name: 'Ada', username: 'ada', email: 'ada@example.com', token: 'T0K' },
+    'ada@example.com',
+    'https://www.example.com/confirm-email?token=T0K',
+  ],
   'password-reset': [
     { name: 'Ada', username: 'ada', token: 'T0K' },
     'https://www.example.com/reset-password?token=T0K',
@@ -58,7 +68,13 @@ const samples: { [Name in MailTemplateName]: [MailData<Name>, ...string[]] } = {
     'new@example.com',
     'https://www.example.com/confirm-email?token=T0K',
   ],
-  'contact-acknowledgement': [enquiry, 'within 24 hours', 'Hello\nthere', 'AI & Automation'],
+  'contact-acknowledgement': [
+    { service: enquiry.service, copy: enquiry },
+    'within 24 hours',
+    'Thanks for your message, Priya',
+    'Hello\nthere',
+    'AI & Automation',
+  ],
   'staff-new-enquiry': [{ ...enquiry, fromClientAccount: true }, 'priya@example.com', 'service requests'],
   'order-receipt': [
     { ...order, paidAt: '2026-11-23T15:00:00.000Z' },
@@ -233,4 +249,23 @@ describe('mail templates', () => {
       expect(mail.html).not.toContain('<1000 ft>');
     },
   );
+
+  it.each(Object.entries(samples))(
+    '%s declares every token its links carry as a secret (the outbox hides them from staff)',
+    async (name, [data]) => {
+      const mail = await renderMail(name, data, ctx);
+      const secrets = secretsOfMail(name as MailTemplateName, data as never);
+      for (const [, href] of mail.html.matchAll(/href="([^"]+)"/g)) {
+        const url = new URL(href!.replace(/&amp;/g, '&'));
+        for (const [param, value] of url.searchParams) if (/token/i.test(param)) expect(secrets).toContain(value);
+      }
+    },
+  );
+
+  it('contact-acknowledgement without a copy echoes nothing the sender typed', async () => {
+    const mail = await renderMail('contact-acknowledgement', { service: 'AI & Automation', copy: null }, ctx);
+    expect(mail.text).toContain('AI & Automation');
+    expect(mail.text).not.toContain('Priya');
+    expect(mail.text).not.toContain('What you sent us');
+  });
 });

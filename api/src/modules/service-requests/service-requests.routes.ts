@@ -2,6 +2,7 @@ import Router from '@koa/router';
 import {
   consultationLinkSchema,
   consultationProposalSchema,
+  linkTicketClientSchema,
   staffServiceRequestListQuerySchema,
   ticketReplySchema,
   updateServiceRequestSchema,
@@ -20,6 +21,7 @@ import {
 } from './consultation-times';
 import { listServiceRequests } from './service-requests.service';
 import { addTicketReply, updateTicket } from './ticket-changes';
+import { linkTicketClient } from './ticket-client-link';
 import { listTickets, listStaffMembers } from './ticket-list';
 import { readThread } from './ticket-thread';
 
@@ -102,6 +104,16 @@ export function serviceRequestsRoutes({ db, config }: AppDeps): Router {
     validate({ body: updateServiceRequestSchema }),
     async (ctx) => {
       ctx.body = await updateTicket(db, ctx.params.id ?? '', userOf(ctx), ctx.state.input.body);
+    },
+  );
+
+  // Staff link an unlinked ticket to a client account deliberately (decision 155).
+  router.post(
+    '/api/admin/service-requests/:id/client',
+    requireStaff,
+    validate({ body: linkTicketClientSchema }),
+    async (ctx) => {
+      ctx.body = await linkTicketClient(db, ctx.params.id ?? '', userOf(ctx), ctx.state.input.body);
     },
   );
 

@@ -92,8 +92,11 @@ export async function readThread(db: Knex | Knex.Transaction, id: string, caller
   );
   const row = rows[0];
   if (!row) throw new NotFound(NOT_FOUND);
+  const request = toTicketDetail(row);
   return {
-    request: toTicketDetail(row),
+    // Who works a ticket is staff business, like assignment entries of the timeline: clients see who replied, by
+    // the name on each reply, never the assignee (decision 156).
+    request: caller.isStaff ? request : { ...request, assignee: null },
     events: row.events.map(toTicketEvent),
     consultation: row.consultation ? toConsultationView(row.consultation) : null,
     allowedStatuses: caller.isStaff ? [...SERVICE_REQUEST_TRANSITIONS[row.status]] : [],

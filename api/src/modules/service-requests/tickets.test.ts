@@ -157,6 +157,18 @@ describe('status changes', () => {
     expect(await events(ticket.id)).toEqual([]);
   });
 
+  it('never shows a client who the ticket is assigned to (assignment is staff-only)', async () => {
+    const ticket = await buildTicket(t.db, client.built.user);
+    await staff.agent.patch(`/api/admin/service-requests/${ticket.id}`).send({ assigneeId: otherStaff.built.user.id });
+    const seen = await client.agent.get(`/api/service-requests/${ticket.id}`);
+    expect(seen.status).toBe(200);
+    expect(seen.body.request.assignee).toBeNull();
+    expect(JSON.stringify(seen.body)).not.toContain(otherStaff.built.user.id);
+    expect(seen.body.events.map((e: { kind: string }) => e.kind)).not.toContain('assignment');
+    const staffView = await staff.agent.get(`/api/service-requests/${ticket.id}`);
+    expect(staffView.body.request.assignee).toEqual({ id: otherStaff.built.user.id, name: 'Kim' });
+  });
+
   it('assigns and unassigns, recorded with the assignee', async () => {
     const ticket = await buildTicket(t.db, client.built.user);
     const path = `/api/admin/service-requests/${ticket.id}`;

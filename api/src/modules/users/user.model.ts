@@ -8,6 +8,8 @@ export class User extends Model {
   username!: string;
   passwordHash!: string;
   email!: string | null;
+  /** When the current email was proven the owner's (a link mailed to it was opened); null: unverified. */
+  emailVerifiedAt!: Date | null;
   firstName!: string | null;
   lastName!: string | null;
   profileImageUrl!: string | null;
@@ -28,6 +30,11 @@ export class User extends Model {
     const formatted = super.$formatJson(json);
     delete formatted.passwordHash;
     return formatted;
+  }
+
+  /** The account's address, when it is proven to be its owner's: the only one anything may be matched to by email. */
+  get verifiedEmail(): string | null {
+    return this.email && this.emailVerifiedAt ? this.email : null;
   }
 
   get isStaff(): boolean {

@@ -2,6 +2,7 @@ import { chatReplies } from './chat-replies';
 import { consultationBooked } from './consultation-booked';
 import { contactAcknowledgement } from './contact-acknowledgement';
 import { emailChange } from './email-change';
+import { emailVerification } from './email-verification';
 import { passwordReset } from './password-reset';
 import { orderPaidAfterCancellation, staffPaymentAfterCancellation } from './payment-after-cancellation';
 import { orderCancelled } from './order-cancelled';
@@ -28,6 +29,7 @@ export const mailTemplates = {
   welcome,
   'password-reset': passwordReset,
   'email-change': emailChange,
+  'email-verification': emailVerification,
   'contact-acknowledgement': contactAcknowledgement,
   'staff-new-enquiry': staffNewEnquiry,
   'order-receipt': orderReceipt,

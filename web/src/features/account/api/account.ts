@@ -42,3 +42,10 @@ export function useConfirmEmailChange() {
     },
   });
 }
+
+/** POST /api/auth/email-verification: a new link that confirms the current address. */
+export function useSendEmailVerification() {
+  return useMutation({
+    mutationFn: () => apiJson<MessageAnswer>('POST', '/api/auth/email-verification'),
+  });
+}

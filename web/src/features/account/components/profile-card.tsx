@@ -8,6 +8,7 @@ import { errorMessage } from '@/lib/api-client';
 import { useSchemaForm } from '@/lib/form';
 import { toast } from '@/lib/toast';
 import { useUpdateProfile } from '../api/account';
+import { EmailVerificationNote } from './email-verification-note';
 import { placeFieldError } from './server-field-error';
 
 /**
@@ -96,6 +97,7 @@ export function ProfileCard({ account }: { account: Account }) {
               we use {account.email ?? 'no address'}.
             </p>
           ) : null}
+          <EmailVerificationNote account={account} />
           <Button type="submit" className="self-start" disabled={update.isPending}>
             {update.isPending ? 'Saving...' : 'Save Profile'}
           </Button>

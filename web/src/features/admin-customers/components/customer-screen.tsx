@@ -92,12 +92,22 @@ export function CustomerScreen({ customerId }: { customerId: string }) {
             </CardHeader>
             <CardContent className="flex flex-col gap-1 text-sm text-slate-700">
               <span>Username: {account.username}</span>
-              <span>Email: {account.email ?? 'none'}</span>
+              <span>
+                Email: {account.email ?? 'none'}
+                {account.email ? (account.emailVerified ? ' (confirmed)' : ' (not confirmed by its owner)') : ''}
+              </span>
               <span>Name: {account.name ?? 'not given'}</span>
               <div className="mt-3">
-                <Button variant="outline" onClick={sendReset} disabled={reset.isPending || !account.email}>
-                  {reset.isPending ? 'Sending...' : 'Email a password reset link'}
-                </Button>
+                {account.accountType === 'staff' ? (
+                  <p className="text-slate-600">
+                    A staff account: its password cannot be reset from here. Its owner can use &ldquo;Forgot your
+                    password?&rdquo; on the login page.
+                  </p>
+                ) : (
+                  <Button variant="outline" onClick={sendReset} disabled={reset.isPending || !account.email}>
+                    {reset.isPending ? 'Sending...' : 'Email a password reset link'}
+                  </Button>
+                )}
               </div>
             </CardContent>
           </Card>

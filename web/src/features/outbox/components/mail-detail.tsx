@@ -50,6 +50,21 @@ function Attachments({ mailId, files }: { mailId: string; files: OutboxAttachmen
   );
 }
 
+/** Says why a mail's single-use links are hidden (production), or warns that they are live (development). */
+function SecretLinksNote({ secretLinks }: { secretLinks: 'hidden' | 'shown' }) {
+  return secretLinks === 'hidden' ? (
+    <p role="note" className="rounded-md border border-slate-300 bg-slate-50 p-3 text-sm text-slate-800">
+      This mail carries a single-use link (a password reset or a confirmation) for its recipient only: it is hidden
+      here. To help someone who did not receive it, send a new one.
+    </p>
+  ) : (
+    <p role="note" className="rounded-md border border-amber-400 bg-amber-50 p-3 text-sm text-amber-900">
+      Development only: this mail&apos;s single-use link is live and shown here because the outbox is your mailbox. In
+      production it is hidden.
+    </p>
+  );
+}
+
 /** One mail: who it is for, what happened to it, and both parts. */
 export function MailDetail({ id, onBack }: { id: string; onBack(): void }) {
   const mail = useOutboxMail(id);
@@ -103,6 +118,7 @@ export function MailDetail({ id, onBack }: { id: string; onBack(): void }) {
           <span className="font-mono text-xs">{m.idempotencyKey}</span>
         </Field>
       </dl>
+      {m.secretLinks ? <SecretLinksNote secretLinks={m.secretLinks} /> : null}
       <MailPreview html={m.html} text={m.text} subject={subject} />
     </article>
   );

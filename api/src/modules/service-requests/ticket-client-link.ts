@@ -1,0 +1,43 @@
+import type { Knex } from 'knex';
+import type { LinkTicketClient, ServiceRequestThread } from '@shared/schemas/service-requests';
+import { BadRequest, Conflict } from '../../errors';
+import { publish } from '../../live/publish';
+import type { User } from '../users/user.model';
+import { recordTicketEvent } from './ticket-events';
+import { readThread, ticketFor } from './ticket-thread';
+
+/**
+ * A staff member links an unlinked ticket to a client account: from then on
+ * the client reads it, and replies, in their portal. Tickets are linked by
+ * email only to a verified address (decision 155); this is the deliberate
+ * link for the rest, made by someone who checked who the client is. Recorded
+ * as an internal note with who did it and when; a ticket already linked keeps
+ * its client (409): nothing moves a client's ticket to someone else.
+ */
+export async function linkTicketClient(
+  db: Knex,
+  id: string,
+  staff: User,
+  { clientId }: LinkTicketClient,
+): Promise<ServiceRequestThread> {
+  await db.transaction(async (trx) => {
+    const row = await ticketFor(trx, id, staff, { forUpdate: true });
+    if (row.userId === clientId) throw new Conflict('The request is already linked to this client account');
+    if (row.userId) throw new Conflict('The request is already linked to another client account');
+    const client = (await trx('users')
+      .select('id', 'username', 'email')
+      .where({ id: clientId, accountType: 'client' })
+      .first()) as { id: string; username: string; email: string | null } | undefined;
+    if (!client) throw new BadRequest('clientId: not a client account');
+    await trx('service_requests').where({ id: row.id }).update({ userId: client.id });
+    const address = client.email ? ` (${client.email})` : '';
+    await recordTicketEvent(
+      trx,
+      row.id,
+      { type: 'staff', user: staff },
+      { kind: 'note', message: `Linked this request to the client account ${client.username}${address}.` },
+    );
+    await publish(trx, 'staff', { kind: 'service_request.updated', id: row.id });
+  });
+  return readThread(db, id, staff);
+}
