@@ -35,7 +35,7 @@ describe('mail delivery over SMTP', () => {
     await enqueueMail(servers.db, {
       template: 'contact-acknowledgement',
       to: 'Priya@Example.com',
-      data: enquiry,
+      data: { service: enquiry.service, copy: enquiry },
       idempotencyKey,
     });
     const [row] = await eventuallyRows(servers.db, idempotencyKey, (rows) => rows[0]?.status === 'sent');
