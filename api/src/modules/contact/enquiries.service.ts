@@ -7,7 +7,7 @@ import type {
   EnquirySummary,
 } from '@shared/schemas/enquiries';
 import { isUuid } from '@shared/schemas/text';
-import { afterCursor, createdMicrosSql, nextCursorOf, prefixTsQuery } from '../../db/keyset';
+import { createdMicrosSql, decodeCursor, pageOf, prefixTsQuery, seekPage } from '../../db/keyset';
 import { Conflict, NotFound } from '../../errors';
 import { enqueueMail } from '../mail/outbox';
 import { createServiceRequest } from '../service-requests/service-requests.service';
@@ -56,14 +56,11 @@ function toEnquirySummary(row: EnquiryRow): EnquirySummary {
 
 /** Enquiries newest first, filtered and searched, one keyset page at a time. */
 export async function listEnquiries(db: Knex, query: EnquiryListQuery): Promise<EnquiryPage> {
+  const cursor = query.cursor ? decodeCursor(query.cursor) : null;
   const builder = db
     .select(db.raw(`${ENQUIRY_COLUMNS}, ${createdMicrosSql('m')} as "createdMicros"`))
-    .from('contact_messages as m')
-    .orderBy([
-      { column: 'm.created_at', order: 'desc' },
-      { column: 'm.id', order: 'desc' },
-    ])
-    .limit(query.limit + 1);
+    .from('contact_messages as m');
+  seekPage(builder, 'm', cursor, query.limit);
   if (query.status) builder.where('m.status', query.status);
   if (query.service) builder.where('m.service', query.service);
   if (query.q) {
@@ -73,9 +70,8 @@ export async function listEnquiries(db: Knex, query: EnquiryListQuery): Promise<
       if (tsQuery) builder.whereRaw(`m.search @@ to_tsquery('simple', ?)`, [tsQuery]);
     }
   }
-  afterCursor(builder, 'm', query.cursor);
   const rows = (await builder) as (EnquiryRow & { createdMicros: string })[];
-  const { page, nextCursor } = nextCursorOf(rows, query.limit);
+  const { page, nextCursor } = pageOf(rows, query.limit, cursor);
   return { enquiries: page.map(toEnquirySummary), nextCursor };
 }
 
