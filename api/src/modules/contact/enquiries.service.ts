@@ -13,6 +13,7 @@ import { enqueueMail } from '../mail/outbox';
 import { createServiceRequest } from '../service-requests/service-requests.service';
 import { publish } from '../../live/publish';
 import type { User } from '../users/user.model';
+import { toIso } from '../../db/instants';
 
 /**
  * The staff inbox of contact enquiries: list, read, reply by email (through
@@ -38,8 +39,6 @@ interface EnquiryRow {
 const ENQUIRY_COLUMNS = `m.id, m.name, m.email, m.phone, m.company, m.service, m.message, m.status,
   m.replied_at as "repliedAt", m.created_at as "createdAt"`;
 
-const iso = (value: Date | string) => new Date(value).toISOString();
-
 function toEnquirySummary(row: EnquiryRow): EnquirySummary {
   const flat = row.message.replace(/\s+/g, ' ').trim();
   return {
@@ -50,7 +49,7 @@ function toEnquirySummary(row: EnquiryRow): EnquirySummary {
     service: row.service,
     status: row.status,
     preview: flat.length > PREVIEW_LENGTH ? `${flat.slice(0, PREVIEW_LENGTH - 1)}…` : flat,
-    createdAt: iso(row.createdAt),
+    createdAt: toIso(row.createdAt),
   };
 }
 
@@ -121,10 +120,10 @@ export async function readEnquiry(db: Knex | Knex.Transaction, id: string): Prom
     ...toEnquirySummary(row),
     phone: row.phone,
     message: row.message,
-    repliedAt: row.repliedAt ? iso(row.repliedAt) : null,
+    repliedAt: toIso(row.repliedAt),
     serviceRequestId: request?.id ?? null,
     clientId,
-    replies: replies.map((reply) => ({ ...reply, createdAt: iso(reply.createdAt) })),
+    replies: replies.map((reply) => ({ ...reply, createdAt: toIso(reply.createdAt) })),
   };
 }
 

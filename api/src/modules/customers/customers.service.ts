@@ -8,6 +8,7 @@ import type {
 } from '@shared/schemas/admin-customers';
 import { formatOrderNumber, type OrderStatus } from '@shared/schemas/orders';
 import { formatPrice } from '@shared/money';
+import { toIso as iso } from '../../db/instants';
 import { createdMicrosSql, decodeCursor, pageOf, seekPage } from '../../db/keyset';
 import { NotFound } from '../../errors';
 
@@ -19,7 +20,6 @@ import { NotFound } from '../../errors';
 
 const USER_SEARCH_TEXT = `lower(coalesce(first_name, '') || ' ' || coalesce(last_name, '') || ' ' || username || ' ' || coalesce(email, ''))`;
 const nameOf = (first: string | null, last: string | null) => [first, last].filter(Boolean).join(' ') || null;
-const iso = (value: Date | string | null) => (value ? new Date(value).toISOString() : null);
 
 interface CustomerRow {
   id: string;
