@@ -3,6 +3,7 @@ import { createRequire } from 'node:module';
 import PDFDocument from 'pdfkit';
 import { formatCents, TAX_RATE_LABEL, toCents } from '@shared/money';
 import { company, formatAddressLines } from '@shared/site/company';
+import type { OrderLine } from '../mail/templates/order-lines';
 
 /** Everything an invoice shows, as issued. */
 export interface InvoiceDocument {
@@ -13,7 +14,7 @@ export interface InvoiceDocument {
   orderNumber: string;
   customer: { name: string; email: string | null };
   shipping: { fullName: string; address: string; city: string; state: string; zipCode: string; country: string };
-  lines: { name: string; quantity: number; unitPrice: string; lineTotal: string }[];
+  lines: OrderLine[];
   subtotal: string;
   tax: string;
   total: string;

@@ -1,5 +1,6 @@
 import { fromCents, toCents } from '@shared/money';
 import { formatOrderNumber, type OrderDetails, type OrderFulfilment, type OrderSummary } from '@shared/schemas/orders';
+import type { OrderLine } from '../mail/templates/order-lines';
 import type { OrderItem } from './order-item.model';
 import type { Order } from './order.model';
 import { toIso } from '../../db/instants';
@@ -63,4 +64,14 @@ export function toOrderDetails(order: Order, items: OrderItem[]): OrderDetails {
     })),
     fulfilment: toOrderFulfilment(order),
   };
+}
+
+/** An order's lines as its invoice and its mails list them: name, quantity, unit price and line total. */
+export function toOrderLines(details: OrderDetails): OrderLine[] {
+  return details.items.map((item) => ({
+    name: item.name,
+    quantity: item.quantity,
+    unitPrice: item.price,
+    lineTotal: item.lineTotal,
+  }));
 }
