@@ -35,6 +35,24 @@ export const providerSubscriptionStatuses = [
 ] as const;
 export type ProviderSubscriptionStatus = (typeof providerSubscriptionStatuses)[number];
 
+/** How a subscription's status reads, to clients and to staff; `none` is no subscription. */
+export const SUBSCRIPTION_STATUS_LABELS: Record<ProviderSubscriptionStatus | 'none', string> = {
+  none: 'None',
+  incomplete: 'Incomplete',
+  incomplete_expired: 'Never paid',
+  trialing: 'Trial',
+  active: 'Active',
+  past_due: 'Past Due',
+  canceled: 'Cancelled',
+  unpaid: 'Unpaid',
+  paused: 'Paused',
+};
+
+/** The label of a status as stored (a status this code does not know reads as it is). */
+export function subscriptionStatusLabel(status: string): string {
+  return (SUBSCRIPTION_STATUS_LABELS as Record<string, string>)[status] ?? status;
+}
+
 /**
  * A subscription counts as the client's plan from its first payment until it
  * ends: these statuses are reported; incomplete (never paid), expired and

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { loginSchema } from '@shared/schemas/auth';
 import { CHAT_MESSAGE_MAX } from '@shared/schemas/chat';
-import { ALERT_SETTINGS, ITEM_ALERT_KINDS } from './alert-kinds';
+import { ALERT_SETTINGS, ITEM_ALERT_KINDS } from '@shared/alert-kinds';
 import { serverUrlSchema } from './server-url';
 
 /**
@@ -24,7 +24,7 @@ export const settingsSchema = z
     repeat: z.boolean(),
     /** Start with the system (in the tray, the window closed). */
     startAtLogin: z.boolean(),
-    /** One switch per kind of notification (./alert-kinds.ts): chats, paid orders, enquiries, … */
+    /** One switch per kind of notification (shared/src/alert-kinds.ts): chats, paid orders, enquiries, … */
     ...(Object.fromEntries(ALERT_SETTINGS.map((key) => [key, z.boolean()])) as Record<
       (typeof ALERT_SETTINGS)[number],
       z.ZodBoolean

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { ITEM_ALERT_KINDS, ITEM_ALERTS, type ItemAlertKind } from '../common/alert-kinds';
+import { ITEM_ALERT_KINDS, ITEM_ALERTS, type ItemAlertKind } from '@shared/alert-kinds';
 import type { ConsoleSettings } from '../common/ipc-channels';
 import { defaultSettings } from '../common/ipc-schemas';
 import { AttentionCenter, REPEAT_INTERVAL_MS } from './attention';

@@ -1,4 +1,4 @@
-import { ITEM_ALERTS, type ItemAlertKind } from '../common/alert-kinds';
+import { ITEM_ALERTS, type ItemAlertKind } from '@shared/alert-kinds';
 import type { ConsoleSettings } from '../common/ipc-channels';
 import { visitorTitle } from './notification-text';
 

@@ -4,7 +4,7 @@
  * Main checks the sender and validates every payload (main/ipc.ts).
  */
 import { contextBridge, ipcRenderer } from 'electron';
-import { isConsolePath } from '../common/alert-kinds';
+import { isConsolePath } from '@shared/alert-kinds';
 import {
   IPC,
   CONSOLE_SHORTCUTS,

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { pageCursor } from './admin-orders';
+import { pageCursor } from './page-cursor';
 import type { OrderStatus } from './orders';
 import { singleLine } from './text';
 

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { calendarDate } from './dates';
 import { orderStatuses, type OrderDetails, type OrderStatus } from './orders';
+import { pageCursor } from './page-cursor';
 import { singleLine } from './text';
 
 /**
@@ -10,12 +11,6 @@ import { singleLine } from './text';
 
 export const ADMIN_ORDERS_PAGE_SIZE_DEFAULT = 25;
 export const ADMIN_ORDERS_PAGE_SIZE_MAX = 100;
-
-/** An opaque page cursor: base64url text the server made; only its shape is checked here. */
-export const pageCursor = z
-  .string()
-  .max(200, 'Invalid cursor')
-  .regex(/^[A-Za-z0-9_-]+$/, 'Invalid cursor');
 
 const statusMessage = `status must be one of ${orderStatuses.join(', ')}`;
 

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { enquiryStatuses, type EnquiryStatus } from '../service-requests';
-import { keysetCursor, ticketMessage, ticketPageSize, ticketSearch } from './service-requests';
+import { pageCursor } from './page-cursor';
+import { ticketMessage, ticketPageSize, ticketSearch } from './service-requests';
 
 export { ENQUIRY_STATUS_LABELS, enquiryStatuses, type EnquiryStatus } from '../service-requests';
 
@@ -12,7 +13,7 @@ export const enquiryListQuerySchema = z
     q: ticketSearch,
     status: statusParam.optional(),
     service: z.string().trim().min(1).max(200, 'service must be at most 200 characters').optional(),
-    cursor: keysetCursor.optional(),
+    cursor: pageCursor.optional(),
     limit: ticketPageSize,
   })
   .strict();

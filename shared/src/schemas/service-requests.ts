@@ -7,6 +7,7 @@ import {
 } from '../service-requests';
 import { serviceOptions } from '../contact';
 import { calendarDate } from './dates';
+import { pageCursor } from './page-cursor';
 import { multiLine, uuid } from './text';
 
 export * from '../service-requests';
@@ -18,10 +19,6 @@ export interface ServiceRequestSummary {
   status: ServiceRequestStatus;
   createdAt: string;
 }
-
-/** `<created_at in epoch microseconds>.<id>` of the last row of the previous page (keyset). */
-export const KEYSET_CURSOR = /^\d{1,17}\.[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
-export const keysetCursor = z.string().regex(KEYSET_CURSOR, 'Invalid cursor');
 
 export const TICKET_PAGE_SIZE_DEFAULT = 50;
 const TICKET_PAGE_SIZE_MAX = 100;
@@ -53,7 +50,7 @@ export const staffServiceRequestListQuerySchema = z
     /** A staff member's id, or `none` for unassigned tickets. */
     assigneeId: z.union([z.literal('none'), uuid]).optional(),
     clientId: uuid.optional(),
-    cursor: keysetCursor.optional(),
+    cursor: pageCursor.optional(),
     limit: ticketPageSize,
   })
   .strict();

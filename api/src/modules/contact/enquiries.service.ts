@@ -7,12 +7,13 @@ import type {
   EnquirySummary,
 } from '@shared/schemas/enquiries';
 import { isUuid } from '@shared/schemas/text';
-import { afterCursor, createdMicrosSql, nextCursorOf, prefixTsQuery } from '../../db/keyset';
+import { createdMicrosSql, decodeCursor, pageOf, prefixTsQuery, seekPage } from '../../db/keyset';
 import { Conflict, NotFound } from '../../errors';
 import { enqueueMail } from '../mail/outbox';
 import { createServiceRequest } from '../service-requests/service-requests.service';
 import { publish } from '../../live/publish';
 import type { User } from '../users/user.model';
+import { toIso } from '../../db/instants';
 
 /**
  * The staff inbox of contact enquiries: list, read, reply by email (through
@@ -38,8 +39,6 @@ interface EnquiryRow {
 const ENQUIRY_COLUMNS = `m.id, m.name, m.email, m.phone, m.company, m.service, m.message, m.status,
   m.replied_at as "repliedAt", m.created_at as "createdAt"`;
 
-const iso = (value: Date | string) => new Date(value).toISOString();
-
 function toEnquirySummary(row: EnquiryRow): EnquirySummary {
   const flat = row.message.replace(/\s+/g, ' ').trim();
   return {
@@ -50,20 +49,17 @@ function toEnquirySummary(row: EnquiryRow): EnquirySummary {
     service: row.service,
     status: row.status,
     preview: flat.length > PREVIEW_LENGTH ? `${flat.slice(0, PREVIEW_LENGTH - 1)}…` : flat,
-    createdAt: iso(row.createdAt),
+    createdAt: toIso(row.createdAt),
   };
 }
 
 /** Enquiries newest first, filtered and searched, one keyset page at a time. */
 export async function listEnquiries(db: Knex, query: EnquiryListQuery): Promise<EnquiryPage> {
+  const cursor = query.cursor ? decodeCursor(query.cursor) : null;
   const builder = db
     .select(db.raw(`${ENQUIRY_COLUMNS}, ${createdMicrosSql('m')} as "createdMicros"`))
-    .from('contact_messages as m')
-    .orderBy([
-      { column: 'm.created_at', order: 'desc' },
-      { column: 'm.id', order: 'desc' },
-    ])
-    .limit(query.limit + 1);
+    .from('contact_messages as m');
+  seekPage(builder, 'm', cursor, query.limit);
   if (query.status) builder.where('m.status', query.status);
   if (query.service) builder.where('m.service', query.service);
   if (query.q) {
@@ -73,9 +69,8 @@ export async function listEnquiries(db: Knex, query: EnquiryListQuery): Promise<
       if (tsQuery) builder.whereRaw(`m.search @@ to_tsquery('simple', ?)`, [tsQuery]);
     }
   }
-  afterCursor(builder, 'm', query.cursor);
   const rows = (await builder) as (EnquiryRow & { createdMicros: string })[];
-  const { page, nextCursor } = nextCursorOf(rows, query.limit);
+  const { page, nextCursor } = pageOf(rows, query.limit, cursor);
   return { enquiries: page.map(toEnquirySummary), nextCursor };
 }
 
@@ -125,10 +120,10 @@ export async function readEnquiry(db: Knex | Knex.Transaction, id: string): Prom
     ...toEnquirySummary(row),
     phone: row.phone,
     message: row.message,
-    repliedAt: row.repliedAt ? iso(row.repliedAt) : null,
+    repliedAt: toIso(row.repliedAt),
     serviceRequestId: request?.id ?? null,
     clientId,
-    replies: replies.map((reply) => ({ ...reply, createdAt: iso(reply.createdAt) })),
+    replies: replies.map((reply) => ({ ...reply, createdAt: toIso(reply.createdAt) })),
   };
 }
 

@@ -8,7 +8,9 @@ import type {
 } from '@shared/schemas/admin-customers';
 import { formatOrderNumber, type OrderStatus } from '@shared/schemas/orders';
 import { formatPrice } from '@shared/money';
-import { BadRequest, NotFound } from '../../errors';
+import { toIso as iso } from '../../db/instants';
+import { createdMicrosSql, decodeCursor, pageOf, seekPage } from '../../db/keyset';
+import { NotFound } from '../../errors';
 
 /**
  * Customers for staff (decision 103): client accounts, newest first with
@@ -17,25 +19,7 @@ import { BadRequest, NotFound } from '../../errors';
  */
 
 const USER_SEARCH_TEXT = `lower(coalesce(first_name, '') || ' ' || coalesce(last_name, '') || ' ' || username || ' ' || coalesce(email, ''))`;
-const CURSOR_TEXT = /^([on])\.(\d{1,17})\.([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})$/;
-
-interface Cursor {
-  newer: boolean;
-  micros: string;
-  id: string;
-}
-
-const encodeCursor = (cursor: Cursor) =>
-  Buffer.from(`${cursor.newer ? 'n' : 'o'}.${cursor.micros}.${cursor.id}`).toString('base64url');
-
-function decodeCursor(text: string): Cursor {
-  const match = CURSOR_TEXT.exec(Buffer.from(text, 'base64url').toString('utf8'));
-  if (!match) throw new BadRequest('cursor: Invalid cursor');
-  return { newer: match[1] === 'n', micros: match[2]!, id: match[3]! };
-}
-
 const nameOf = (first: string | null, last: string | null) => [first, last].filter(Boolean).join(' ') || null;
-const iso = (value: Date | string | null) => (value ? new Date(value).toISOString() : null);
 
 interface CustomerRow {
   id: string;
@@ -61,7 +45,6 @@ function toAdminCustomerSummary(row: CustomerRow): AdminCustomerSummary {
 
 export async function listCustomers(db: Knex, query: AdminCustomerListQuery): Promise<AdminCustomerPage> {
   const cursor = query.cursor ? decodeCursor(query.cursor) : null;
-  const order = cursor?.newer ? 'asc' : 'desc';
   const builder = db('users as u')
     .where('u.accountType', 'client')
     .select(
@@ -71,37 +54,17 @@ export async function listCustomers(db: Knex, query: AdminCustomerListQuery): Pr
       'u.lastName',
       'u.email',
       'u.createdAt',
-      db.raw(`(extract(epoch from u.created_at) * 1000000)::bigint::text as created_micros`),
+      db.raw(`${createdMicrosSql('u')}::text as created_micros`),
       db.raw('(select count(*) from orders o where o.user_id = u.id)::int as order_count'),
-    )
-    .orderBy([
-      { column: 'u.createdAt', order },
-      { column: 'u.id', order },
-    ])
-    .limit(query.limit + 1);
+    );
+  seekPage(builder, 'u', cursor, query.limit);
   if (query.q) {
     const pattern = `%${query.q.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
     builder.whereRaw(`${USER_SEARCH_TEXT.replace(/(first_name|last_name|username|email)/g, 'u.$1')} like ?`, [pattern]);
   }
-  if (cursor) {
-    const micros = BigInt(cursor.micros);
-    const seconds = micros / 1_000_000n;
-    builder.whereRaw(
-      `(u.created_at, u.id) ${cursor.newer ? '>' : '<'} (timestamptz 'epoch' + ? * interval '1 second' + ? * interval '1 microsecond', ?::uuid)`,
-      [seconds.toString(), (micros - seconds * 1_000_000n).toString(), cursor.id],
-    );
-  }
   const rows = (await builder) as CustomerRow[];
-  const more = rows.length > query.limit;
-  const page = rows.slice(0, query.limit);
-  if (cursor?.newer) page.reverse();
-  const boundary = (row: CustomerRow | undefined, newer: boolean) =>
-    row ? encodeCursor({ newer, micros: row.createdMicros, id: row.id }) : null;
-  return {
-    customers: page.map(toAdminCustomerSummary),
-    nextCursor: cursor?.newer || more ? boundary(page.at(-1), false) : null,
-    prevCursor: cursor?.newer ? (more ? boundary(page[0], true) : null) : cursor ? boundary(page[0], true) : null,
-  };
+  const { page, nextCursor, prevCursor } = pageOf(rows, query.limit, cursor);
+  return { customers: page.map(toAdminCustomerSummary), nextCursor, prevCursor };
 }
 
 const HISTORY_LIMIT = 100;

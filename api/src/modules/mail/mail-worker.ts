@@ -3,8 +3,9 @@ import type { Config } from '../../config';
 import type { Logger } from '../../logger';
 import type { MailRow } from './mail-row';
 import type * as RenderMailModule from './render-mail';
-import { redactSecrets } from './mail-secrets';
-import { MAIL_ATTACHMENTS_MAX_BYTES, onMailQueued } from './outbox';
+import { loadAttachments, UnmadeAttachment, type AttachmentSources } from './mail-attachments';
+import { claimDueMails, saveOutcome, type Outcome } from './mail-attempts';
+import { onMailQueued } from './outbox';
 import { DEFAULT_RETRY_POLICY, retryDelayMs, type RetryPolicy } from './retry-policy';
 import { createSmtpTransport, describeSendFailure, type MailTransport } from './smtp-transport';
 
@@ -30,19 +31,6 @@ export interface MailWorkerOptions {
   attachmentSources?: AttachmentSources;
 }
 
-export type AttachmentSources = Readonly<Record<string, (db: Knex, id: string) => Promise<Buffer | undefined>>>;
-
-interface AttachmentRow {
-  id: string;
-  filename: string;
-  contentType: string;
-  source: string | null;
-  content: Buffer | null;
-}
-
-/** A file's source could not be made into a file: the mail cannot be sent as written. */
-class UnmadeAttachment extends Error {}
-
 export interface MailWorker {
   /** Look for due mails now. */
   wake(): void;
@@ -52,17 +40,15 @@ export interface MailWorker {
 
 type RenderModule = typeof RenderMailModule;
 
-const REMOVED = '[removed after delivery]';
-
-/** Removes single-use secrets from what is kept of a delivered mail. */
-const scrub = <T extends string | null>(value: T, secrets: readonly string[]): T =>
-  redactSecrets(value, secrets, REMOVED);
-
-type Outcome =
-  | { status: 'sent'; smtpResponse: string }
-  | { status: 'kept' }
-  | { status: 'failed'; error: string }
-  | { status: 'retrying'; error: string; retryInMs: number };
+/** The transport the options name, else SMTP to SMTP_URL, else none (mails are kept). */
+function transportFor(config: Config, options: MailWorkerOptions, concurrency: number): MailTransport | null {
+  if (options.transport !== undefined) return options.transport;
+  if (!config.mail.smtpUrl) return null;
+  return createSmtpTransport(config.mail.smtpUrl, {
+    maxConnections: Math.min(concurrency, 5),
+    timeoutMs: options.smtpTimeoutMs ?? 30_000,
+  });
+}
 
 /**
  * Delivers the outbox. Every instance runs one; they share the work through
@@ -84,15 +70,7 @@ export function startMailWorker(
   const retry = options.retry ?? DEFAULT_RETRY_POLICY;
   const stopTimeoutMs = options.stopTimeoutMs ?? 10_000;
   const attachmentSources = options.attachmentSources ?? {};
-  const transport =
-    options.transport !== undefined
-      ? options.transport
-      : config.mail.smtpUrl
-        ? createSmtpTransport(config.mail.smtpUrl, {
-            maxConnections: Math.min(concurrency, 5),
-            timeoutMs: options.smtpTimeoutMs ?? 30_000,
-          })
-        : null;
+  const transport = transportFor(config, options, concurrency);
   const messageIdDomain = new URL(config.publicUrl).hostname;
   const scrubKept = config.env === 'production';
   // The templates (React Email) load with the first mail to render, not with the server.
@@ -109,56 +87,6 @@ export function startMailWorker(
     wakeUp?.();
   };
   const unsubscribe = onMailQueued(wake);
-
-  async function claim(limit: number): Promise<MailRow[]> {
-    const result = await db.raw<{ rows: MailRow[] }>(
-      `update mails m
-       set status = 'sending', attempts = m.attempts + 1, updated_at = now(),
-           locked_until = now() + (? * interval '1 millisecond')
-       from (
-         select id from mails
-         where status in ('queued', 'retrying', 'sending') and next_attempt_at <= now()
-           and (status <> 'sending' or locked_until < now())
-         order by next_attempt_at
-         limit ?
-         for update skip locked
-       ) due
-       where m.id = due.id
-       returning m.*`,
-      [leaseMs, limit],
-    );
-    return result.rows;
-  }
-
-  /** Writes this attempt's outcome, if the mail is still this attempt's. */
-  async function finish(mail: MailRow, outcome: Outcome): Promise<void> {
-    const final = outcome.status === 'sent' || outcome.status === 'failed' || (outcome.status === 'kept' && scrubKept);
-    const secrets = final ? (mail.secrets ?? []) : [];
-    const changes: Record<string, unknown> = {
-      status: outcome.status,
-      lockedUntil: null,
-      updatedAt: db.fn.now(),
-    };
-    if (outcome.status === 'sent') Object.assign(changes, { sentAt: db.fn.now(), smtpResponse: outcome.smtpResponse });
-    if (outcome.status === 'failed' || outcome.status === 'retrying') changes.lastError = outcome.error;
-    if (outcome.status === 'retrying') {
-      changes.nextAttemptAt = db.raw(`now() + (? * interval '1 millisecond')`, [outcome.retryInMs]);
-    }
-    // Rendered on this attempt: kept with the outcome (one write), for staff and any later attempt.
-    if (rendered.delete(mail.id) || secrets.length > 0) {
-      Object.assign(changes, {
-        subject: mail.subject,
-        htmlBody: scrub(mail.htmlBody, secrets),
-        textBody: scrub(mail.textBody, secrets),
-      });
-    }
-    if (secrets.length > 0) Object.assign(changes, { secrets: null, data: scrub(JSON.stringify(mail.data), secrets) });
-    const updated = await db('mails')
-      .where({ id: mail.id, attempts: mail.attempts, status: 'sending' })
-      .update(changes);
-    if (updated === 0)
-      logger.warn({ mailId: mail.id }, 'mail was taken over by another worker before its outcome was saved');
-  }
 
   async function attempt(mail: MailRow): Promise<Outcome> {
     if (mail.attempts > retry.maxAttempts) {
@@ -183,7 +111,7 @@ export function startMailWorker(
     }
     let attachments: { filename: string; contentType: string; content: Buffer }[];
     try {
-      attachments = await loadAttachments(mail.id);
+      attachments = await loadAttachments(db, attachmentSources, mail.id);
     } catch (err) {
       if (!(err instanceof UnmadeAttachment)) throw err;
       return { status: 'failed', error: err.message };
@@ -211,40 +139,10 @@ export function startMailWorker(
     }
   }
 
-  /** The mail's files, in order; those named by a source are made now, once, and kept. */
-  async function loadAttachments(mailId: string) {
-    const rows = await db('mailAttachments')
-      .where({ mailId })
-      .orderBy('position')
-      .select<AttachmentRow[]>('id', 'filename', 'contentType', 'source', 'content');
-    const files = [];
-    let total = 0;
-    for (const row of rows) {
-      let content = row.content;
-      if (content === null) {
-        const [kind = '', ...rest] = (row.source ?? '').split(':');
-        const make = Object.hasOwn(attachmentSources, kind) ? attachmentSources[kind] : undefined;
-        if (!make) throw new UnmadeAttachment(`No maker for the attachment source "${row.source}"`);
-        const made = await make(db, rest.join(':'));
-        if (!made) throw new UnmadeAttachment(`The attachment "${row.filename}" (${row.source}) could not be made`);
-        content = made;
-        await db('mailAttachments').where({ id: row.id }).update({ content, size: content.length });
-      }
-      total += content.length;
-      files.push({ filename: row.filename, contentType: row.contentType, content });
-    }
-    if (total > MAIL_ATTACHMENTS_MAX_BYTES) {
-      throw new UnmadeAttachment(
-        `The attachments weigh ${total} bytes, over the ${MAIL_ATTACHMENTS_MAX_BYTES} allowed`,
-      );
-    }
-    return files;
-  }
-
   async function deliver(mail: MailRow): Promise<void> {
     try {
       const outcome = await attempt(mail);
-      await finish(mail, outcome);
+      await saveOutcome(db, logger, mail, outcome, { renderedNow: rendered.delete(mail.id), scrubKept });
       const log = { mailId: mail.id, template: mail.template, attempts: mail.attempts, status: outcome.status };
       if (outcome.status === 'failed') logger.warn({ ...log, error: outcome.error }, 'mail failed');
       else if (outcome.status === 'retrying') logger.info({ ...log, error: outcome.error }, 'mail will be retried');
@@ -275,7 +173,7 @@ export function startMailWorker(
       let claimed: MailRow[] = [];
       if (free > 0) {
         try {
-          claimed = await claim(free);
+          claimed = await claimDueMails(db, leaseMs, free);
         } catch (err) {
           logger.warn({ err }, 'could not look for mails to deliver');
           await pause(pollIntervalMs);

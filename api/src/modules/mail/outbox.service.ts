@@ -9,8 +9,7 @@ import type {
 import type { Config } from '../../config';
 import type { MailRow } from './mail-row';
 import { redactSecrets } from './mail-secrets';
-
-const iso = (date: Date | null) => (date ? new Date(date).toISOString() : null);
+import { toIso } from '../../db/instants';
 
 /** What staff see in place of a secret in production. */
 export const SECRET_HIDDEN = '[hidden: a single-use link for the recipient only]';
@@ -44,8 +43,8 @@ function toOutboxMailSummary(row: MailRow, viewer: OutboxViewer): OutboxMailSumm
     attempts: row.attempts,
     lastError: visible(row, row.lastError, viewer),
     createdAt: new Date(row.createdAt).toISOString(),
-    sentAt: iso(row.sentAt),
-    nextAttemptAt: row.status === 'queued' || row.status === 'retrying' ? iso(row.nextAttemptAt) : null,
+    sentAt: toIso(row.sentAt),
+    nextAttemptAt: row.status === 'queued' || row.status === 'retrying' ? toIso(row.nextAttemptAt) : null,
   };
 }
 

@@ -9,7 +9,8 @@ import {
   type AdminOrderUpdate,
 } from '@shared/schemas/admin-orders';
 import { formatOrderNumber, ORDER_STATUS_LABELS, type OrderStatus } from '@shared/schemas/orders';
-import { BadRequest, Conflict, NotFound } from '../../errors';
+import { createdMicrosSql, cursorCondition, decodeCursor, keysetOrder, pageOf } from '../../db/keyset';
+import { Conflict, NotFound } from '../../errors';
 import { publish } from '../../live/publish';
 import type { User } from '../users/user.model';
 import { listOrderEvents, recordOrderEvent } from './order-events';
@@ -24,38 +25,6 @@ import { Order } from './order.model';
  * keyset pages; one order with its customer, payment and timeline; and the
  * fulfilment steps, each in one transaction with the order row locked.
  */
-
-// ---- Cursors -----------------------------------------------------------------------------------
-
-/** A page boundary: the (created_at in epoch microseconds, id) of an order, and which way to read. */
-interface Cursor {
-  direction: 'older' | 'newer';
-  micros: string;
-  id: string;
-}
-
-function encodeCursor(cursor: Cursor): string {
-  return Buffer.from(`${cursor.direction === 'older' ? 'o' : 'n'}.${cursor.micros}.${cursor.id}`).toString('base64url');
-}
-
-const CURSOR_TEXT = /^([on])\.(\d{1,17})\.([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})$/;
-
-function decodeCursor(text: string): Cursor {
-  const match = CURSOR_TEXT.exec(Buffer.from(text, 'base64url').toString('utf8'));
-  if (!match) throw new BadRequest('cursor: Invalid cursor');
-  return { direction: match[1] === 'o' ? 'older' : 'newer', micros: match[2]!, id: match[3]! };
-}
-
-/** `(created_at, id) <op> (the cursor's)`, exact to the microsecond. */
-function cursorCondition(cursor: Cursor, alias: string): [string, string[]] {
-  const micros = BigInt(cursor.micros);
-  const seconds = micros / 1_000_000n;
-  const op = cursor.direction === 'older' ? '<' : '>';
-  return [
-    `(${alias}.created_at, ${alias}.id) ${op} (timestamptz 'epoch' + ? * interval '1 second' + ? * interval '1 microsecond', ?::uuid)`,
-    [seconds.toString(), (micros - seconds * 1_000_000n).toString(), cursor.id],
-  ];
-}
 
 // ---- The list ----------------------------------------------------------------------------------
 
@@ -109,8 +78,7 @@ const ORDER_NUMBER_QUERY = /^(?:ns-?)?(\d{1,15})$/i;
 /** Orders newest first, a page at a time; `q` finds an order number, a customer's name or email, or the ship-to name. */
 export async function listAdminOrders(db: Knex, query: AdminOrderListQuery): Promise<AdminOrderPage> {
   const cursor = query.cursor ? decodeCursor(query.cursor) : null;
-  const newer = cursor?.direction === 'newer';
-  const order = newer ? 'asc' : 'desc';
+  const order = keysetOrder(cursor);
   const builder = db('orders as o')
     .join('users as u', 'u.id', 'o.userId')
     .select(
@@ -126,7 +94,7 @@ export async function listAdminOrders(db: Knex, query: AdminOrderListQuery): Pro
       'u.firstName as customerFirstName',
       'u.lastName as customerLastName',
       'u.email as customerEmail',
-      db.raw(`(extract(epoch from o.created_at) * 1000000)::bigint::text as created_micros`),
+      db.raw(`${createdMicrosSql('o')}::text as created_micros`),
       db.raw(`(select coalesce(sum(i.quantity), 0) from order_items i where i.order_id = o.id)::int as item_count`),
     )
     .orderBy([
@@ -171,19 +139,8 @@ export async function listAdminOrders(db: Knex, query: AdminOrderListQuery): Pro
   }
 
   const rows = (await builder) as ListRow[];
-  const more = rows.length > query.limit;
-  const page = rows.slice(0, query.limit);
-  if (newer) page.reverse();
-  const first = page[0];
-  const last = page.at(-1);
-  const boundary = (row: ListRow | undefined, direction: Cursor['direction']) =>
-    row ? encodeCursor({ direction, micros: row.createdMicros, id: row.id }) : null;
-  return {
-    orders: page.map(toAdminOrderSummary),
-    // Reading older: more rows mean an older page; any cursor means a newer one. Reading newer: the other way round.
-    nextCursor: newer || more ? boundary(last, 'older') : null,
-    prevCursor: newer ? (more ? boundary(first, 'newer') : null) : cursor ? boundary(first, 'newer') : null,
-  };
+  const { page, nextCursor, prevCursor } = pageOf(rows, query.limit, cursor);
+  return { orders: page.map(toAdminOrderSummary), nextCursor, prevCursor };
 }
 
 /** How many of the newest filtered orders a search tests one by one before turning to the trigram indexes. */

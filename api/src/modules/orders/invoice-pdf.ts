@@ -3,6 +3,7 @@ import { createRequire } from 'node:module';
 import PDFDocument from 'pdfkit';
 import { formatCents, TAX_RATE_LABEL, toCents } from '@shared/money';
 import { company, formatAddressLines } from '@shared/site/company';
+import type { OrderLine } from '../mail/templates/order-lines';
 
 /** Everything an invoice shows, as issued. */
 export interface InvoiceDocument {
@@ -13,7 +14,7 @@ export interface InvoiceDocument {
   orderNumber: string;
   customer: { name: string; email: string | null };
   shipping: { fullName: string; address: string; city: string; state: string; zipCode: string; country: string };
-  lines: { name: string; quantity: number; unitPrice: string; lineTotal: string }[];
+  lines: OrderLine[];
   subtotal: string;
   tax: string;
   total: string;
@@ -48,8 +49,33 @@ export const formatInvoiceDate = (date: Date) =>
 
 const money = (amount: string) => formatCents(toCents(amount));
 
+type Pdf = InstanceType<typeof PDFDocument>;
+
+/** The printable width of the page, between its margins. */
+interface Box {
+  left: number;
+  right: number;
+  width: number;
+}
+
 /** The invoice as a PDF (US Letter), made with pdfkit. */
 export function renderInvoicePdf(invoice: InvoiceDocument): Promise<Buffer> {
+  const { doc, done } = openInvoicePdf(invoice);
+  const left = doc.page.margins.left;
+  const right = doc.page.width - doc.page.margins.right;
+  const box: Box = { left, right, width: right - left };
+
+  const headerBottom = drawHeader(doc, invoice, box);
+  const partiesBottom = drawParties(doc, invoice, box, headerBottom + 24);
+  const linesBottom = drawLines(doc, invoice, box, partiesBottom + 24);
+  const totalsBottom = drawTotals(doc, invoice, box, linesBottom);
+  drawPaymentNote(doc, invoice, box, totalsBottom + 18);
+  doc.end();
+  return done;
+}
+
+/** A new document with the invoice's metadata and fonts, and the promise of its bytes once it ends. */
+function openInvoicePdf(invoice: InvoiceDocument): { doc: Pdf; done: Promise<Buffer> } {
   const { regular, bold } = invoiceFonts();
   const doc = new PDFDocument({
     size: 'LETTER',
@@ -69,12 +95,11 @@ export function renderInvoicePdf(invoice: InvoiceDocument): Promise<Buffer> {
     doc.on('end', () => resolve(Buffer.concat(chunks)));
     doc.on('error', reject);
   });
+  return { doc, done };
+}
 
-  const left = doc.page.margins.left;
-  const right = doc.page.width - doc.page.margins.right;
-  const width = right - left;
-
-  // Seller, and the invoice's own facts on the right.
+/** The seller on the left, "INVOICE" and the invoice's own facts on the right; returns the lower of the two. */
+function drawHeader(doc: Pdf, invoice: InvoiceDocument, { left, width }: Box): number {
   doc
     .font('bold')
     .fontSize(18)
@@ -110,9 +135,11 @@ export function renderInvoicePdf(invoice: InvoiceDocument): Promise<Buffer> {
       .text(value, factsLeft + labelWidth, top, { width: width / 2 - labelWidth, align: 'right' });
     doc.y = Math.max(labelBottom, doc.y);
   }
+  return Math.max(sellerBottom, doc.y);
+}
 
-  // The customer.
-  let y = Math.max(sellerBottom, doc.y) + 24;
+/** "Bill to" and "Ship to" side by side from `y`; returns where the ship-to address ends. */
+function drawParties(doc: Pdf, invoice: InvoiceDocument, { left, width }: Box, y: number): number {
   doc.font('bold').fontSize(10).fillColor(INK).text('Bill to', left, y);
   doc.font('regular').fontSize(10).fillColor(INK).text(invoice.customer.name);
   if (invoice.customer.email) doc.fillColor(MUTED).text(invoice.customer.email);
@@ -126,19 +153,30 @@ export function renderInvoicePdf(invoice: InvoiceDocument): Promise<Buffer> {
   for (const line of [s.fullName, s.address, `${s.city}, ${s.state} ${s.zipCode}`, s.country]) {
     doc.text(line, left + width / 2, doc.y, { width: width / 2 });
   }
-  y = doc.y + 24;
+  return doc.y;
+}
 
-  // The lines.
-  const columns = { name: left, quantity: left + width * 0.55, unit: left + width * 0.65, amount: left + width * 0.82 };
-  const numberWidth = { quantity: width * 0.1, unit: width * 0.17, amount: width * 0.18 };
+/** Where the columns of the lines table start, and how wide its number columns are (the totals align to them). */
+function lineColumns({ left, width }: Box) {
+  return {
+    x: { name: left, quantity: left + width * 0.55, unit: left + width * 0.65, amount: left + width * 0.82 },
+    numberWidth: { quantity: width * 0.1, unit: width * 0.17, amount: width * 0.18 },
+  };
+}
+
+/** The table of lines from `y`, with a new page when one runs low; returns where it ends. */
+function drawLines(doc: Pdf, invoice: InvoiceDocument, box: Box, top: number): number {
+  const { left, right, width } = box;
+  const { x, numberWidth } = lineColumns(box);
+  let y = top;
   const row = (cells: [string, string, string, string], font: 'regular' | 'bold', color = INK) => {
-    const top = y;
+    const rowTop = y;
     doc.font(font).fontSize(10).fillColor(color);
-    doc.text(cells[0], columns.name, top, { width: width * 0.53 });
+    doc.text(cells[0], x.name, rowTop, { width: width * 0.53 });
     const nameBottom = doc.y;
-    doc.text(cells[1], columns.quantity, top, { width: numberWidth.quantity, align: 'right' });
-    doc.text(cells[2], columns.unit, top, { width: numberWidth.unit, align: 'right' });
-    doc.text(cells[3], columns.amount, top, { width: numberWidth.amount, align: 'right' });
+    doc.text(cells[1], x.quantity, rowTop, { width: numberWidth.quantity, align: 'right' });
+    doc.text(cells[2], x.unit, rowTop, { width: numberWidth.unit, align: 'right' });
+    doc.text(cells[3], x.amount, rowTop, { width: numberWidth.amount, align: 'right' });
     y = Math.max(nameBottom, doc.y) + 6;
   };
   const rule = () => {
@@ -155,15 +193,21 @@ export function renderInvoicePdf(invoice: InvoiceDocument): Promise<Buffer> {
     row([line.name, String(line.quantity), money(line.unitPrice), money(line.lineTotal)], 'regular');
   }
   rule();
+  return y;
+}
 
-  // Totals.
+/** Subtotal, tax, total, paid and balance, right-aligned under the amounts; returns where they end. */
+function drawTotals(doc: Pdf, invoice: InvoiceDocument, box: Box, top: number): number {
+  const { left, width } = box;
+  const { x, numberWidth } = lineColumns(box);
+  let y = top;
   const total = (label: string, value: string, font: 'regular' | 'bold' = 'regular') => {
     doc
       .font(font)
       .fontSize(font === 'bold' ? 12 : 10)
       .fillColor(INK);
     doc.text(label, left + width * 0.45, y, { width: width * 0.35, align: 'right' });
-    doc.text(value, columns.amount, y, { width: numberWidth.amount, align: 'right' });
+    doc.text(value, x.amount, y, { width: numberWidth.amount, align: 'right' });
     y = doc.y + 4;
   };
   total('Subtotal', money(invoice.subtotal));
@@ -171,8 +215,11 @@ export function renderInvoicePdf(invoice: InvoiceDocument): Promise<Buffer> {
   total('Total (USD)', money(invoice.total), 'bold');
   total('Amount paid', money(invoice.total));
   total('Balance due', formatCents(0));
+  return y;
+}
 
-  y += 18;
+/** How and when it was paid, and whom to ask. */
+function drawPaymentNote(doc: Pdf, invoice: InvoiceDocument, { left, width }: Box, y: number): void {
   const provider = invoice.payment.provider === 'stripe' ? 'card (Stripe)' : 'card (demo payments)';
   doc.font('regular').fontSize(9).fillColor(MUTED);
   doc.text(
@@ -187,8 +234,6 @@ export function renderInvoicePdf(invoice: InvoiceDocument): Promise<Buffer> {
       `Questions about this invoice: ${company.billingEmail} or ${company.phone}; please mention invoice ${invoice.number}.`,
     { width },
   );
-  doc.end();
-  return done;
 }
 
 /** The file name the invoice is sent and downloaded as. */

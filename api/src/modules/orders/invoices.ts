@@ -2,7 +2,7 @@ import type { Knex } from 'knex';
 import { User } from '../users/user.model';
 import { renderInvoicePdf, type InvoiceDocument } from './invoice-pdf';
 import { OrderItem } from './order-item.model';
-import { toOrderDetails } from './order-format';
+import { toOrderDetails, toOrderLines } from './order-format';
 import { Order } from './order.model';
 
 /** A row of `invoices`. */
@@ -67,12 +67,7 @@ export async function invoiceDocument(
     orderNumber: details.number,
     customer: { name: buyer?.displayName ?? order.shippingFullName, email: buyer?.email ?? null },
     shipping: details.shipping,
-    lines: details.items.map((item) => ({
-      name: item.name,
-      quantity: item.quantity,
-      unitPrice: item.price,
-      lineTotal: item.lineTotal,
-    })),
+    lines: toOrderLines(details),
     subtotal: details.subtotalAmount,
     tax: details.taxAmount,
     total: details.totalAmount,

@@ -1,9 +1,9 @@
 import { fromCents, toCents } from '@shared/money';
 import { formatOrderNumber, type OrderDetails, type OrderFulfilment, type OrderSummary } from '@shared/schemas/orders';
+import type { OrderLine } from '../mail/templates/order-lines';
 import type { OrderItem } from './order-item.model';
 import type { Order } from './order.model';
-
-const iso = (value: Date | string | null): string | null => (value ? new Date(value).toISOString() : null);
+import { toIso } from '../../db/instants';
 
 export function toOrderSummary(order: Order & { itemCount?: number | string }): OrderSummary {
   return {
@@ -24,9 +24,9 @@ export function toOrderFulfilment(order: Order): OrderFulfilment {
   return {
     carrier: order.carrier ?? null,
     trackingNumber: order.trackingNumber ?? null,
-    shippedAt: iso(order.shippedAt ?? null),
-    deliveredAt: iso(order.deliveredAt ?? null),
-    cancelledAt: iso(order.cancelledAt ?? null),
+    shippedAt: toIso(order.shippedAt ?? null),
+    deliveredAt: toIso(order.deliveredAt ?? null),
+    cancelledAt: toIso(order.cancelledAt ?? null),
   };
 }
 
@@ -48,7 +48,7 @@ export function toOrderDetails(order: Order, items: OrderItem[]): OrderDetails {
     number: formatOrderNumber(order.number),
     status: order.status,
     createdAt: new Date(order.createdAt).toISOString(),
-    paidAt: iso(order.paidAt),
+    paidAt: toIso(order.paidAt),
     currency: order.currency,
     subtotalAmount: order.subtotalAmount,
     taxAmount: order.taxAmount,
@@ -64,4 +64,14 @@ export function toOrderDetails(order: Order, items: OrderItem[]): OrderDetails {
     })),
     fulfilment: toOrderFulfilment(order),
   };
+}
+
+/** An order's lines as its invoice and its mails list them: name, quantity, unit price and line total. */
+export function toOrderLines(details: OrderDetails): OrderLine[] {
+  return details.items.map((item) => ({
+    name: item.name,
+    quantity: item.quantity,
+    unitPrice: item.price,
+    lineTotal: item.lineTotal,
+  }));
 }

@@ -7,7 +7,7 @@ import { recordOrderEvent } from './order-events';
 import { User } from '../users/user.model';
 import { invoiceFilename } from './invoice-pdf';
 import { findInvoice } from './invoices';
-import { toOrderDetails, toShippingAddress } from './order-format';
+import { toOrderDetails, toOrderLines, toShippingAddress } from './order-format';
 import { OrderItem } from './order-item.model';
 import { Order } from './order.model';
 
@@ -30,12 +30,7 @@ export async function queueOrderPaidMails(
   if (!buyer) return;
   const details = toOrderDetails(order, items);
   const amounts = {
-    lines: details.items.map((item) => ({
-      name: item.name,
-      quantity: item.quantity,
-      unitPrice: item.price,
-      lineTotal: item.lineTotal,
-    })),
+    lines: toOrderLines(details),
     subtotal: details.subtotalAmount,
     tax: details.taxAmount,
     taxLabel: `State Tax (${TAX_RATE_LABEL})`,

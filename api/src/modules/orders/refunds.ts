@@ -11,6 +11,7 @@ import { User } from '../users/user.model';
 import { recordOrderEvent } from './order-events';
 import { OrderItem } from './order-item.model';
 import { Order } from './order.model';
+import { toIso } from '../../db/instants';
 
 /** A row of `refunds` (camelCase through knexSnakeCaseMappers). */
 export interface RefundRow {
@@ -34,8 +35,6 @@ export interface RefundRow {
 /** Refunds that hold money: done, or asked and not answered yet. */
 const HOLDING: readonly RefundStatus[] = ['pending', 'succeeded'];
 
-const iso = (value: Date | null) => (value ? new Date(value).toISOString() : null);
-
 export function toRefund(row: RefundRow): Refund {
   return {
     id: row.id,
@@ -47,7 +46,7 @@ export function toRefund(row: RefundRow): Refund {
     failureReason: row.failureReason,
     reason: row.reason,
     createdAt: new Date(row.createdAt).toISOString(),
-    succeededAt: iso(row.succeededAt),
+    succeededAt: toIso(row.succeededAt),
   };
 }
 

@@ -5,7 +5,7 @@ import type {
   StaffServiceRequestPage,
 } from '@shared/schemas/service-requests';
 import { isUuid } from '@shared/schemas/text';
-import { afterCursor, createdMicrosSql, nextCursorOf, prefixTsQuery } from '../../db/keyset';
+import { createdMicrosSql, decodeCursor, pageOf, prefixTsQuery, seekPage } from '../../db/keyset';
 import {
   displayNameSql,
   TICKET_COLUMNS,
@@ -16,14 +16,11 @@ import {
 
 /** Staff's list of tickets: newest first, filtered, searched, one keyset page at a time. */
 export async function listTickets(db: Knex, query: StaffServiceRequestListQuery): Promise<StaffServiceRequestPage> {
+  const cursor = query.cursor ? decodeCursor(query.cursor) : null;
   const builder = db
     .select(db.raw(`${TICKET_COLUMNS}, ${createdMicrosSql('sr')} as "createdMicros"`))
-    .from(db.raw(TICKET_FROM))
-    .orderBy([
-      { column: 'sr.created_at', order: 'desc' },
-      { column: 'sr.id', order: 'desc' },
-    ])
-    .limit(query.limit + 1);
+    .from(db.raw(TICKET_FROM));
+  seekPage(builder, 'sr', cursor, query.limit);
   if (query.status) builder.where('sr.status', query.status);
   if (query.service) builder.where('sr.service', query.service);
   if (query.assigneeId === 'none') builder.whereNull('sr.assignee_id');
@@ -37,9 +34,8 @@ export async function listTickets(db: Knex, query: StaffServiceRequestListQuery)
       if (tsQuery) builder.whereRaw(`sr.search @@ to_tsquery('simple', ?)`, [tsQuery]);
     }
   }
-  afterCursor(builder, 'sr', query.cursor);
   const rows = (await builder) as (TicketRow & { createdMicros: string })[];
-  const { page, nextCursor } = nextCursorOf(rows, query.limit);
+  const { page, nextCursor } = pageOf(rows, query.limit, cursor);
   return { requests: page.map(toStaffServiceRequestSummary), nextCursor };
 }
 

@@ -6,6 +6,7 @@ import type {
   TicketEvent,
   TicketEventKind,
 } from '@shared/schemas/service-requests';
+import { storedInstant, toIso } from '../../db/instants';
 
 /**
  * Tickets as the SQL in this module returns them (columns aliased to
@@ -74,21 +75,6 @@ export interface ConsultationRow {
 export const CONSULTATION_COLUMNS = `id, starts_at as "startsAt", time_zone as "timeZone",
   duration_minutes as "durationMinutes", status, confirmed_at as "confirmedAt"`;
 
-/**
- * A timestamp as the database gave it: a Date, or text from JSON built in SQL. PostgreSQL writes a year past
- * 9999 with five or more digits ("10000-01-01T…"), which JavaScript reads only with a sign ("+010000-…"); a
- * stored time is read whatever it is, so one absurd value cannot make a ticket unreadable.
- */
-export function storedInstant(value: Date | string): Date {
-  if (value instanceof Date) return value;
-  const date = new Date(value);
-  if (!Number.isNaN(date.getTime())) return date;
-  const longYear = /^(\d{5,6})(-.*)$/.exec(value);
-  return longYear ? new Date(`+${longYear[1]!.padStart(6, '0')}${longYear[2]!}`) : date;
-}
-
-const iso = (value: Date | string) => storedInstant(value).toISOString();
-
 export function toStaffServiceRequestSummary(row: TicketRow): StaffServiceRequestSummary {
   return {
     id: row.id,
@@ -100,8 +86,8 @@ export function toStaffServiceRequestSummary(row: TicketRow): StaffServiceReques
     paid: row.paid,
     assignee: row.assigneeId && row.assigneeName ? { id: row.assigneeId, name: row.assigneeName } : null,
     clientId: row.userId,
-    createdAt: iso(row.createdAt),
-    updatedAt: iso(row.updatedAt),
+    createdAt: toIso(row.createdAt),
+    updatedAt: toIso(row.updatedAt),
   };
 }
 
@@ -125,7 +111,7 @@ export function toTicketEvent(row: TicketEventRow): TicketEvent {
     fromStatus: row.fromStatus,
     toStatus: row.toStatus,
     assigneeName: row.assigneeName,
-    createdAt: iso(row.createdAt),
+    createdAt: toIso(row.createdAt),
   };
 }
 
@@ -138,7 +124,7 @@ export function toConsultationView(row: ConsultationRow): ConsultationView {
     timeZone: row.timeZone,
     durationMinutes: row.durationMinutes,
     status: row.status,
-    confirmedAt: row.confirmedAt ? iso(row.confirmedAt) : null,
+    confirmedAt: toIso(row.confirmedAt),
   };
 }
 

@@ -1,4 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
+import { readPageCursor } from '@shared/schemas/page-cursor';
 import { callerOf, buildTicket, type Caller } from '../../test/ticket-factories';
 import { outboxRows } from '../../test/mail';
 import { setupTestApp } from '../../test/test-app';
@@ -323,6 +324,20 @@ describe('GET /api/admin/service-requests', () => {
       cursor = next.body.nextCursor;
     }
     expect(seen.map((r) => r.id)).toEqual([...mine].reverse().map((r) => r.id));
+
+    // One cursor format with the orders and customers lists (decision 164); a plain cursor from before still reads on.
+    expect(byClient.body.nextCursor).toMatch(/^[A-Za-z0-9_-]+$/);
+    expect(readPageCursor(byClient.body.nextCursor)).toMatchObject({ direction: 'older' });
+    const last = byClient.body.requests.at(-1);
+    const micros = await t.db.raw<{ rows: { m: string }[] }>(
+      `select (extract(epoch from created_at) * 1000000)::bigint::text as m from service_requests where id = ?`,
+      [last.id],
+    );
+    const old = await staff.agent.get(
+      `/api/admin/service-requests?clientId=${lister.built.user.id}&limit=3&cursor=${micros.rows[0]!.m}.${last.id}`,
+    );
+    expect(old.status).toBe(200);
+    expect(old.body.requests.map((r: { id: string }) => r.id)).toEqual(seen.slice(3, 6).map((r) => r.id));
 
     const cabling = await staff.agent.get(
       `/api/admin/service-requests?clientId=${lister.built.user.id}&service=${encodeURIComponent('Low Voltage Cabling')}`,

@@ -22,7 +22,7 @@ const options: Option[] = [
   },
 ];
 
-/** One switch per kind of notification (desktop/src/common/alert-kinds.ts). */
+/** One switch per kind of notification (shared/src/alert-kinds.ts). */
 const kindOptions: Option[] = [
   { key: 'chatAlerts', label: 'Chat messages', hint: 'New conversations and visitor messages.' },
   { key: 'orderAlerts', label: 'Paid orders', hint: 'An order was paid and waits to be fulfilled.' },

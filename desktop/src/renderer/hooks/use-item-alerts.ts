@@ -8,7 +8,7 @@ import type { StaffEvent, StaffEventKind } from '@shared/schemas/staff-events';
 import { useDashboardCounts } from '@/features/console/api/dashboard';
 import { useStaffEvents } from '@/lib/live/staff-events';
 import { apiJson } from '@/lib/api-client';
-import { ITEM_ALERTS, type ItemAlertKind } from '../../common/alert-kinds';
+import { ITEM_ALERTS, type ItemAlertKind } from '@shared/alert-kinds';
 import type { ItemAlertEvent } from '../../common/ipc-channels';
 import { desktop } from '../bridge';
 

@@ -1,16 +1,24 @@
+import { ITEM_ALERTS } from '@shared/alert-kinds';
 import type { StaffEvent, StaffEventKind } from '@shared/schemas/staff-events';
 
-/** The staff events that alert the console: what they are called and where they open. */
-export const TICKET_ALERTS: Partial<Record<StaffEventKind, { title: string; path: (id: string) => string }>> = {
-  'enquiry.created': { title: 'New enquiry', path: (id) => `/admin/enquiries?id=${id}` },
-  'service_request.created': { title: 'New service request', path: (id) => `/admin/service-requests?id=${id}` },
-  'service_request.client_reply': { title: 'A client replied', path: (id) => `/admin/service-requests?id=${id}` },
-  'consultation.confirmed': { title: 'Consultation confirmed', path: (id) => `/admin/service-requests?id=${id}` },
-};
+/**
+ * The staff events that alert the web console (a chosen few of the console's
+ * notification kinds, shared/src/alert-kinds.ts): what they are called and
+ * where they open.
+ */
+export const TICKET_ALERT_KINDS = [
+  'enquiry.created',
+  'service_request.created',
+  'service_request.client_reply',
+  'consultation.confirmed',
+] as const satisfies readonly (StaffEventKind & keyof typeof ITEM_ALERTS)[];
 
-export const TICKET_ALERT_KINDS = Object.keys(TICKET_ALERTS) as StaffEventKind[];
+type TicketAlertKind = (typeof TICKET_ALERT_KINDS)[number];
+const isTicketAlertKind = (kind: StaffEventKind): kind is TicketAlertKind =>
+  (TICKET_ALERT_KINDS as readonly StaffEventKind[]).includes(kind);
 
 export function alertFor(event: StaffEvent): { title: string; path: string } | null {
-  const alert = TICKET_ALERTS[event.kind];
-  return alert ? { title: alert.title, path: alert.path(event.id) } : null;
+  if (!isTicketAlertKind(event.kind)) return null;
+  const alert = ITEM_ALERTS[event.kind];
+  return { title: alert.title, path: alert.path(event.id) };
 }

@@ -158,103 +158,132 @@ export async function storeMessages(
   staffAlerts: StaffAlertSettings = { staffAlertEmails: [] },
 ): Promise<Outcome[]> {
   return db.transaction(async (trx) => {
-    const conversationIds = [...new Set(inputs.map((input) => input.conversationId))];
-    // Lock the open conversations (in id order: no deadlocks between batches) and read their summaries.
-    const locked = await trx.raw<{ rows: ConversationRow[] }>(
-      `update chat_conversations as c set last_message_at = now()
-       where c.id in (
-         select id from chat_conversations where id = any(?::uuid[]) and status = 'active' order by id for update
-       )
-       returning ${CONVERSATION_COLUMNS}`,
-      [conversationIds],
+    const conversations = await lockOpenConversations(trx, [...new Set(inputs.map((input) => input.conversationId))]);
+    const inserted = await insertMessages(
+      trx,
+      inputs.filter((input) => conversations.has(input.conversationId)),
     );
-    const conversations = new Map(locked.rows.map((row) => [row.id, row]));
-    const writable = inputs.filter((input) => conversations.has(input.conversationId));
-    let inserted: MessageRow[] = [];
-    if (writable.length > 0) {
-      const result = await trx.raw<{ rows: MessageRow[] }>(
-        `insert into chat_messages as m (conversation_id, sender_id, sender_type, message, client_id)
-         select conversation_id, sender_id, sender_type, message, client_id
-         from unnest(?::uuid[], ?::uuid[], ?::text[], ?::text[], ?::uuid[])
-           with ordinality as i(conversation_id, sender_id, sender_type, message, client_id, position)
-         order by position
-         on conflict (conversation_id, client_id) where client_id is not null do nothing
-         returning ${MESSAGE_COLUMNS}`,
-        [
-          writable.map((i) => i.conversationId),
-          column(writable.map((i) => i.senderId)),
-          writable.map((i) => i.senderType),
-          writable.map((i) => i.text),
-          column(writable.map((i) => i.clientId)),
-        ],
-      );
-      inserted = result.rows.sort((a, b) => a.seq - b.seq);
-    }
     // The summaries were read before the insert: count the new visitor messages in.
     for (const row of inserted) {
       const summary = conversations.get(row.conversationId);
       if (summary && row.senderType === 'visitor') summary.unreadCount += 1;
     }
-    const active = new Set(conversations.keys());
-
-    // Which input became which row: by client id when there is one, else in order per conversation.
-    const byClientId = new Map<string, MessageRow>();
-    const withoutClientId = new Map<string, MessageRow[]>();
-    for (const row of inserted) {
-      if (row.clientId) byClientId.set(`${row.conversationId}:${row.clientId}`, row);
-      else withoutClientId.set(row.conversationId, [...(withoutClientId.get(row.conversationId) ?? []), row]);
-    }
-    const events: ChatEvent[] = [];
-    const claimed = new Set<string>();
-    const outcomes: (Outcome | null)[] = inputs.map((input) => {
-      const row = input.clientId
-        ? byClientId.get(`${input.conversationId}:${input.clientId}`)
-        : active.has(input.conversationId)
-          ? withoutClientId.get(input.conversationId)?.shift()
-          : undefined;
-      if (!row) return null;
-      const message = toChatMessage(row);
-      // The same message twice in one batch (a resend racing the original): stored and announced once.
-      if (claimed.has(row.id)) return { duplicate: true, seq: row.seq, message };
-      claimed.add(row.id);
-      const conversation = toChatConversation(conversations.get(row.conversationId)!);
-      events.push({ kind: 'message', seq: row.seq, message, conversation, origin: input.origin });
-      return { duplicate: false, seq: row.seq, message, conversation };
-    });
+    const { outcomes, events } = matchInserted(inputs, inserted, conversations);
     // A visitor writing while no staff console is connected: staff hear of it by email.
     await queueStaffChatAlerts(trx, inserted, conversations, staffAlerts);
     // Announced in seq order.
     events.sort((a, b) => (a.kind === 'message' && b.kind === 'message' ? a.seq - b.seq : 0));
     await publishAll(trx, 'chat', events);
+    return resolveUnstored(trx, inputs, outcomes, new Set(conversations.keys()));
+  });
+}
 
-    // Not stored: a resend of a stored message (its client id exists), or a closed or missing conversation.
-    const unresolved = inputs.filter((input, index) => outcomes[index] === null);
-    const existing = new Map<string, MessageRow>();
-    const resent = unresolved.filter((input) => input.clientId);
-    if (resent.length > 0) {
-      const found = await trx.raw<{ rows: MessageRow[] }>(
-        `select ${MESSAGE_COLUMNS} from chat_messages m
-         join unnest(?::uuid[], ?::uuid[]) as r(conversation_id, client_id)
-           on m.conversation_id = r.conversation_id and m.client_id = r.client_id`,
-        [resent.map((i) => i.conversationId), column(resent.map((i) => i.clientId))],
-      );
-      for (const row of found.rows) existing.set(`${row.conversationId}:${row.clientId}`, row);
-    }
-    const missing = unresolved.filter((input) => !active.has(input.conversationId)).map((i) => i.conversationId);
-    const present = new Set<string>();
-    if (missing.length > 0) {
-      const found = await trx.raw<{ rows: { id: string }[] }>(
-        'select id from chat_conversations where id = any(?::uuid[])',
-        [missing],
-      );
-      for (const row of found.rows) present.add(row.id);
-    }
-    return inputs.map((input, index) => {
-      const outcome = outcomes[index];
-      if (outcome) return outcome;
-      const stored = input.clientId ? existing.get(`${input.conversationId}:${input.clientId}`) : undefined;
-      if (stored) return { duplicate: true, seq: stored.seq, message: toChatMessage(stored) };
-      return present.has(input.conversationId) ? new ConversationClosedError() : new ConversationMissingError();
-    });
+/** Locks the open conversations among `ids` (in id order: no deadlocks between batches) and reads their summaries. */
+async function lockOpenConversations(trx: Knex.Transaction, ids: string[]): Promise<Map<string, ConversationRow>> {
+  const locked = await trx.raw<{ rows: ConversationRow[] }>(
+    `update chat_conversations as c set last_message_at = now()
+     where c.id in (
+       select id from chat_conversations where id = any(?::uuid[]) and status = 'active' order by id for update
+     )
+     returning ${CONVERSATION_COLUMNS}`,
+    [ids],
+  );
+  return new Map(locked.rows.map((row) => [row.id, row]));
+}
+
+/** Inserts the messages in one statement, in order; a client id already stored is skipped. The rows, by seq. */
+async function insertMessages(trx: Knex.Transaction, writable: NewMessage[]): Promise<MessageRow[]> {
+  if (writable.length === 0) return [];
+  const result = await trx.raw<{ rows: MessageRow[] }>(
+    `insert into chat_messages as m (conversation_id, sender_id, sender_type, message, client_id)
+     select conversation_id, sender_id, sender_type, message, client_id
+     from unnest(?::uuid[], ?::uuid[], ?::text[], ?::text[], ?::uuid[])
+       with ordinality as i(conversation_id, sender_id, sender_type, message, client_id, position)
+     order by position
+     on conflict (conversation_id, client_id) where client_id is not null do nothing
+     returning ${MESSAGE_COLUMNS}`,
+    [
+      writable.map((i) => i.conversationId),
+      column(writable.map((i) => i.senderId)),
+      writable.map((i) => i.senderType),
+      writable.map((i) => i.text),
+      column(writable.map((i) => i.clientId)),
+    ],
+  );
+  return result.rows.sort((a, b) => a.seq - b.seq);
+}
+
+/**
+ * Which input became which inserted row (by client id when there is one, else in order per conversation), and
+ * the event of each stored message. An input no row was inserted for is null.
+ */
+function matchInserted(
+  inputs: NewMessage[],
+  inserted: MessageRow[],
+  conversations: Map<string, ConversationRow>,
+): { outcomes: (Outcome | null)[]; events: ChatEvent[] } {
+  const byClientId = new Map<string, MessageRow>();
+  const withoutClientId = new Map<string, MessageRow[]>();
+  for (const row of inserted) {
+    if (row.clientId) byClientId.set(`${row.conversationId}:${row.clientId}`, row);
+    else withoutClientId.set(row.conversationId, [...(withoutClientId.get(row.conversationId) ?? []), row]);
+  }
+  const events: ChatEvent[] = [];
+  const claimed = new Set<string>();
+  const outcomes = inputs.map((input): Outcome | null => {
+    const row = input.clientId
+      ? byClientId.get(`${input.conversationId}:${input.clientId}`)
+      : conversations.has(input.conversationId)
+        ? withoutClientId.get(input.conversationId)?.shift()
+        : undefined;
+    if (!row) return null;
+    const message = toChatMessage(row);
+    // The same message twice in one batch (a resend racing the original): stored and announced once.
+    if (claimed.has(row.id)) return { duplicate: true, seq: row.seq, message };
+    claimed.add(row.id);
+    const conversation = toChatConversation(conversations.get(row.conversationId)!);
+    events.push({ kind: 'message', seq: row.seq, message, conversation, origin: input.origin });
+    return { duplicate: false, seq: row.seq, message, conversation };
+  });
+  return { outcomes, events };
+}
+
+/**
+ * The outcome of every input, those not stored included: a resend of a stored message (its client id exists) is
+ * that message; otherwise the conversation is closed or missing.
+ */
+async function resolveUnstored(
+  trx: Knex.Transaction,
+  inputs: NewMessage[],
+  outcomes: (Outcome | null)[],
+  active: Set<string>,
+): Promise<Outcome[]> {
+  const unresolved = inputs.filter((input, index) => outcomes[index] === null);
+  const existing = new Map<string, MessageRow>();
+  const resent = unresolved.filter((input) => input.clientId);
+  if (resent.length > 0) {
+    const found = await trx.raw<{ rows: MessageRow[] }>(
+      `select ${MESSAGE_COLUMNS} from chat_messages m
+       join unnest(?::uuid[], ?::uuid[]) as r(conversation_id, client_id)
+         on m.conversation_id = r.conversation_id and m.client_id = r.client_id`,
+      [resent.map((i) => i.conversationId), column(resent.map((i) => i.clientId))],
+    );
+    for (const row of found.rows) existing.set(`${row.conversationId}:${row.clientId}`, row);
+  }
+  const missing = unresolved.filter((input) => !active.has(input.conversationId)).map((i) => i.conversationId);
+  const present = new Set<string>();
+  if (missing.length > 0) {
+    const found = await trx.raw<{ rows: { id: string }[] }>(
+      'select id from chat_conversations where id = any(?::uuid[])',
+      [missing],
+    );
+    for (const row of found.rows) present.add(row.id);
+  }
+  return inputs.map((input, index) => {
+    const outcome = outcomes[index];
+    if (outcome) return outcome;
+    const stored = input.clientId ? existing.get(`${input.conversationId}:${input.clientId}`) : undefined;
+    if (stored) return { duplicate: true, seq: stored.seq, message: toChatMessage(stored) };
+    return present.has(input.conversationId) ? new ConversationClosedError() : new ConversationMissingError();
   });
 }

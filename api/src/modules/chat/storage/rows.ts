@@ -1,4 +1,5 @@
 import type { ChatConversation, ChatMessage, ChatSenderType, ChatStatus } from '@shared/schemas/chat';
+import { toIso } from '../../../db/instants';
 
 /**
  * Rows as the chat's SQL returns them (columns aliased to camelCase), and
@@ -39,15 +40,13 @@ export const CONVERSATION_COLUMNS = `c.id, c.visitor_id as "visitorId", c.user_i
   c.visitor_email as "visitorEmail", c.status, c.last_message_at as "lastMessageAt", c.created_at as "createdAt",
   c.closed_at as "closedAt", ${UNREAD_COUNT} as "unreadCount"`;
 
-const iso = (value: Date | string) => new Date(value).toISOString();
-
 export function toChatMessage(row: MessageRow): ChatMessage {
   return {
     id: row.id,
     conversationId: row.conversationId,
     message: row.message,
     senderType: row.senderType,
-    createdAt: iso(row.createdAt),
+    createdAt: toIso(row.createdAt),
     isRead: row.isRead,
     clientId: row.clientId,
   };
@@ -60,8 +59,8 @@ export function toChatConversation(row: ConversationRow): ChatConversation {
     visitorEmail: row.visitorEmail,
     status: row.status,
     unreadCount: row.unreadCount,
-    lastMessageAt: row.lastMessageAt ? iso(row.lastMessageAt) : null,
-    createdAt: iso(row.createdAt),
-    closedAt: row.closedAt ? iso(row.closedAt) : null,
+    lastMessageAt: toIso(row.lastMessageAt),
+    createdAt: toIso(row.createdAt),
+    closedAt: toIso(row.closedAt),
   };
 }

@@ -13,7 +13,6 @@ import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { FormAlert } from '@/components/ui/form-alert';
 import { FormField } from '@/components/ui/form-field';
-import { Input, Textarea } from '@/components/ui/input';
 import { Spinner } from '@/components/ui/spinner';
 import { ApiError, errorMessage, serverFileUrl } from '@/lib/api-client';
 import { useSchemaForm, type FieldErrors } from '@/lib/form';
@@ -25,6 +24,7 @@ import {
   useUpdateProduct,
   useUploadProductImage,
 } from '../api/admin-products';
+import { ProductDetailsFields } from './product-details-fields';
 
 type Fields = keyof ProductCreate;
 const FIELDS: readonly Fields[] = ['name', 'category', 'description', 'price', 'inStock'];
@@ -193,47 +193,7 @@ function ProductForm({ product }: { product?: AdminProduct }) {
         </CardHeader>
         <CardContent className="flex flex-col gap-4">
           {formError ? <FormAlert>{formError}</FormAlert> : null}
-          <FormField label="Name" error={form.errors.name}>
-            <Input value={form.values.name} onChange={(e) => form.setValue('name', e.target.value)} maxLength={200} />
-          </FormField>
-          <FormField label="Category" error={form.errors.category} hint="An existing category, or a new one.">
-            <Input
-              value={form.values.category}
-              onChange={(e) => form.setValue('category', e.target.value)}
-              list="catalogue-categories"
-              maxLength={100}
-            />
-          </FormField>
-          <datalist id="catalogue-categories">
-            {categories.map((value) => (
-              <option key={value} value={value} />
-            ))}
-          </datalist>
-          <FormField label="Description" error={form.errors.description}>
-            <Textarea
-              value={form.values.description}
-              onChange={(e) => form.setValue('description', e.target.value)}
-              rows={6}
-              maxLength={5000}
-            />
-          </FormField>
-          <FormField label="Price (USD)" error={form.errors.price} hint='In dollars, e.g. "129.00".'>
-            <Input
-              value={form.values.price}
-              onChange={(e) => form.setValue('price', e.target.value)}
-              inputMode="decimal"
-              className="w-40"
-            />
-          </FormField>
-          <label className="flex items-center gap-2 text-sm font-medium text-slate-700">
-            <input
-              type="checkbox"
-              checked={form.values.inStock ?? true}
-              onChange={(e) => form.setValue('inStock', e.target.checked)}
-              className="h-4 w-4 accent-blue-700"
-            />
-            In stock
-          </label>
+          <ProductDetailsFields form={form} categories={categories} />
           <div className="flex flex-wrap gap-3 pt-2">
             <Button type="submit" disabled={busy}>
               {busy ? 'Saving…' : product ? 'Save changes' : 'Create product'}

@@ -2,7 +2,8 @@ import { ArrowLeft } from 'lucide-react';
 import { Link } from 'react-router-dom';
 import type { CustomerTimelineEntry } from '@shared/schemas/admin-customers';
 import { ORDER_STATUS_LABELS } from '@shared/schemas/orders';
-import { SERVICE_REQUEST_STATUS_LABELS } from '@shared/service-requests';
+import { ENQUIRY_STATUS_LABELS, SERVICE_REQUEST_STATUS_LABELS } from '@shared/service-requests';
+import { SUBSCRIPTION_STATUS_LABELS, subscriptionStatusLabel } from '@shared/subscriptions';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { FormAlert } from '@/components/ui/form-alert';
@@ -21,17 +22,19 @@ const KIND_LABELS = {
   subscription: 'Subscription',
 } as const;
 
-/** A timeline entry's status in words: orders and requests by their labels, the rest capitalised. */
+/** The shared labels of each kind's statuses (shared/). */
+const STATUS_LABELS: Partial<Record<CustomerTimelineEntry['kind'], Record<string, string>>> = {
+  order: ORDER_STATUS_LABELS,
+  service_request: SERVICE_REQUEST_STATUS_LABELS,
+  enquiry: ENQUIRY_STATUS_LABELS,
+  subscription: SUBSCRIPTION_STATUS_LABELS,
+};
+
+/** A timeline entry's status in words: by its kind's shared labels, anything else capitalised. */
 function statusLabel(entry: CustomerTimelineEntry): string | null {
   if (!entry.status) return null;
-  const labels: Record<string, string> =
-    entry.kind === 'order'
-      ? ORDER_STATUS_LABELS
-      : entry.kind === 'service_request'
-        ? SERVICE_REQUEST_STATUS_LABELS
-        : {};
   const words = entry.status.replace(/_/g, ' ');
-  return labels[entry.status] ?? words.charAt(0).toUpperCase() + words.slice(1);
+  return STATUS_LABELS[entry.kind]?.[entry.status] ?? words.charAt(0).toUpperCase() + words.slice(1);
 }
 
 const formatWhen = (iso: string) => new Date(iso).toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'short' });
@@ -118,7 +121,8 @@ export function CustomerScreen({ customerId }: { customerId: string }) {
             <CardContent className="text-sm text-slate-700">
               {subscription ? (
                 <p>
-                  {subscription.plan ?? 'Plan'}: {subscription.status ?? 'unknown'}
+                  {subscription.plan ?? 'Plan'}:{' '}
+                  {subscription.status ? subscriptionStatusLabel(subscription.status) : 'unknown'}
                   {subscription.currentPeriodEnd ? `, until ${formatDate(subscription.currentPeriodEnd)}` : ''}
                 </p>
               ) : (

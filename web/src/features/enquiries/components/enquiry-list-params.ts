@@ -1,6 +1,6 @@
 import { serviceOptions } from '@shared/contact';
 import { enquiryStatuses } from '@shared/schemas/enquiries';
-import { KEYSET_CURSOR } from '@shared/schemas/service-requests';
+import { readPageCursor } from '@shared/schemas/page-cursor';
 import type { EnquiryListRequest } from '../api/enquiry-list';
 
 /**
@@ -13,7 +13,7 @@ export function readEnquiryListParams(params: URLSearchParams): EnquiryListReque
     q: params.get('q') ?? '',
     status: enquiryStatuses.find((status) => status === params.get('status')) ?? null,
     service: serviceOptions.find((option) => option === params.get('service')) ?? null,
-    cursor: cursor && KEYSET_CURSOR.test(cursor) ? cursor : null,
+    cursor: cursor && readPageCursor(cursor) ? cursor : null,
     selectedId: params.get('id'),
   };
 }

@@ -1,23 +1,10 @@
-import type { OrderStatus } from '@shared/schemas/orders';
+import { ORDER_STATUS_LABELS, type OrderStatus } from '@shared/schemas/orders';
 import { Badge } from '@/components/ui/badge';
-
-const orderStatusLabels: Record<OrderStatus, string> = {
-  pending: 'Pending',
-  paid: 'Paid',
-  payment_failed: 'Payment Failed',
-  expired: 'Expired',
-  completed: 'Completed',
-  processing: 'Processing',
-  shipped: 'Shipped',
-  delivered: 'Delivered',
-  cancelled: 'Cancelled',
-  refunded: 'Refunded',
-};
 
 const HIGHLIGHTED: ReadonlySet<OrderStatus> = new Set(['completed', 'paid', 'processing', 'shipped', 'delivered']);
 
 /** Spec §4: completed (and paid, and the fulfilment steps after it) are highlighted; anything else is neutral. */
 export function OrderStatusBadge({ status }: { status: OrderStatus }) {
   const highlighted = HIGHLIGHTED.has(status);
-  return <Badge variant={highlighted ? 'success' : 'neutral'}>{orderStatusLabels[status] ?? status}</Badge>;
+  return <Badge variant={highlighted ? 'success' : 'neutral'}>{ORDER_STATUS_LABELS[status] ?? status}</Badge>;
 }

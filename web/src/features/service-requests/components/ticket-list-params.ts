@@ -1,6 +1,7 @@
 import { serviceOptions } from '@shared/contact';
 import { CONSULTATION_DESCRIPTION } from '@shared/payments';
-import { KEYSET_CURSOR, serviceRequestStatuses } from '@shared/schemas/service-requests';
+import { readPageCursor } from '@shared/schemas/page-cursor';
+import { serviceRequestStatuses } from '@shared/schemas/service-requests';
 import { isUuid } from '@shared/schemas/text';
 import type { TicketListRequest } from '../api/staff-tickets';
 
@@ -21,7 +22,7 @@ export function readTicketListParams(params: URLSearchParams): TicketListRequest
     service: ticketServiceFilterOptions.find((option) => option === params.get('service')) ?? null,
     assigneeId: assignee === 'none' || isUuid(assignee) ? assignee : null,
     clientId: isUuid(client) ? client : null,
-    cursor: cursor && KEYSET_CURSOR.test(cursor) ? cursor : null,
+    cursor: cursor && readPageCursor(cursor) ? cursor : null,
     selectedId: params.get('id'),
   };
 }

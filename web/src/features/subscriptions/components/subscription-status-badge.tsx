@@ -1,14 +1,14 @@
-import type { SubscriptionStatusResponse } from '@shared/subscriptions';
+import { SUBSCRIPTION_STATUS_LABELS, type SubscriptionStatusResponse } from '@shared/subscriptions';
 import { Badge, type BadgeVariant } from '@/components/ui/badge';
 import { periodEndLabel } from './format';
 
-const labels: Record<SubscriptionStatusResponse['status'], [string, BadgeVariant]> = {
-  none: ['None', 'neutral'],
-  active: ['Active', 'success'],
-  trialing: ['Trial', 'success'],
-  past_due: ['Past Due', 'danger'],
-  unpaid: ['Unpaid', 'danger'],
-  paused: ['Paused', 'warning'],
+const variants: Record<SubscriptionStatusResponse['status'], BadgeVariant> = {
+  none: 'neutral',
+  active: 'success',
+  trialing: 'success',
+  past_due: 'danger',
+  unpaid: 'danger',
+  paused: 'warning',
 };
 
 /**
@@ -23,6 +23,9 @@ export function SubscriptionStatusBadge({
   if (status.cancelAtPeriodEnd && (status.status === 'active' || status.status === 'trialing')) {
     return <Badge variant="warning">Ending on {periodEndLabel(status)}</Badge>;
   }
-  const [label, variant] = labels[status.status] ?? [status.status, 'neutral'];
-  return <Badge variant={variant}>{label}</Badge>;
+  return (
+    <Badge variant={variants[status.status] ?? 'neutral'}>
+      {SUBSCRIPTION_STATUS_LABELS[status.status] ?? status.status}
+    </Badge>
+  );
 }

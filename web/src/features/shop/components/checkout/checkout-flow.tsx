@@ -2,18 +2,8 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { Navigate, useNavigate } from 'react-router-dom';
 import { orderTotalsOf } from '@shared/money';
-import {
-  emptyShipping,
-  orderNumber,
-  type CheckoutResponse,
-  type Shipping,
-  type ShippingInput,
-} from '@shared/schemas/orders';
-import { ShippingAddress } from '@/components/commerce/shipping-address';
-import { PaymentForm } from '@/features/payments/components/payment-form';
+import { emptyShipping, type CheckoutResponse, type Shipping, type ShippingInput } from '@shared/schemas/orders';
 import { PaymentNotConfigured } from '@/features/payments/components/payment-not-configured';
-import { Button } from '@/components/ui/button';
-import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { Spinner } from '@/components/ui/spinner';
 import { ApiError, errorMessage } from '@/lib/api-client';
 import { redirectToLogin } from '@/lib/login-redirect';
@@ -25,7 +15,7 @@ import { useCart } from '../../cart/cart-provider';
 import type { CartItem } from '../../cart/cart-store';
 import { CheckoutSteps, type CheckoutStep } from './checkout-steps';
 import { OrderSummary } from './order-summary';
-import { ShippingForm } from './shipping-form';
+import { PaymentStep, ShippingStep } from './checkout-step-cards';
 
 /** A random UUID v4; crypto.randomUUID exists only on https pages (and localhost), getRandomValues everywhere. */
 function newAttemptKey(): string {
@@ -129,58 +119,19 @@ export function CheckoutFlow() {
       <div className="flex flex-col gap-6">
         <CheckoutSteps current={step} />
         {order && placed ? (
-          <>
-            <Card>
-              <CardHeader>
-                <div className="flex items-start justify-between gap-4">
-                  <div className="flex flex-col gap-1.5">
-                    <CardTitle>Shipping To</CardTitle>
-                    <p className="text-sm text-slate-600">Order {orderNumber(order.id)}</p>
-                  </div>
-                  <Button variant="outline" onClick={() => setStep('shipping')}>
-                    Edit Shipping Info
-                  </Button>
-                </div>
-              </CardHeader>
-              <CardContent>
-                <ShippingAddress shipping={order.shipping} />
-              </CardContent>
-            </Card>
-            <Card>
-              <CardHeader>
-                <CardTitle>Payment</CardTitle>
-              </CardHeader>
-              <CardContent>
-                <PaymentForm
-                  config={paymentConfig}
-                  clientSecret={placed.response.clientSecret}
-                  returnPath={`/order-confirmation?order=${order.id}`}
-                  redirect="if_required"
-                  submitLabel="Pay Now"
-                  onSucceeded={() => paid(order.id)}
-                />
-              </CardContent>
-            </Card>
-          </>
+          <PaymentStep
+            placed={placed.response}
+            config={paymentConfig}
+            onEditShipping={() => setStep('shipping')}
+            onPaid={paid}
+          />
         ) : (
-          <Card>
-            <CardHeader>
-              <CardTitle>Shipping Information</CardTitle>
-            </CardHeader>
-            <CardContent className="flex flex-col gap-4">
-              {cart.hasUnavailable ? (
-                <p role="alert" className="rounded-md bg-red-50 p-3 text-sm font-medium text-red-800">
-                  Some items in your cart can no longer be ordered. Remove them to continue.
-                </p>
-              ) : null}
-              <ShippingForm
-                initial={shipping}
-                submitting={createPayment.isPending}
-                disabled={cart.hasUnavailable}
-                onSubmit={continueToPayment}
-              />
-            </CardContent>
-          </Card>
+          <ShippingStep
+            initial={shipping}
+            submitting={createPayment.isPending}
+            hasUnavailable={cart.hasUnavailable}
+            onSubmit={continueToPayment}
+          />
         )}
       </div>
       <aside aria-label="Order summary">

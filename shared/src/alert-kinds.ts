@@ -1,8 +1,10 @@
 /**
- * The console's notifications besides chat: which staff events raise one,
- * what it is called, which setting switches it, and where its click leads.
- * No zod here (the preload bundles this file); main validates the kind with
- * ./ipc-schemas.ts. See docs/decisions/136-desktop-notification-kinds.md.
+ * The console's notifications besides chat, for the web console and the
+ * desktop app alike: which staff events raise one, what it is called, which
+ * desktop setting switches it, and where its click leads. No zod here (the
+ * desktop preload bundles this file); desktop main validates the kind with
+ * desktop/src/common/ipc-schemas.ts. See
+ * docs/decisions/136-desktop-notification-kinds.md and 164.
  */
 
 /** The settings that switch each kind of notification on or off (all on by default). */
