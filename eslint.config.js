@@ -23,7 +23,7 @@ const moduleGraph = {
   chat: ['auth', 'users', 'service-requests', 'mail'],
   consultation: ['payments', 'service-requests', 'users', 'mail'],
   contact: ['service-requests', 'users', 'mail'],
-  customers: ['auth', 'users'],
+  customers: ['auth', 'users', 'orders', 'service-requests', 'contact', 'chat', 'subscriptions'],
   dashboard: [],
   health: [],
   mail: [],
