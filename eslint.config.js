@@ -24,7 +24,7 @@ const moduleGraph = {
   consultation: ['payments', 'service-requests', 'users', 'mail'],
   contact: ['service-requests', 'users', 'mail'],
   customers: ['auth', 'users', 'orders', 'service-requests', 'contact', 'chat', 'subscriptions'],
-  dashboard: [],
+  dashboard: ['orders', 'chat', 'contact', 'service-requests'],
   health: [],
   mail: [],
   orders: ['catalog', 'payments', 'users', 'mail'],
