@@ -1,5 +1,7 @@
 import { readdirSync } from 'node:fs';
+import path from 'node:path';
 import js from '@eslint/js';
+import { createNodeResolver, importX } from 'eslint-plugin-import-x';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
@@ -9,6 +11,42 @@ const features = readdirSync('web/src/features', { withFileTypes: true })
   .map((entry) => entry.name);
 /** Features that other features may import: the chat client and UI, and the payment forms. */
 const sharedFeatures = ['chat', 'payments'];
+
+/**
+ * Which API module may import which (docs/architecture.md, "Modules"; decision 162). A module reads another's data
+ * only through that module's exported functions, so these edges are also who reads whose tables. A module missing
+ * here imports no other module; tests are exempt (they drive the whole app and may check any domain's rows).
+ */
+const moduleGraph = {
+  auth: ['users', 'mail'],
+  catalog: [],
+  chat: ['auth', 'users', 'service-requests', 'mail'],
+  consultation: ['payments', 'service-requests', 'users', 'mail'],
+  contact: ['service-requests', 'users', 'mail'],
+  customers: ['auth', 'users', 'orders', 'service-requests', 'contact', 'chat', 'subscriptions'],
+  dashboard: ['orders', 'chat', 'contact', 'service-requests'],
+  health: [],
+  mail: [],
+  orders: ['catalog', 'payments', 'users', 'mail'],
+  payments: [],
+  'service-requests': ['users', 'mail'],
+  site: ['catalog', 'subscriptions'],
+  subscriptions: ['payments', 'users', 'mail'],
+  users: [],
+};
+const apiModules = readdirSync('api/src/modules', { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
+/** The files outside modules/ that compose the modules: a module never imports them. */
+const compositionFiles = ['app.ts', 'payment-wiring.ts', 'maintenance.ts', 'server.ts', 'main.ts'];
+/** How eslint-plugin-import-x finds and reads the API's imports: TypeScript sources, `@shared/*` as in tsconfig.json. */
+const importXSettings = {
+  'import-x/extensions': ['.ts', '.tsx', '.js'],
+  'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
+  'import-x/resolver-next': [
+    createNodeResolver({ extensions: ['.ts', '.tsx', '.js'], alias: { '@shared': [path.resolve('shared/src')] } }),
+  ],
+};
 
 export default tseslint.config(
   { ignores: ['dist/**', 'coverage/**', '.data/**', 'desktop/release/**', 'desktop/dist/**'] },
@@ -78,22 +116,44 @@ export default tseslint.config(
     },
   })),
   {
-    // Payments know no domain: orders, consultation and subscriptions use payments, never the reverse
-    // (decision 060); api/src/payment-wiring.ts composes them.
-    files: ['api/src/modules/payments/**'],
-    // Tests drive the whole app and may check any domain's rows.
-    ignores: ['**/*.test.ts'],
+    // The module graph (docs/architecture.md, "Modules"): each module imports only the modules its entry allows.
+    // Payments know no domain (decision 060); the composition files (app.ts, payment-wiring.ts, …) bring them together.
+    files: ['api/src/modules/**'],
+    ignores: ['**/*.test.ts', '**/*.test.tsx'],
+    plugins: { 'import-x': importX },
+    settings: importXSettings,
     rules: {
-      'no-restricted-imports': [
+      'import-x/no-restricted-paths': [
         'error',
         {
-          patterns: [
-            { group: ['@/*', '**/web/src/**'], message: 'The API never reaches into the web app.' },
-            { regex: '^\\.\\./(?!\\.\\./)', message: 'payments imports no other module (decision 060).' },
+          zones: [
+            ...apiModules.map((module) => {
+              const allowed = moduleGraph[module] ?? [];
+              return {
+                target: `./api/src/modules/${module}`,
+                from: './api/src/modules',
+                except: [`./${module}`, ...allowed.map((other) => `./${other}`)],
+                message: allowed.length
+                  ? `${module} may import only ${allowed.join(', ')} (the module graph in docs/architecture.md; eslint.config.js moduleGraph).`
+                  : `${module} imports no other module (the module graph in docs/architecture.md; eslint.config.js moduleGraph).`,
+              };
+            }),
+            {
+              target: './api/src/modules',
+              from: compositionFiles.map((file) => `./api/src/${file}`),
+              message: 'Modules never import the files that compose them (app.ts, payment-wiring.ts, …).',
+            },
           ],
         },
       ],
     },
+  },
+  {
+    // No import cycles in the API and the shared contract: a cycle is a module graph the docs cannot draw.
+    files: ['api/src/**/*.ts', 'api/src/**/*.tsx', 'shared/src/**/*.ts'],
+    plugins: { 'import-x': importX },
+    settings: importXSettings,
+    rules: { 'import-x/no-cycle': ['error', { ignoreExternal: true }] },
   },
   {
     // The live layer sits below the modules (decision 160): they publish and subscribe through it, never the reverse.

@@ -12,7 +12,7 @@ describe('subscribing without a payment provider', () => {
   it('shows "Subscription System Not Configured" with a way back to the plans', async () => {
     const page = await browser.newPage();
     await loggedInAs(page, server);
-    const plan = await server.db('subscriptionPlans').where({ name: 'Professional' }).first();
+    const plan = await server.db('subscription_plans').where({ name: 'Professional' }).first();
     await page.goto(`${server.url}/subscribe?plan=${plan.id}`);
     await visible(page.getByRole('heading', { name: 'Subscription System Not Configured' }));
     await page.getByRole('link', { name: 'Back to Pricing' }).click();

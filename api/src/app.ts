@@ -18,6 +18,8 @@ import { productsAdminRoutes } from './modules/catalog/products-admin.routes';
 import { productsEndpoint } from './modules/catalog/products-endpoint';
 import { adminOrdersRoutes } from './modules/orders/admin-orders.routes';
 import { ordersRoutes } from './modules/orders/orders.routes';
+import { refundRoutes } from './modules/orders/refunds.routes';
+import { paymentsRoutes } from './modules/payments/payments.routes';
 import { serviceRequestsRoutes } from './modules/service-requests/service-requests.routes';
 import { sessionMiddleware } from './modules/auth/session';
 import { chatRoutes } from './modules/chat/chat.routes';
@@ -26,13 +28,14 @@ import { customersRoutes } from './modules/customers/customers.routes';
 import { dashboardRoutes } from './modules/dashboard/dashboard.routes';
 import { healthCheck } from './modules/health/health';
 import { outboxRoutes } from './modules/mail/outbox.routes';
+import { subscriptionsRoutes } from './modules/subscriptions/subscriptions.routes';
 import { comingSoonMiddleware } from './modules/site/coming-soon.middleware';
 import { devSiteNotice } from './modules/site/dev-site';
 import { siteMiddleware } from './modules/site/site.middleware';
 import { createLivePages, type LiveSite } from './modules/site/live-pages';
 import { publicDataFor } from './modules/site/public-data';
 import type { StaticFile } from './modules/site/static-files';
-import { paymentRoutes } from './payment-wiring';
+import { paymentWiring } from './payment-wiring';
 
 interface AppOptions {
   /** The built web app (dist/web) loaded in memory; empty when serving the API only. */
@@ -68,7 +71,9 @@ export function createApp(deps: AppDeps, options: AppOptions = {}): Koa {
   const app = new Koa({ proxy: config.trustProxy, keys: [config.sessionSecret] });
   app.silent = true;
 
-  // Every module's routes in one router: one match per request, however many modules.
+  // Every module's routes, mounted here and only here, in one router: one match per request, however many modules.
+  // The routes that take or give money are built on one set of providers (payment-wiring.ts, decision 060).
+  const payment = paymentWiring(deps);
   const router = new Router();
   for (const moduleRouter of [
     authRoutes(deps),
@@ -77,14 +82,17 @@ export function createApp(deps: AppDeps, options: AppOptions = {}): Koa {
     chatRoutes(deps),
     catalogRoutes(deps),
     productsAdminRoutes(deps),
-    ordersRoutes(deps),
+    ordersRoutes(deps, payment.provider),
     serviceRequestsRoutes(deps),
     outboxRoutes(deps),
     dashboardRoutes(deps),
     adminOrdersRoutes(deps),
+    refundRoutes(deps, payment.provider),
     customersRoutes(deps),
-    // Checkout, the consultation, subscriptions and the payment endpoints, on one set of providers.
-    ...paymentRoutes(deps),
+    // POST /api/create-payment-intent (the checkout or the consultation, by kind), the payment config, the demo
+    // confirmation and the Stripe webhook.
+    paymentsRoutes(deps, payment.payments),
+    subscriptionsRoutes(deps, payment.subscriptions),
   ])
     router.use(moduleRouter.routes());
   const session = sessionMiddleware(app, deps.db, config);

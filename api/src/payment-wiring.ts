@@ -1,24 +1,18 @@
-import Router from '@koa/router';
 import type { Knex } from 'knex';
-import type { Middleware } from 'koa';
 import type Stripe from 'stripe';
 import type { AppDeps } from './app-deps';
 import type { Config } from './config';
-import { BadRequest, ServiceUnavailable } from './errors';
-import { requireUser, userOf } from './middleware/current-user';
 import { consultationBookingRoute } from './modules/consultation/consultation.routes';
 import { consultationFulfilment } from './modules/consultation/consultation.service';
 import { orderFulfilment } from './modules/orders/order-payments';
-import { checkoutRoute, payOrderRoute } from './modules/orders/orders.routes';
+import { checkoutRoute } from './modules/orders/orders.routes';
 import { refundEventHandlers } from './modules/orders/refund-events';
 import { sendUnsentRefunds } from './modules/orders/refunds';
-import { refundRoutes } from './modules/orders/refunds.routes';
 import { DemoPaymentProvider } from './modules/payments/demo-provider';
 import type { PaymentFulfilments } from './modules/payments/payment-outcome';
 import { paymentMode } from './modules/payments/payment-mode';
 import type { PaymentProvider } from './modules/payments/payment-provider';
-import { consumePaymentAttempt } from './modules/payments/payment-rate-limit';
-import { paymentsRoutes } from './modules/payments/payments.routes';
+import type { PaymentStarts, PaymentsSetup } from './modules/payments/payments.routes';
 import { createStripeClient } from './modules/payments/stripe-client';
 import { paymentIntentEventHandlers, type StripeEventHandlers } from './modules/payments/stripe-event-handlers';
 import { StripePaymentProvider } from './modules/payments/stripe-provider';
@@ -27,15 +21,16 @@ import { DemoSubscriptionProvider } from './modules/subscriptions/demo-subscript
 import { subscriptionEventHandlers } from './modules/subscriptions/stripe-subscription-events';
 import { StripeSubscriptionProvider } from './modules/subscriptions/stripe-subscription-provider';
 import type { SubscriptionProvider } from './modules/subscriptions/subscription-provider';
-import { subscriptionsRoutes } from './modules/subscriptions/subscriptions.routes';
 
 /*
  * Where payments meet the domains that sell something (decision 060).
  * modules/payments knows no domain, and each selling domain (orders,
  * consultation, subscriptions) knows payments only; this file is the one
  * place that knows both: which provider the app uses, which domain fulfils a
- * payment of which purpose, which domain handles which Stripe event, and the
- * one URL the spec shares between the shop's checkout and the consultation.
+ * payment of which purpose, which domain starts which kind of
+ * POST /api/create-payment-intent, and which domain handles which Stripe
+ * event. It mounts no route: app.ts mounts every module's routes, handing
+ * them what this file built.
  */
 
 interface PaymentProviders {
@@ -84,39 +79,12 @@ function stripeEventHandlers(fulfilments: PaymentFulfilments): StripeEventHandle
   return { ...paymentIntentEventHandlers(fulfilments), ...refundEventHandlers, ...subscriptionEventHandlers };
 }
 
-/** The spec sends the shop's order and the consultation to the same URL; the fields tell them apart. */
-function paymentKind(body: unknown): 'order' | 'consultation' {
-  if (body && typeof body === 'object' && !Array.isArray(body)) {
-    if ('items' in body || 'shipping' in body) return 'order';
-    if ('amount' in body || 'description' in body) return 'consultation';
-  }
-  throw new BadRequest('Send items and shipping for an order, or amount and description for the consultation');
-}
-
-/**
- * POST /api/create-payment-intent: a logged-in user, a kind told by the body,
- * a configured provider and one payment attempt off the user's allowance;
- * then the domain's own route (orders' checkout or the consultation's booking)
- * validates its input and starts the payment.
- */
-function paymentIntentRoutes(deps: AppDeps, provider: PaymentProvider | null): Router {
-  const routes: Record<'order' | 'consultation', Middleware> | null = provider
-    ? { order: checkoutRoute(deps, provider), consultation: consultationBookingRoute(deps, provider) }
-    : null;
-  const router = new Router();
-  router.post('/api/create-payment-intent', requireUser, async (ctx, next) => {
-    const kind = paymentKind(ctx.request.body);
-    if (!routes) throw new ServiceUnavailable('The payment system is not configured.');
-    await consumePaymentAttempt(deps.db, deps.config, userOf(ctx).id);
-    return routes[kind](ctx, next);
-  });
-  const payOrder = provider ? payOrderRoute(deps, provider) : null;
-  router.post('/api/orders/:id/payment', requireUser, async (ctx, next) => {
-    if (!payOrder) throw new ServiceUnavailable('The payment system is not configured.');
-    await consumePaymentAttempt(deps.db, deps.config, userOf(ctx).id);
-    return payOrder(ctx, next);
-  });
-  return router;
+/** Who starts each kind of POST /api/create-payment-intent: the shop's checkout, or the consultation's booking. */
+function paymentStarts(deps: AppDeps): PaymentStarts {
+  return {
+    order: (provider) => checkoutRoute(deps, provider),
+    consultation: (provider) => consultationBookingRoute(deps, provider),
+  };
 }
 
 /**
@@ -144,20 +112,30 @@ export function paymentMaintenanceTasks(deps: AppDeps): { name: string; run(): P
   ];
 }
 
-/** Every route that starts or settles a payment, built on one set of providers. */
-export function paymentRoutes(deps: AppDeps): Router[] {
+/** What the app's payment routes are built on: one set of providers, and the payments module's setup. */
+export interface PaymentWiring {
+  /** The app's payment provider (orders' Pay now and refunds use it too); null when payments are not configured. */
+  provider: PaymentProvider | null;
+  /** The app's subscription provider; null when payments are not configured. */
+  subscriptions: SubscriptionProvider | null;
+  /** For paymentsRoutes: starting a payment by kind, fulfilling it by purpose, the Stripe webhook's handlers. */
+  payments: PaymentsSetup;
+}
+
+/** Builds the providers once, and says which domain starts, fulfils and hears what (decision 060). */
+export function paymentWiring(deps: AppDeps): PaymentWiring {
   const providers = createPaymentProviders(deps.config, deps.db);
   const fulfilments = paymentFulfilments(deps.config);
-  return [
-    paymentIntentRoutes(deps, providers.payments),
-    paymentsRoutes(deps, {
+  return {
+    provider: providers.payments,
+    subscriptions: providers.subscriptions,
+    payments: {
       provider: providers.payments,
       stripe: providers.stripe,
+      starts: paymentStarts(deps),
       fulfilments,
       stripeEventHandlers: stripeEventHandlers(fulfilments),
       afterPayment: refundSender(deps, providers.payments, 0),
-    }),
-    subscriptionsRoutes(deps, providers.subscriptions),
-    refundRoutes(deps, providers.payments),
-  ];
+    },
+  };
 }

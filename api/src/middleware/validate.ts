@@ -39,7 +39,7 @@ export function validate<const S extends InputSchemas>(schemas: S): Middleware<D
 
 /**
  * validate() and the handler after it as one middleware, for a route step
- * that is not registered on a router itself (payment-wiring.ts hands
+ * that is not registered on a router itself (payments.routes.ts hands
  * POST /api/create-payment-intent to one of two such steps). On a router,
  * list validate() before the handler instead: the router types the input.
  */

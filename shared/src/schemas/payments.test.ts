@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { demoCardSchema, expiryInFuture, isValidPublishableKey, passesLuhn } from './payments';
+import {
+  demoCardSchema,
+  expiryInFuture,
+  isValidPublishableKey,
+  passesLuhn,
+  PAYMENT_INTENT_KIND_MESSAGE,
+  paymentIntentKindSchema,
+} from './payments';
 
 describe('payment helpers', () => {
   it('accepts only publishable keys that start with pk_', () => {
@@ -39,5 +46,34 @@ describe('payment helpers', () => {
       "Your card's expiration date is incomplete.",
       "Your card's security code is incomplete.",
     ]);
+  });
+});
+
+describe('paymentIntentKindSchema', () => {
+  const kindOf = (body: unknown) => paymentIntentKindSchema.safeParse(body);
+
+  it('names an order by its fields, even when they are wrong (the checkout schema reports those)', () => {
+    expect(kindOf({ items: [], shipping: {} }).data).toBe('order');
+    expect(kindOf({ items: 'not a list' }).data).toBe('order');
+    expect(kindOf({ shipping: null }).data).toBe('order');
+    // Order fields win over consultation fields: the checkout schema refuses the extra ones.
+    expect(kindOf({ items: [], amount: 19_900 }).data).toBe('order');
+  });
+
+  it('names the consultation by its fields', () => {
+    expect(kindOf({ amount: 19_900, description: 'Technical Consultation - 1 Hour' }).data).toBe('consultation');
+    expect(kindOf({ description: 'x' }).data).toBe('consultation');
+  });
+
+  it('refuses a body that names neither, with the one message', () => {
+    for (const body of [{}, { hello: 'world' }, [1, 2], null, 'items', 42, undefined]) {
+      const result = kindOf(body);
+      expect(result.success).toBe(false);
+      expect(result.error?.issues.map((issue) => issue.message)).toEqual([PAYMENT_INTENT_KIND_MESSAGE]);
+    }
+  });
+
+  it('reads only the own JSON fields of the body: a "__proto__" key names nothing', () => {
+    expect(kindOf(JSON.parse('{"__proto__": {"items": []}}')).success).toBe(false);
   });
 });

@@ -18,6 +18,31 @@ export const consultationRequestSchema = z
   })
   .strict();
 
+/** What POST /api/create-payment-intent starts: the shop's order, or the paid consultation. */
+export const paymentIntentKinds = ['order', 'consultation'] as const;
+export type PaymentIntentKind = (typeof paymentIntentKinds)[number];
+
+export const PAYMENT_INTENT_KIND_MESSAGE =
+  'Send items and shipping for an order, or amount and description for the consultation';
+
+/**
+ * The kind of a POST /api/create-payment-intent body. The spec sends the order (`{ items, shipping }`) and the
+ * consultation (`{ amount, description }`) to one URL without naming the kind, so the fields name it: any order
+ * field makes it an order, else any consultation field a consultation; anything else (an array, no such field) is
+ * refused with PAYMENT_INTENT_KIND_MESSAGE. Only the kind is decided here: the kind's own schema
+ * (checkoutRequestSchema, consultationRequestSchema) then checks the body, with its own messages.
+ */
+export const paymentIntentKindSchema = z
+  .custom<object>((body) => typeof body === 'object' && body !== null && !Array.isArray(body), {
+    error: PAYMENT_INTENT_KIND_MESSAGE,
+  })
+  .transform((body, ctx): PaymentIntentKind => {
+    if ('items' in body || 'shipping' in body) return 'order';
+    if ('amount' in body || 'description' in body) return 'consultation';
+    ctx.addIssue({ code: 'custom', message: PAYMENT_INTENT_KIND_MESSAGE });
+    return z.NEVER;
+  });
+
 const digits = (value: string) => value.replace(/[\s-]/g, '');
 
 /** Luhn checksum of a card number (digits only). */

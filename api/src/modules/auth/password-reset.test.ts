@@ -70,7 +70,7 @@ describe('POST /api/auth/password-reset/request', () => {
     expect(mail.text).toContain('Hello Ada');
     expect(mail.html).toContain(link.replace(/&/g, '&amp;'));
 
-    const [stored] = await servers.db('accountTokens').where({ userId: user.id });
+    const [stored] = await servers.db('account_tokens').where({ userId: user.id });
     expect(stored.tokenHash).toBe(createHash('sha256').update(token).digest('hex'));
     expect(new Date(stored.expiresAt).getTime() - new Date(stored.createdAt).getTime()).toBe(60 * 60 * 1000);
     // The outbox no longer holds the token once the mail is delivered.
@@ -92,7 +92,7 @@ describe('POST /api/auth/password-reset/request', () => {
       expect(res.status).toBe(202);
       expect(res.body).toEqual({ message: RESET_REQUESTED });
     }
-    expect(await servers.db('accountTokens').where({ userId: user.id })).toHaveLength(0);
+    expect(await servers.db('account_tokens').where({ userId: user.id })).toHaveLength(0);
     expect(await servers.db('mails').where({ recipient: 'nobody@example.com' })).toHaveLength(0);
   });
 
@@ -110,7 +110,7 @@ describe('POST /api/auth/password-reset/request', () => {
     }
     expect(
       await servers
-        .db('accountTokens')
+        .db('account_tokens')
         .join('users', 'users.id', 'accountTokens.userId')
         .where('users.username', username),
     ).toHaveLength(3);
@@ -165,7 +165,7 @@ describe('POST /api/auth/password-reset/confirm', () => {
     const second = await resetLinkSentTo('expired.reset@example.com', 2);
 
     await servers
-      .db('accountTokens')
+      .db('account_tokens')
       .where({ tokenHash: createHash('sha256').update(second.token).digest('hex') })
       .update({ expiresAt: new Date(Date.now() - 1000) });
     const expired = await api().post('/api/auth/password-reset/confirm', {

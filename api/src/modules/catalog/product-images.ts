@@ -43,7 +43,7 @@ export async function storeProductImage(db: Knex | Knex.Transaction, upload: Buf
     throw new BadRequest('image: the file could not be decoded (it may be damaged or too large in pixels)');
   }
   const sha256 = createHash('sha256').update(output.data).digest('hex');
-  await db('productImages')
+  await db('product_images')
     .insert({ sha256, content: output.data, width: output.info.width, height: output.info.height })
     .onConflict('sha256')
     .ignore();
@@ -52,6 +52,6 @@ export async function storeProductImage(db: Knex | Knex.Transaction, upload: Buf
 
 /** A stored image's WebP bytes, or undefined. */
 export async function findProductImage(db: Knex, sha256: string): Promise<Buffer | undefined> {
-  const row = await db('productImages').where({ sha256 }).first<{ content: Buffer } | undefined>('content');
+  const row = await db('product_images').where({ sha256 }).first<{ content: Buffer } | undefined>('content');
   return row?.content;
 }

@@ -85,7 +85,7 @@ describe('staff edit the catalogue', () => {
 
   it('archive: gone from the shop and refused at checkout, still on past orders; and back', async () => {
     const order = await clientWithPaidOrder(t, [{ price: '75.00', quantity: 1, name: 'Old Access Point' }]);
-    const [line] = await t.db('orderItems').where({ orderId: order.orderId });
+    const [line] = await t.db('order_items').where({ orderId: order.orderId });
     const staff = await staffAgent();
     const res = await staff.patch(`/api/admin/products/${line.productId}`).send({ archived: true });
     expect(res.body.archived).toBe(true);

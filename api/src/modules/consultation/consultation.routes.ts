@@ -7,11 +7,11 @@ import type { PaymentProvider } from '../payments/payment-provider';
 import { startConsultationPayment } from './consultation.service';
 
 /**
- * Booking the paid consultation: POST /api/create-payment-intent with the
- * amount and description the spec sends (the price is the server's). The
- * shop's checkout shares the URL, so the route itself is registered in
- * api/src/payment-wiring.ts, which checks the user, the provider and the
- * payment allowance, then hands bookings here.
+ * Booking the paid consultation, the consultation kind of
+ * POST /api/create-payment-intent (the amount and description the spec
+ * sends; the price is the server's). payments.routes.ts owns that URL: it
+ * checks the user, the kind, the provider and the payment allowance, then
+ * hands bookings to this step (given it by api/src/payment-wiring.ts).
  */
 export function consultationBookingRoute({ logger }: AppDeps, provider: PaymentProvider): Middleware {
   return validated({ body: consultationRequestSchema }, async (ctx) => {

@@ -10,7 +10,7 @@ import { isUuid } from '@shared/schemas/text';
 import { createdMicrosSql, decodeCursor, pageOf, prefixTsQuery, seekPage } from '../../db/keyset';
 import { Conflict, NotFound } from '../../errors';
 import { enqueueMail } from '../mail/outbox';
-import { createServiceRequest } from '../service-requests/service-requests.service';
+import { createServiceRequest, requestIdFromEnquiry } from '../service-requests/service-requests.service';
 import { publish } from '../../live/publish';
 import type { User } from '../users/user.model';
 import { toIso } from '../../db/instants';
@@ -103,7 +103,7 @@ async function matchingClient(db: Knex | Knex.Transaction, email: string): Promi
 /** One enquiry with its replies, the request it became, and the matching client account. */
 export async function readEnquiry(db: Knex | Knex.Transaction, id: string): Promise<EnquiryDetail> {
   const row = await enquiryRow(db, id);
-  const [replies, request, clientId] = await Promise.all([
+  const [replies, requestId, clientId] = await Promise.all([
     db('enquiry_replies')
       .select('id', 'authorName', 'message', 'createdAt')
       .where({ contactMessageId: row.id })
@@ -111,9 +111,7 @@ export async function readEnquiry(db: Knex | Knex.Transaction, id: string): Prom
         { column: 'createdAt', order: 'asc' },
         { column: 'id', order: 'asc' },
       ]) as Promise<{ id: string; authorName: string; message: string; createdAt: Date }[]>,
-    db('service_requests').select('id').where({ contactMessageId: row.id }).first() as Promise<
-      { id: string } | undefined
-    >,
+    requestIdFromEnquiry(db, row.id),
     matchingClient(db, row.email),
   ]);
   return {
@@ -121,7 +119,7 @@ export async function readEnquiry(db: Knex | Knex.Transaction, id: string): Prom
     phone: row.phone,
     message: row.message,
     repliedAt: toIso(row.repliedAt),
-    serviceRequestId: request?.id ?? null,
+    serviceRequestId: requestId,
     clientId,
     replies: replies.map((reply) => ({ ...reply, createdAt: toIso(reply.createdAt) })),
   };
@@ -179,9 +177,7 @@ export async function setEnquiryStatus(db: Knex, id: string, status: EnquiryStat
 export async function convertEnquiry(db: Knex, id: string): Promise<{ serviceRequestId: string }> {
   const requestId = await db.transaction(async (trx) => {
     const row = await enquiryRow(trx, id, true);
-    const existing = (await trx('service_requests').select('id').where({ contactMessageId: row.id }).first()) as
-      { id: string } | undefined;
-    if (existing) throw new Conflict('This enquiry is already a service request');
+    if (await requestIdFromEnquiry(trx, row.id)) throw new Conflict('This enquiry is already a service request');
     const created = await createServiceRequest(trx, {
       userId: await matchingClient(trx, row.email),
       name: row.name,

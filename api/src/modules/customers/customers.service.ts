@@ -6,11 +6,17 @@ import type {
   AdminCustomerSummary,
   CustomerTimelineEntry,
 } from '@shared/schemas/admin-customers';
-import { formatOrderNumber, type OrderStatus } from '@shared/schemas/orders';
+import { formatOrderNumber } from '@shared/schemas/orders';
 import { formatPrice } from '@shared/money';
 import { toIso as iso } from '../../db/instants';
 import { createdMicrosSql, decodeCursor, pageOf, seekPage } from '../../db/keyset';
-import { NotFound } from '../../errors';
+import { BadRequest, NotFound } from '../../errors';
+import { conversationsOfCustomer } from '../chat/storage/customer-conversations';
+import { enquiriesFromEmail } from '../contact/customer-enquiries';
+import { ordersOfCustomer } from '../orders/customer-orders';
+import { serviceRequestsOfCustomer } from '../service-requests/customer-requests';
+import { latestSubscriptionOf } from '../subscriptions/customer-subscription';
+import { findUserById } from '../users/users.service';
 
 /**
  * Customers for staff (decision 103): client accounts, newest first with
@@ -69,83 +75,22 @@ export async function listCustomers(db: Knex, query: AdminCustomerListQuery): Pr
 
 const HISTORY_LIMIT = 100;
 
-/** A customer's account, orders, subscription, service requests, enquiries and chats (by verified email), in one timeline. */
+/**
+ * A customer's account, orders, subscription, service requests, enquiries and chats (by verified email), in one
+ * timeline. Each part is read by the module that owns it (docs/architecture.md, "Modules").
+ */
 export async function getCustomer(db: Knex, customerId: string): Promise<AdminCustomerDetails> {
-  const user = await db('users').where({ id: customerId }).first<
-    | {
-        id: string;
-        username: string;
-        firstName: string | null;
-        lastName: string | null;
-        email: string | null;
-        emailVerifiedAt: Date | null;
-        accountType: 'client' | 'staff';
-        createdAt: Date;
-        subscriptionPlan: string | null;
-        subscriptionStatus: string | null;
-      }
-    | undefined
-  >();
+  const user = await findUserById(db, customerId);
   if (!user) throw new NotFound('Customer not found');
   // Enquiries and chats are found by email only when the address is proven the customer's: anyone can sign up
   // with someone else's address, and staff must not take that person's enquiries for this customer's (decision 155).
-  const email = user.emailVerifiedAt ? (user.email?.toLowerCase() ?? null) : null;
+  const verifiedEmail = user.verifiedEmail;
   const [orders, requests, enquiries, chats, subscription] = await Promise.all([
-    db('orders')
-      .where({ userId: user.id })
-      .orderBy('createdAt', 'desc')
-      .limit(HISTORY_LIMIT)
-      .select<{ id: string; number: string; status: OrderStatus; totalAmount: string; createdAt: Date }[]>(
-        'id',
-        'number',
-        'status',
-        'totalAmount',
-        'createdAt',
-      ),
-    db('serviceRequests')
-      .where({ userId: user.id })
-      .orderBy('createdAt', 'desc')
-      .limit(HISTORY_LIMIT)
-      .select<{ id: string; service: string; status: string; createdAt: Date }[]>(
-        'id',
-        'service',
-        'status',
-        'createdAt',
-      ),
-    email
-      ? db('contactMessages')
-          .whereRaw('lower(email) = ?', [email])
-          .orderBy('createdAt', 'desc')
-          .limit(HISTORY_LIMIT)
-          .select<{ id: string; service: string; message: string; createdAt: Date }[]>(
-            'id',
-            'service',
-            'message',
-            'createdAt',
-          )
-      : Promise.resolve([]),
-    db('chatConversations')
-      .where((where) => {
-        where.where({ userId: user.id });
-        if (email) where.orWhereRaw('lower(visitor_email) = ?', [email]);
-      })
-      .orderBy('createdAt', 'desc')
-      .limit(HISTORY_LIMIT)
-      .select<{ id: string; status: string; visitorName: string; lastMessageAt: Date | null; createdAt: Date }[]>(
-        'id',
-        'status',
-        'visitorName',
-        'lastMessageAt',
-        'createdAt',
-      ),
-    db('subscriptions as s')
-      .leftJoin('subscriptionPlans as p', 'p.id', 's.planId')
-      .where('s.userId', user.id)
-      .orderBy('s.providerCreatedAt', 'desc')
-      .first<
-        | { id: string; status: string; currentPeriodEnd: Date | null; createdAt: Date; planName: string | null }
-        | undefined
-      >('s.id', 's.status', 's.currentPeriodEnd', 's.createdAt', 'p.name as planName'),
+    ordersOfCustomer(db, user.id, HISTORY_LIMIT),
+    serviceRequestsOfCustomer(db, user.id, HISTORY_LIMIT),
+    verifiedEmail ? enquiriesFromEmail(db, verifiedEmail, HISTORY_LIMIT) : Promise.resolve([]),
+    conversationsOfCustomer(db, { userId: user.id, verifiedEmail }, HISTORY_LIMIT),
+    latestSubscriptionOf(db, user.id),
   ]);
 
   const entries: CustomerTimelineEntry[] = [

@@ -84,13 +84,13 @@ describe('GET /api/admin/customers/:id', () => {
     await client.agent
       .post('/api/demo-payments/confirm')
       .send({ clientSecret: checkout.body.clientSecret, card: demoCards.succeeds });
-    await t.db('contactMessages').insert({
+    await t.db('contact_messages').insert({
       name: 'Hedy',
       email: 'HEDY@example.com',
       service: 'Other',
       message: 'A question',
     });
-    await t.db('serviceRequests').insert({
+    await t.db('service_requests').insert({
       userId: client.user.id,
       name: 'Hedy',
       email: 'hedy@example.com',
@@ -98,7 +98,7 @@ describe('GET /api/admin/customers/:id', () => {
       message: 'Help',
       status: 'pending',
     });
-    await t.db('chatConversations').insert({ visitorId: randomUUID(), visitorName: 'Hedy', userId: client.user.id });
+    await t.db('chat_conversations').insert({ visitorId: randomUUID(), visitorName: 'Hedy', userId: client.user.id });
     // Enquiries are found by email only once the address is confirmed.
     await t.db('users').where({ id: client.user.id }).update({ emailVerifiedAt: new Date() });
 
@@ -155,13 +155,13 @@ describe('GET /api/admin/customers/:id', () => {
 describe('GET /api/admin/customers/:id matches by email only a confirmed address', () => {
   it("an account that merely signed up with someone's address is not shown their enquiries or chats", async () => {
     const squatter = await agentFor('client', { email: 'victim.addr@example.com' });
-    await t.db('contactMessages').insert({
+    await t.db('contact_messages').insert({
       name: 'Victim',
       email: 'Victim.Addr@example.com',
       service: 'Other',
       message: 'My private question',
     });
-    await t.db('chatConversations').insert({
+    await t.db('chat_conversations').insert({
       visitorId: randomUUID(),
       visitorName: 'Victim',
       visitorEmail: 'victim.addr@example.com',
@@ -216,7 +216,7 @@ describe('POST /api/admin/customers/:id/password-reset', () => {
     expect(res.status).toBe(403);
     expect(res.body).toEqual({ message: STAFF_RESET_REFUSED });
     expect(await t.db('mails').where({ recipient: 'colleague@example.com' })).toHaveLength(0);
-    expect(await t.db('accountTokens').where({ userId: colleague.user.id })).toHaveLength(0);
+    expect(await t.db('account_tokens').where({ userId: colleague.user.id })).toHaveLength(0);
     // Their own account too: a staff member resets it from the login page like anyone.
     expect((await staff.agent.post(`/api/admin/customers/${staff.user.id}/password-reset`)).status).toBe(403);
   });

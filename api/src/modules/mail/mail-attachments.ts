@@ -24,7 +24,7 @@ export async function loadAttachments(
   attachmentSources: AttachmentSources,
   mailId: string,
 ): Promise<{ filename: string; contentType: string; content: Buffer }[]> {
-  const rows = await db('mailAttachments')
+  const rows = await db('mail_attachments')
     .where({ mailId })
     .orderBy('position')
     .select<AttachmentRow[]>('id', 'filename', 'contentType', 'source', 'content');
@@ -39,7 +39,7 @@ export async function loadAttachments(
       const made = await make(db, rest.join(':'));
       if (!made) throw new UnmadeAttachment(`The attachment "${row.filename}" (${row.source}) could not be made`);
       content = made;
-      await db('mailAttachments').where({ id: row.id }).update({ content, size: content.length });
+      await db('mail_attachments').where({ id: row.id }).update({ content, size: content.length });
     }
     total += content.length;
     files.push({ filename: row.filename, contentType: row.contentType, content });

@@ -101,7 +101,7 @@ export async function findOutboxMail(
 ): Promise<OutboxMailDetail | undefined> {
   const row = await db('mails').where({ id }).first<MailRow | undefined>();
   if (!row) return undefined;
-  const attachments = await db('mailAttachments')
+  const attachments = await db('mail_attachments')
     .where({ mailId: id })
     .orderBy('position')
     .select<OutboxAttachment[]>('id', 'filename', 'contentType', 'size');
@@ -130,7 +130,7 @@ export async function findOutboxAttachment(
   mailId: string,
   id: string,
 ): Promise<(OutboxAttachment & { content: Buffer | null }) | undefined> {
-  const file = await db('mailAttachments as a')
+  const file = await db('mail_attachments as a')
     .join('mails as m', 'm.id', 'a.mailId')
     .where({ 'a.mailId': mailId, 'a.id': id })
     .first<(OutboxAttachment & { content: Buffer | null; secrets: string[] | null }) | undefined>(

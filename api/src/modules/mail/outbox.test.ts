@@ -225,7 +225,7 @@ describe('attachments in the outbox', () => {
   it('writes the files once with the mail: enqueueing the same event again adds nothing', async () => {
     const mail = await mailWithFiles('files:4');
     await mailWithFiles('files:4');
-    expect(await t.db('mailAttachments').where({ mailId: mail.id }).count({ n: '*' })).toEqual([{ n: 2 }]);
+    expect(await t.db('mail_attachments').where({ mailId: mail.id }).count({ n: '*' })).toEqual([{ n: 2 }]);
   });
 
   it('refuses attachments over 5 MB in all, or with an unusable name or type, and writes nothing', async () => {

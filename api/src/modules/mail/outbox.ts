@@ -134,7 +134,7 @@ export async function enqueueMail<Name extends MailTemplateName>(
     .returning<{ id: string }[]>('id');
   // Only the rows written now get the files: a mail written before keeps what it had.
   if (attachments.length > 0 && inserted.length > 0) {
-    await db('mailAttachments').insert(
+    await db('mail_attachments').insert(
       inserted.flatMap(({ id }) =>
         attachments.map((file, position) => ({
           mailId: id,

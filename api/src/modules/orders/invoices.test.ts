@@ -186,7 +186,7 @@ describe('the receipt email', () => {
       .first();
     expect(receipt.data.invoiceNumber).toBe(invoice.number);
     // Written with the payment: the file's name and source; the PDF is drawn later, outside the payment.
-    const [written] = await t.db('mailAttachments').where({ mailId: receipt.id });
+    const [written] = await t.db('mail_attachments').where({ mailId: receipt.id });
     expect(written).toMatchObject({
       filename: `invoice-${invoice.number}.pdf`,
       contentType: 'application/pdf',
@@ -215,7 +215,7 @@ describe('the receipt email', () => {
     expect(text).toContain(`Invoice number: ${invoice.number}`);
     expect(text).toContain('Total (USD) $108.50');
     // Kept with the mail: staff download the same file from the outbox.
-    const [kept] = await t.db('mailAttachments').where({ mailId: receipt.id });
+    const [kept] = await t.db('mail_attachments').where({ mailId: receipt.id });
     expect(Buffer.compare(kept.content, file!.content)).toBe(0);
     expect(kept.size).toBe(file!.content.length);
   });

@@ -3,10 +3,11 @@ import type { Middleware } from 'koa';
 import { checkoutRequestSchema } from '@shared/schemas/orders';
 import { uuid } from '@shared/schemas/text';
 import type { AppDeps } from '../../app-deps';
-import { NotFound } from '../../errors';
+import { NotFound, ServiceUnavailable } from '../../errors';
 import { requireUser, userOf } from '../../middleware/current-user';
 import { validated } from '../../middleware/validate';
 import type { PaymentProvider } from '../payments/payment-provider';
+import { consumePaymentAttempt } from '../payments/payment-rate-limit';
 import { invoiceFilename } from './invoice-pdf';
 import {
   cancelOwnOrder,
@@ -17,7 +18,8 @@ import {
   startOrderPayment,
 } from './orders.service';
 
-export function ordersRoutes({ db }: AppDeps): Router {
+/** The client's orders: list, one order, its invoice, Cancel, and Pay now through the app's provider (null: none). */
+export function ordersRoutes({ db, config, logger }: AppDeps, provider: PaymentProvider | null): Router {
   const router = new Router();
 
   router.get('/api/orders', requireUser, async (ctx) => {
@@ -50,32 +52,30 @@ export function ordersRoutes({ db }: AppDeps): Router {
     ctx.body = await cancelOwnOrder(db, userOf(ctx), id.data);
   });
 
+  // Pay now, on a pending order's page: answers like the checkout, `{ clientSecret, order }`, and draws on the same
+  // hourly allowance of payment attempts.
+  router.post('/api/orders/:id/payment', requireUser, async (ctx) => {
+    if (!provider) throw new ServiceUnavailable('The payment system is not configured.');
+    const user = userOf(ctx);
+    await consumePaymentAttempt(db, config, user.id);
+    const id = uuid.safeParse(ctx.params.id);
+    if (!id.success) throw new NotFound('Order not found');
+    ctx.status = 201;
+    ctx.body = await startOrderPayment({ db, provider, logger }, user, id.data);
+  });
+
   return router;
 }
 
 /**
- * The shop's checkout: POST /api/create-payment-intent with the cart's items
- * and the shipping address. The spec gives the consultation the same URL, so
- * the route itself is registered in api/src/payment-wiring.ts, which checks
- * the user, the provider and the payment allowance, then hands carts here.
+ * The shop's checkout, the order kind of POST /api/create-payment-intent (the
+ * cart's items and the shipping address). payments.routes.ts owns that URL:
+ * it checks the user, the kind, the provider and the payment allowance, then
+ * hands carts to this step (given it by api/src/payment-wiring.ts).
  */
 export function checkoutRoute({ db, logger }: AppDeps, provider: PaymentProvider): Middleware {
   return validated({ body: checkoutRequestSchema }, async (ctx) => {
     ctx.status = 201;
     ctx.body = await createCheckoutOrder({ db, provider, logger }, userOf(ctx), ctx.state.input.body);
   });
-}
-
-/**
- * Pay now, on a pending order's page: POST /api/orders/:id/payment answers
- * like the checkout, `{ clientSecret, order }`. Registered in
- * api/src/payment-wiring.ts with the provider and the payment allowance.
- */
-export function payOrderRoute({ db, logger }: AppDeps, provider: PaymentProvider): Middleware {
-  return async (ctx) => {
-    const id = uuid.safeParse(ctx.params.id);
-    if (!id.success) throw new NotFound('Order not found');
-    ctx.status = 201;
-    ctx.body = await startOrderPayment({ db, provider, logger }, userOf(ctx), id.data);
-  };
 }

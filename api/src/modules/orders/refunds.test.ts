@@ -19,7 +19,7 @@ const refundMails = (orderId: string) =>
   t.db('mails').where('idempotencyKey', 'like', 'order-refund:%').whereRaw(`data->>'orderId' = ?`, [orderId]);
 
 async function lineIds(orderId: string) {
-  const items = await t.db('orderItems').where({ orderId }).orderBy('price');
+  const items = await t.db('order_items').where({ orderId }).orderBy('price');
   return items.map((item) => item.id as string);
 }
 
@@ -69,7 +69,7 @@ describe('refunds with the demo provider', () => {
     expect(mail).toMatchObject({ template: 'order-refund', recipient: order.user.email });
     expect(mail.data).toMatchObject({ amount: '25.00', refundedTotal: '25.00', orderTotal: '108.50', full: false });
     // On the order's timeline too, once.
-    const emailed = await t.db('orderEvents').where({ orderId: order.orderId, type: 'email_queued' });
+    const emailed = await t.db('order_events').where({ orderId: order.orderId, type: 'email_queued' });
     expect(emailed.filter((e) => e.data.template === 'order-refund')).toEqual([
       expect.objectContaining({ data: { template: 'order-refund', to: order.user.email } }),
     ]);

@@ -1,21 +1,36 @@
 import Router from '@koa/router';
+import type { Middleware } from 'koa';
 import type Stripe from 'stripe';
-import { demoConfirmSchema, type PaymentConfig } from '@shared/schemas/payments';
+import {
+  demoConfirmSchema,
+  PAYMENT_INTENT_KIND_MESSAGE,
+  paymentIntentKindSchema,
+  type PaymentConfig,
+  type PaymentIntentKind,
+} from '@shared/schemas/payments';
 import type { AppDeps } from '../../app-deps';
-import { NotFound } from '../../errors';
+import { BadRequest, NotFound, ServiceUnavailable } from '../../errors';
 import { requireUser, userOf } from '../../middleware/current-user';
 import { validate } from '../../middleware/validate';
 import { confirmDemoPayment } from './demo-payments.service';
 import type { PaymentFulfilments } from './payment-outcome';
 import type { PaymentProvider } from './payment-provider';
+import { consumePaymentAttempt } from './payment-rate-limit';
 import type { StripeEventHandlers } from './stripe-event-handlers';
 import { processStripeEvent, readStripeEvent, verifyStripeEvent } from './stripe-webhook';
 
-interface PaymentsSetup {
+/**
+ * How each kind of POST /api/create-payment-intent starts its payment: the selling domain's route step (orders'
+ * checkout, the consultation's booking), given the app's provider. It validates the body with its own schema.
+ */
+export type PaymentStarts = Record<PaymentIntentKind, (provider: PaymentProvider) => Middleware>;
+
+export interface PaymentsSetup {
   /** The app's payment provider; null when payments are not configured. */
   provider: PaymentProvider | null;
   /** The app's Stripe client when it uses Stripe. */
   stripe: Stripe | null;
+  starts: PaymentStarts;
   fulfilments: PaymentFulfilments;
   stripeEventHandlers: StripeEventHandlers;
   /**
@@ -27,12 +42,17 @@ interface PaymentsSetup {
 }
 
 /**
- * What payments offer over HTTP, whatever was bought: the browser's payment
- * configuration, the demo provider's confirmation, and the Stripe webhook.
- * Starting a payment is the selling domain's route (see payment-wiring.ts).
+ * What payments offer over HTTP, whatever was bought: starting a payment (the
+ * one URL the spec gives the order and the consultation), the browser's
+ * payment configuration, the demo provider's confirmation, and the Stripe
+ * webhook. Which domain starts and fulfils what is given by
+ * api/src/payment-wiring.ts (decision 060).
  */
 export function paymentsRoutes({ db, config, logger }: AppDeps, setup: PaymentsSetup): Router {
-  const { provider, stripe, fulfilments, stripeEventHandlers, afterPayment } = setup;
+  const { provider, stripe, starts, fulfilments, stripeEventHandlers, afterPayment } = setup;
+  const startRoutes: Record<PaymentIntentKind, Middleware> | null = provider
+    ? { order: starts.order(provider), consultation: starts.consultation(provider) }
+    : null;
   const followUp = async () => {
     try {
       await afterPayment?.();
@@ -43,6 +63,16 @@ export function paymentsRoutes({ db, config, logger }: AppDeps, setup: PaymentsS
   const publicConfig: PaymentConfig = provider?.publicConfig() ?? { provider: 'none' };
   if (!provider) logger.warn('payments are not configured: checkout and the consultation are unavailable');
   const router = new Router();
+
+  // Top to bottom: a signed-in user; the kind, from the body's fields (the spec sends none); a configured provider;
+  // one attempt off the user's hourly allowance; then the kind's own route step validates the body and starts it.
+  router.post('/api/create-payment-intent', requireUser, async (ctx, next) => {
+    const kind = paymentIntentKindSchema.safeParse(ctx.request.body);
+    if (!kind.success) throw new BadRequest(PAYMENT_INTENT_KIND_MESSAGE);
+    if (!startRoutes) throw new ServiceUnavailable('The payment system is not configured.');
+    await consumePaymentAttempt(db, config, userOf(ctx).id);
+    return startRoutes[kind.data](ctx, next);
+  });
 
   router.get('/api/payment-config', async (ctx) => {
     ctx.set('Cache-Control', 'no-cache');

@@ -56,3 +56,20 @@ function toServiceRequestSummary(request: ServiceRequest): ServiceRequestSummary
     createdAt: new Date(request.createdAt).toISOString(),
   };
 }
+
+/** The service request a chat was turned into, if any (decision 114). */
+export async function requestIdFromChat(db: Knex | Knex.Transaction, conversationId: string): Promise<string | null> {
+  const row = (await db('service_requests').select('id').where({ chatConversationId: conversationId }).first()) as
+    { id: string } | undefined;
+  return row?.id ?? null;
+}
+
+/** The service request an enquiry was turned into, if any. */
+export async function requestIdFromEnquiry(
+  db: Knex | Knex.Transaction,
+  contactMessageId: string,
+): Promise<string | null> {
+  const row = (await db('service_requests').select('id').where({ contactMessageId }).first()) as
+    { id: string } | undefined;
+  return row?.id ?? null;
+}

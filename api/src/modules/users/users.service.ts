@@ -21,6 +21,10 @@ export async function findUserByUsername(db: Knex, username: string): Promise<Us
   return User.query(db).whereRaw('lower(username) = lower(?)', [username]).first();
 }
 
+export async function findUserById(db: Knex, id: string): Promise<User | undefined> {
+  return User.query(db).findById(id);
+}
+
 export async function findUserByEmail(db: Knex, email: string): Promise<User | undefined> {
   return User.query(db).whereRaw('lower(email) = lower(?)', [email]).first();
 }

@@ -3,7 +3,7 @@ import type { ChatVisitorContext } from '@shared/schemas/chat';
 import { isUuid } from '@shared/schemas/text';
 import { Conflict, NotFound } from '../../../errors';
 import { publish } from '../../../live/publish';
-import { createServiceRequest } from '../../service-requests/service-requests.service';
+import { createServiceRequest, requestIdFromChat } from '../../service-requests/service-requests.service';
 import { ownsConversation, type ChatParticipant } from '../chat-access';
 import { loadConversation } from './conversations';
 
@@ -105,9 +105,7 @@ export async function chatToTicket(db: Knex, id: string, service: string): Promi
         }
       | undefined;
     if (!conversation) throw new NotFound('Conversation not found');
-    const existing = (await trx('service_requests').select('id').where({ chatConversationId: id }).first()) as
-      { id: string } | undefined;
-    if (existing) throw new Conflict('This chat is already a service request');
+    if (await requestIdFromChat(trx, id)) throw new Conflict('This chat is already a service request');
     const messages = (await trx('chat_messages')
       .select('message', 'senderType', 'createdAt')
       .where({ conversationId: id })
