@@ -10,7 +10,7 @@ import { formatOrderNumber } from '@shared/schemas/orders';
 import { formatPrice } from '@shared/money';
 import { toIso as iso } from '../../db/instants';
 import { createdMicrosSql, decodeCursor, pageOf, seekPage } from '../../db/keyset';
-import { BadRequest, NotFound } from '../../errors';
+import { NotFound } from '../../errors';
 import { conversationsOfCustomer } from '../chat/storage/customer-conversations';
 import { enquiriesFromEmail } from '../contact/customer-enquiries';
 import { ordersOfCustomer } from '../orders/customer-orders';
