@@ -1,12 +1,13 @@
 import type { Knex } from 'knex';
 import { fromCents, toCents } from '@shared/money';
 import { formatOrderNumber } from '@shared/schemas/orders';
-import { enqueueMail, enqueueStaffAlert, type StaffAlertSettings } from '../mail/outbox';
+import { enqueueStaffAlert, type StaffAlertSettings } from '../mail/outbox';
 import type { PaymentOutcome } from '../payments/payment-provider';
 import { publish } from '../../live/publish';
 import { User } from '../users/user.model';
 import { issueInvoice } from './invoices';
 import { recordOrderEvent } from './order-events';
+import { mailBuyer } from './order-mails';
 import { Order } from './order.model';
 import { reserveRefund } from './refunds';
 
@@ -71,33 +72,25 @@ async function tellClientAndStaff(
   { why, amount, paymentId }: { why: Why; amount: string; paymentId: string },
   mail: StaffAlertSettings,
 ): Promise<void> {
-  const buyer = await User.query(trx).findById(order.userId);
   const data = {
-    name: buyer ? buyer.firstName || buyer.username : 'there',
     orderId: order.id,
     orderNumber: formatOrderNumber(order.number),
     amount,
     why,
   };
-  if (buyer?.email) {
-    const queued = await enqueueMail(trx, {
-      template: 'order-paid-after-cancellation',
-      to: buyer.email,
-      data,
-      idempotencyKey: `order-paid-after-cancellation:${paymentId}`,
-    });
-    if (queued > 0) {
-      await recordOrderEvent(trx, {
-        orderId: order.id,
-        type: 'email_queued',
-        data: { template: 'order-paid-after-cancellation', to: buyer.email },
-      });
-    }
-  }
+  await mailBuyer(
+    trx,
+    order,
+    'order-paid-after-cancellation',
+    (buyer) => ({ ...data, name: buyer.firstName || buyer.username }),
+    paymentId,
+  );
+  const buyer = await User.query(trx).findById(order.userId);
   await enqueueStaffAlert(trx, mail, {
     template: 'staff-payment-after-cancellation',
     data: {
       ...data,
+      name: buyer ? buyer.firstName || buyer.username : 'there',
       customer: {
         name: buyer?.displayName ?? 'Unknown client',
         username: buyer?.username ?? '',

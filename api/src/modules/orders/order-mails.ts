@@ -86,17 +86,19 @@ export async function queueOrderPaidMails(
 
 /**
  * A mail to the order's buyer, when their account has an email, and its line
- * on the order's timeline; once per order and template.
+ * on the order's timeline; once per order and template (or per `key`, for a
+ * mail an order may get more than once).
  */
-async function mailBuyer<Name extends MailTemplateName>(
+export async function mailBuyer<Name extends MailTemplateName>(
   trx: Knex.Transaction,
   order: Order,
   template: Name,
   data: (buyer: User) => MailData<Name>,
+  key: string = order.id,
 ): Promise<void> {
   const buyer = await User.query(trx).findById(order.userId);
   if (!buyer?.email) return;
-  await enqueueMail(trx, { template, to: buyer.email, data: data(buyer), idempotencyKey: `${template}:${order.id}` });
+  await enqueueMail(trx, { template, to: buyer.email, data: data(buyer), idempotencyKey: `${template}:${key}` });
   await recordOrderEvent(trx, { orderId: order.id, type: 'email_queued', data: { template, to: buyer.email } });
 }
 
