@@ -18,8 +18,9 @@ const sharedFeatures = ['chat', 'payments'];
  * here imports no other module; tests are exempt (they drive the whole app and may check any domain's rows).
  */
 const moduleGraph = {
-  auth: ['users', 'mail'],
-  catalog: [],
+  audit: ['users'],
+  auth: ['users', 'mail', 'audit'],
+  catalog: ['audit'],
   chat: ['auth', 'users', 'service-requests', 'mail'],
   consultation: ['payments', 'service-requests', 'users', 'mail'],
   contact: ['service-requests', 'users', 'mail'],
@@ -27,7 +28,7 @@ const moduleGraph = {
   dashboard: ['orders', 'chat', 'contact', 'service-requests'],
   health: [],
   mail: [],
-  orders: ['catalog', 'payments', 'users', 'mail'],
+  orders: ['catalog', 'payments', 'users', 'mail', 'audit'],
   payments: [],
   'service-requests': ['users', 'mail'],
   site: ['catalog', 'subscriptions'],

@@ -42,6 +42,8 @@ import * as addOrderSearchText from './20261124120000_add-order-search-text';
 import * as addRefundReasons from './20261126100000_add-refund-reasons';
 import * as addUserEmailVerifiedAt from './20261126153000_add-user-email-verified-at';
 import * as addEmailVerificationTokens from './20261126153100_add-email-verification-tokens';
+import * as addStaffRoles from './20261126190000_add-staff-roles';
+import * as createAuditLog from './20261126190100_create-audit-log';
 
 /**
  * Every migration, in order. Listed explicitly (rather than read from the
@@ -92,6 +94,8 @@ export const migrations: ReadonlyArray<readonly [name: string, migration: Knex.M
   ['20261126100000_add-refund-reasons', addRefundReasons],
   ['20261126153000_add-user-email-verified-at', addUserEmailVerifiedAt],
   ['20261126153100_add-email-verification-tokens', addEmailVerificationTokens],
+  ['20261126190000_add-staff-roles', addStaffRoles],
+  ['20261126190100_create-audit-log', createAuditLog],
 ];
 
 const byName = new Map(migrations);

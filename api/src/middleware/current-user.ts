@@ -1,4 +1,5 @@
 import type { Context, Middleware } from 'koa';
+import { permissions, type Permission } from '@shared/staff-roles';
 import { Forbidden, Unauthorized } from '../errors';
 import { answerWithError } from './error-handler';
 import type { User } from '../modules/users/user.model';
@@ -47,6 +48,27 @@ export const requireStaff: Middleware = async function requireStaff(ctx, next) {
   if (!user.isStaff) return answerWithError(ctx, new Forbidden('Staff only'));
   await next();
 };
+
+/**
+ * Staff whose role grants the permission (shared/src/staff-roles.ts). Anyone
+ * else: 401 without a session, 403 naming what is missing.
+ */
+export function requirePermission(permission: Permission): Middleware {
+  return async function requirePermissionMiddleware(ctx, next) {
+    const user = currentUser(ctx);
+    if (!user) return answerWithError(ctx, new Unauthorized());
+    if (!user.isStaff) return answerWithError(ctx, new Forbidden('Staff only'));
+    if (!user.may(permission)) {
+      return answerWithError(
+        ctx,
+        new Forbidden(
+          `Your role (${user.staffRole}) may not ${permissions[permission]}: this needs the ${permission} permission`,
+        ),
+      );
+    }
+    await next();
+  };
+}
 
 export function userOf(ctx: Context): User {
   const user = ctx.state.user;

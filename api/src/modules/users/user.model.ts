@@ -1,5 +1,6 @@
 import { Model, type Pojo } from 'objection';
 import type { AccountType } from '@shared/schemas/auth';
+import { roleMay, type Permission, type StaffRole } from '@shared/staff-roles';
 
 export class User extends Model {
   static override tableName = 'users';
@@ -18,6 +19,10 @@ export class User extends Model {
   subscriptionStatus!: string | null;
   subscriptionPlan!: string | null;
   accountType!: AccountType;
+  /** A staff account's role (shared/src/staff-roles.ts); null for clients. */
+  staffRole!: StaffRole | null;
+  /** When a staff member's account was deactivated: it cannot sign in and its sessions end. Null: active. */
+  deactivatedAt!: Date | null;
   createdAt!: Date;
   updatedAt!: Date;
 
@@ -39,6 +44,11 @@ export class User extends Model {
 
   get isStaff(): boolean {
     return this.accountType === 'staff';
+  }
+
+  /** Whether this account's role grants the permission (clients have none). */
+  may(permission: Permission): boolean {
+    return this.isStaff && roleMay(this.staffRole, permission);
   }
 
   /** The name to address the client by: first and last name as given, or the username without either. */

@@ -1,6 +1,7 @@
 import type { Knex } from 'knex';
 import { UniqueViolationError } from 'objection';
 import type { AccountType, PublicUser } from '@shared/schemas/auth';
+import type { StaffRole } from '@shared/staff-roles';
 import { Conflict } from '../../errors';
 import { hashPassword } from './password';
 import { User } from './user.model';
@@ -12,6 +13,8 @@ interface NewUser {
   firstName?: string | null;
   lastName?: string | null;
   accountType?: AccountType;
+  /** A staff account's role; staff without one are admins (what every staff account was before roles). */
+  staffRole?: StaffRole;
 }
 
 const USERNAME_TAKEN = 'Username is already taken';
@@ -42,6 +45,7 @@ export async function createUser(db: Knex, input: NewUser): Promise<User> {
       firstName: input.firstName ?? null,
       lastName: input.lastName ?? null,
       accountType: input.accountType ?? 'client',
+      staffRole: input.accountType === 'staff' ? (input.staffRole ?? 'admin') : null,
     });
   } catch (err) {
     // Two sign-ups racing for the same name: the unique index decides.
@@ -59,8 +63,16 @@ export async function createUser(db: Knex, input: NewUser): Promise<User> {
  * api/src/live/channels.ts). Returns the account as it now is, or undefined
  * when there is none with this id.
  */
-export async function setAccountType(db: Knex, userId: string, accountType: AccountType): Promise<User | undefined> {
-  return User.query(db).patchAndFetchById(userId, { accountType });
+export async function setAccountType(
+  db: Knex,
+  userId: string,
+  accountType: AccountType,
+  staffRole: StaffRole = 'admin',
+): Promise<User | undefined> {
+  return User.query(db).patchAndFetchById(userId, {
+    accountType,
+    staffRole: accountType === 'staff' ? staffRole : null,
+  });
 }
 
 /** An account as the API shows it to its owner (never the password hash). */

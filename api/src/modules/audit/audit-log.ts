@@ -1,0 +1,57 @@
+import type { Knex } from 'knex';
+import type { Context } from 'koa';
+import type { User } from '../users/user.model';
+
+/**
+ * Who did something: the signed-in staff member and the address the request
+ * came from, or a named system actor (a command run from a terminal, a
+ * maintenance task). Kept by value in each row, so a row outlives the account.
+ */
+export interface AuditActor {
+  id: string | null;
+  name: string;
+  role: string | null;
+  ip: string | null;
+}
+
+export function auditActorOf(ctx: Context, user: User | null = ctx.state.user ?? null): AuditActor {
+  return {
+    id: user?.id ?? null,
+    name: user?.username ?? 'anonymous',
+    role: user ? (user.staffRole ?? user.accountType) : null,
+    ip: ctx.ip || null,
+  };
+}
+
+export function systemActor(name: string): AuditActor {
+  return { id: null, name, role: 'system', ip: null };
+}
+
+export interface AuditEntry {
+  /** What happened, as `record.verb`: `refund.created`, `product.updated`, `staff.invited`, `login.failed`… */
+  action: string;
+  recordType?: string | null;
+  recordId?: string | number | null;
+  /** The record's values before and after the change (only what changed is enough); never secrets. */
+  before?: unknown;
+  after?: unknown;
+}
+
+/**
+ * Appends one row to the audit log (migrations/20261126190100_create-audit-log.ts).
+ * Call it with the transaction that makes the change, so the row exists
+ * exactly when the change does. The table refuses updates and deletes.
+ */
+export async function recordAudit(db: Knex, actor: AuditActor, entry: AuditEntry): Promise<void> {
+  await db('audit_log').insert({
+    actor_id: actor.id,
+    actor_name: actor.name,
+    actor_role: actor.role,
+    ip: actor.ip,
+    action: entry.action,
+    record_type: entry.recordType ?? null,
+    record_id: entry.recordId == null ? null : String(entry.recordId),
+    before: entry.before === undefined ? null : JSON.stringify(entry.before),
+    after: entry.after === undefined ? null : JSON.stringify(entry.after),
+  });
+}
