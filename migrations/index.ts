@@ -44,6 +44,7 @@ import * as addUserEmailVerifiedAt from './20261126153000_add-user-email-verifie
 import * as addEmailVerificationTokens from './20261126153100_add-email-verification-tokens';
 import * as addStaffRoles from './20261126190000_add-staff-roles';
 import * as createAuditLog from './20261126190100_create-audit-log';
+import * as notifyStaffRoleChanges from './20261126190200_notify-staff-role-changes';
 
 /**
  * Every migration, in order. Listed explicitly (rather than read from the
@@ -96,6 +97,7 @@ export const migrations: ReadonlyArray<readonly [name: string, migration: Knex.M
   ['20261126153100_add-email-verification-tokens', addEmailVerificationTokens],
   ['20261126190000_add-staff-roles', addStaffRoles],
   ['20261126190100_create-audit-log', createAuditLog],
+  ['20261126190200_notify-staff-role-changes', notifyStaffRoleChanges],
 ];
 
 const byName = new Map(migrations);
