@@ -27,7 +27,7 @@ export async function up(knex: Knex): Promise<void> {
   await knex.raw('create index audit_log_actor_at_index on audit_log (actor_id, at desc, id desc)');
   await knex.raw('create index audit_log_action_at_index on audit_log (action, at desc, id desc)');
   await knex.raw(`
-    create function audit_log_refuse_change() returns trigger language plpgsql as $$
+    create or replace function audit_log_refuse_change() returns trigger language plpgsql as $$
     begin
       raise exception 'audit_log is append-only: % is not allowed', tg_op
         using errcode = 'insufficient_privilege';
