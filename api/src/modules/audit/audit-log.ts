@@ -55,3 +55,22 @@ export async function recordAudit(db: Knex, actor: AuditActor, entry: AuditEntry
     after: entry.after === undefined ? null : JSON.stringify(entry.after),
   });
 }
+
+/**
+ * The fields of `keys` whose values differ between two versions of a record, as the `before` and `after` of an
+ * audit row: only what changed, so a row reads as the change it records. Null on both sides when nothing did.
+ */
+export function changedFields<T extends object>(
+  before: T,
+  after: T,
+  keys: readonly (keyof T & string)[],
+): { before: Record<string, unknown> | null; after: Record<string, unknown> | null } {
+  const was: Record<string, unknown> = {};
+  const now: Record<string, unknown> = {};
+  for (const key of keys) {
+    if (JSON.stringify(before[key] ?? null) === JSON.stringify(after[key] ?? null)) continue;
+    was[key] = before[key] ?? null;
+    now[key] = after[key] ?? null;
+  }
+  return Object.keys(now).length === 0 ? { before: null, after: null } : { before: was, after: now };
+}
