@@ -2,6 +2,7 @@ import { Readable } from 'node:stream';
 import Router from '@koa/router';
 import { auditLogQuerySchema } from '@shared/schemas/audit-log';
 import type { AppDeps } from '../../app-deps';
+import { BadRequest } from '../../errors';
 import { requirePermission } from '../../middleware/current-user';
 import { validate } from '../../middleware/validate';
 import { auditLogCsv, listAuditLog } from './audit-log.service';
@@ -21,6 +22,7 @@ export function auditLogRoutes({ db, logger }: AppDeps): Router {
         ctx.body = await listAuditLog(db, query);
         return;
       }
+      if (query.cursor) throw new BadRequest('cursor: the CSV export is every page of the filter; send no cursor');
       const stamp = new Date().toISOString().slice(0, 19).replace(/:/g, '-');
       ctx.attachment(`audit-log-${stamp}.csv`);
       ctx.type = 'text/csv; charset=utf-8';

@@ -51,8 +51,9 @@ export async function recordAudit(db: Knex, actor: AuditActor, entry: AuditEntry
     action: entry.action,
     record_type: entry.recordType ?? null,
     record_id: entry.recordId == null ? null : String(entry.recordId),
-    before: entry.before === undefined ? null : JSON.stringify(entry.before),
-    after: entry.after === undefined ? null : JSON.stringify(entry.after),
+    // No value is SQL null (never JSON `null`, which a backup's restore could not tell apart from it).
+    before: entry.before == null ? null : JSON.stringify(entry.before),
+    after: entry.after == null ? null : JSON.stringify(entry.after),
   });
 }
 
