@@ -1,6 +1,7 @@
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { catalogSeed } from '../catalog/catalog-seed-data';
 import { ContactMessage } from '../contact/contact-message.model';
@@ -146,6 +147,32 @@ describe('the catalogue', () => {
     expect(await auditOf('product.archived', id)).toEqual([
       expect.objectContaining({ ...byAdmin(), before: { archived: false }, after: { archived: true } }),
     ]);
+  });
+
+  it('an image and a restore: product.updated with the image, product.restored', async () => {
+    const created = await admin.agent.post('/api/admin/products').send({
+      name: uniqueName('Audited Camera'),
+      category: 'Security',
+      description: 'A camera.',
+      price: '80.00',
+    });
+    const id = created.body.id as string;
+    const png = await sharp({ create: { width: 8, height: 8, channels: 3, background: '#336699' } })
+      .png()
+      .toBuffer();
+    const image = await admin.agent.post(`/api/admin/products/${id}/image`).set('Content-Type', 'image/png').send(png);
+    expect(image.status).toBe(200);
+    expect(await auditOf('product.updated', id)).toEqual([
+      expect.objectContaining({ ...byAdmin(), before: { imageUrl: null }, after: { imageUrl: image.body.imageUrl } }),
+    ]);
+    expect((await admin.agent.patch(`/api/admin/products/${id}`).send({ archived: true })).status).toBe(200);
+    expect((await admin.agent.patch(`/api/admin/products/${id}`).send({ archived: false })).status).toBe(200);
+    expect(await auditOf('product.restored', id)).toEqual([
+      expect.objectContaining({ ...byAdmin(), before: { archived: true }, after: { archived: false } }),
+    ]);
+    // A patch that changes nothing the public sees writes no row.
+    expect((await admin.agent.patch(`/api/admin/products/${id}`).send({ price: '80.00' })).status).toBe(200);
+    expect(await auditOf('product.updated', id)).toHaveLength(1);
   });
 
   it('seeding: catalogue.seeded with the counts, by the admin token from the caller’s address', async () => {

@@ -34,6 +34,8 @@ interface AuditCursor {
 }
 
 const CURSOR_TEXT = /^(\d{1,17})\.(\d{1,19})$/;
+/** The largest bigint: an id past it would fail in SQL (a 500) instead of being refused. */
+const MAX_ID = 9_223_372_036_854_775_807n;
 
 function writeCursor(row: AuditRow): string {
   return Buffer.from(`${row.micros}.${row.id}`).toString('base64url');
@@ -41,7 +43,7 @@ function writeCursor(row: AuditRow): string {
 
 function readCursor(text: string): AuditCursor {
   const match = CURSOR_TEXT.exec(Buffer.from(text, 'base64url').toString('latin1'));
-  if (!match) throw new BadRequest('cursor: Invalid cursor');
+  if (!match || BigInt(match[2]!) > MAX_ID) throw new BadRequest('cursor: Invalid cursor');
   return { micros: match[1]!, id: match[2]! };
 }
 

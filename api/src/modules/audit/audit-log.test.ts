@@ -197,6 +197,7 @@ describe('filters and pages', () => {
     ['action=refund..created', /action/],
     ['cursor=%40%40', /cursor/],
     ['cursor=bm90LWEtY3Vyc29y', /cursor/],
+    [`cursor=${Buffer.from('1.9999999999999999999').toString('base64url')}`, /cursor/],
     ['limit=0', /limit/],
     ['limit=101', /limit/],
     ['format=xml', /format/],
