@@ -144,7 +144,7 @@ export function AuditLogScreen() {
             Who changed money, access or what the public sees, newest first. Entries can never be edited or deleted.
           </p>
         </div>
-        <a href={auditLogCsvPath(filters)} download className={buttonClasses('outline')}>
+        <a href={auditLogCsvPath(filters)} download="audit-log.csv" className={buttonClasses('outline')}>
           <Download className="h-4 w-4" aria-hidden="true" />
           Export CSV
         </a>
