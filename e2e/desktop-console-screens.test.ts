@@ -187,12 +187,21 @@ describe('the web console’s screens in the desktop console (Chromium, main pro
         ['Enquiries', 'Enquiries'],
         ['Service requests', 'Service Requests'],
         ['Outbox', 'Outbox'],
+        ['Audit log', 'Audit log'],
       ];
       for (const [link, heading] of screens) {
         await goTo(page, link);
         await visible(page.getByRole('heading', { name: heading, level: 1 }));
         expect(await axeViolations(page), `${link} at ${width}px`).toEqual([]);
       }
+      // The audit log's export (a plain link to the API on the web) downloads with the desktop's session.
+      await goTo(page, 'Audit log');
+      const exportLink = page.getByRole('link', { name: 'Export CSV' });
+      const [csv] = await Promise.all([page.waitForEvent('download'), exportLink.click()]);
+      expect(csv.suggestedFilename()).toBe('audit-log.csv');
+      expect((await readFile(await csv.path(), 'utf8')).split('\r\n')[0]).toBe(
+        'id,at,actor_id,actor_name,actor_role,ip,action,record_type,record_id,before,after',
+      );
       // Product pictures come from the server (the page is not on it), under the console's CSP.
       await goTo(page, 'Catalogue');
       const picture = page.getByRole('row').filter({ hasText: order.product }).locator('img');

@@ -12,6 +12,7 @@ import { requestContext } from './middleware/request-context';
 import { securityHeaders } from './middleware/security-headers';
 import { accountRoutes } from './modules/auth/account.routes';
 import { refuseForbiddenUrlText } from './middleware/text-guard';
+import { auditLogRoutes } from './modules/audit/audit-log.routes';
 import { authRoutes } from './modules/auth/auth.routes';
 import { catalogRoutes } from './modules/catalog/catalog.routes';
 import { productsAdminRoutes } from './modules/catalog/products-admin.routes';
@@ -89,6 +90,7 @@ export function createApp(deps: AppDeps, options: AppOptions = {}): Koa {
     adminOrdersRoutes(deps),
     refundRoutes(deps, payment.provider),
     customersRoutes(deps),
+    auditLogRoutes(deps),
     // POST /api/create-payment-intent (the checkout or the consultation, by kind), the payment config, the demo
     // confirmation and the Stripe webhook.
     paymentsRoutes(deps, payment.payments),

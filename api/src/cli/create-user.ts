@@ -1,6 +1,7 @@
 import { signupSchema } from '@shared/schemas/auth';
 import { COMMON_PASSWORD_MESSAGE } from '@shared/schemas/account';
 import { migrateToLatest } from '../db/database';
+import { recordAudit, systemActor } from '../modules/audit/audit-log';
 import { isCommonPassword } from '../modules/auth/common-passwords';
 import { createUser } from '../modules/users/users.service';
 import { commandOptions, roleOption } from './command-options';
@@ -38,6 +39,20 @@ await withDatabase(async (db) => {
   }
   if (await isCommonPassword(input.data.password)) throw new CommandError(`--password: ${COMMON_PASSWORD_MESSAGE}`);
   await migrateToLatest(db);
-  const user = await createUser(db, { ...input.data, accountType: role });
+  const user = await db.transaction(async (trx) => {
+    const created = await createUser(trx, { ...input.data, accountType: role });
+    await recordAudit(trx, systemActor('cli'), {
+      action: 'user.created',
+      recordType: 'user',
+      recordId: created.id,
+      after: {
+        username: created.username,
+        email: created.email,
+        accountType: created.accountType,
+        staffRole: created.staffRole,
+      },
+    });
+    return created;
+  });
   console.log(`Created ${user.accountType} account "${user.username}" (${user.id}).`);
 });

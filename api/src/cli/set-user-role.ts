@@ -1,4 +1,5 @@
 import { migrateToLatest } from '../db/database';
+import { recordAudit, systemActor } from '../modules/audit/audit-log';
 import { findUserByUsername, setAccountType } from '../modules/users/users.service';
 import { commandOptions, roleOption } from './command-options';
 import { CommandError, withDatabase } from './with-database';
@@ -22,6 +23,15 @@ await withDatabase(async (db) => {
     console.log(`"${user.username}" is already a ${role} account; nothing changed.`);
     return;
   }
-  await setAccountType(db, user.id, role);
+  await db.transaction(async (trx) => {
+    const changed = (await setAccountType(trx, user.id, role))!;
+    await recordAudit(trx, systemActor('cli'), {
+      action: 'user.role_changed',
+      recordType: 'user',
+      recordId: user.id,
+      before: { username: user.username, accountType: user.accountType, staffRole: user.staffRole },
+      after: { username: changed.username, accountType: changed.accountType, staffRole: changed.staffRole },
+    });
+  });
   console.log(`"${user.username}" is now a ${role} account (was ${user.accountType}).`);
 });

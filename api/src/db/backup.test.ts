@@ -9,6 +9,7 @@ import { buildProduct, validShipping } from '../test/commerce-factories';
 import { buildUser } from '../test/factories';
 import { spawnEntry } from '../test/spawn-entry';
 import { createTestDatabase, type TestDatabase } from '../test/database';
+import { recordAudit, systemActor } from '../modules/audit/audit-log';
 import { connectDatabase } from './database';
 
 let database: TestDatabase;
@@ -241,6 +242,13 @@ async function fillEveryTable(): Promise<void> {
     newEmail: 'new@example.com',
     expiresAt: db.raw("now() + interval '1 hour'"),
   });
+  await recordAudit(db, systemActor('cli'), {
+    action: 'refund.created',
+    recordType: 'refund',
+    recordId: order.id,
+    before: null,
+    after: { amount: '10.05', note: 'ü "quoted"' },
+  });
 }
 
 const run = (script: string, args: string[]) =>
@@ -277,6 +285,12 @@ describe('npm run db:backup and db:restore', { timeout: 60_000 }, () => {
     db = connectDatabase(database.url, { poolMax: 2 });
     expect(restore.stdout()).toMatch(/Restored \d+ rows of \d+ tables/);
     expect(await snapshot()).toEqual(before);
+
+    // The audit log came back with its rows, and append-only as before (its triggers came with the migrations).
+    const audit = await db('audit_log').first();
+    expect(audit).toMatchObject({ action: 'refund.created', actorName: 'cli' });
+    await expect(db('audit_log').update({ action: 'changed' })).rejects.toThrow(/append-only/);
+    await expect(db('audit_log').del()).rejects.toThrow(/append-only/);
 
     // Sequences continue after the restored rows: the next identity value is new.
     const conversation = await db('chat_conversations').first('id');

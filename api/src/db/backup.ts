@@ -193,6 +193,38 @@ export async function readBackupHeader(file: string): Promise<BackupHeader> {
   throw new BackupError(`${file} is empty.`);
 }
 
+/** The schema's own functions (not those an extension such as pg_trgm installed there), as `name(argument types)`. */
+async function functionsOf(trx: Knex.Transaction): Promise<string[]> {
+  const { rows } = await trx.raw<{ rows: { fn: string }[] }>(
+    `select p.oid::regprocedure::text as fn from pg_proc p
+     where p.pronamespace = current_schema()::regnamespace and p.prokind = 'f'
+       and not exists (select 1 from pg_depend d where d.classid = 'pg_proc'::regclass and d.objid = p.oid and d.deptype = 'e')`,
+  );
+  return rows.map((row) => row.fn);
+}
+
+/**
+ * The tables to empty after the migrations: all, but those guarded by a TRUNCATE trigger (the append-only
+ * audit_log) that are empty anyway (a migration that seeded one would make the truncate, and the restore, fail).
+ */
+async function tablesToEmpty(trx: Knex.Transaction, tables: string[]): Promise<string[]> {
+  const { rows } = await trx.raw<{ rows: { table: string }[] }>(
+    `select distinct c.relname as table from pg_trigger t join pg_class c on c.oid = t.tgrelid
+     where c.relnamespace = current_schema()::regnamespace and (t.tgtype & 32) <> 0`,
+  );
+  const emptied: string[] = [];
+  for (const table of tables) {
+    if (rows.some((row) => row.table === table)) {
+      const { rows: held } = await trx.raw<{ rows: { held: boolean }[] }>(
+        `select exists (select 1 from ${quoteIdent(table)}) as held`,
+      );
+      if (!held[0]?.held) continue;
+    }
+    emptied.push(table);
+  }
+  return emptied;
+}
+
 /** Other sessions on the database (a running server, a console): a restore must not pull tables from under them. */
 export async function otherConnections(db: Knex): Promise<number> {
   const { rows } = await db.raw<{ rows: { count: number }[] }>(
@@ -269,7 +301,7 @@ async function resetSequences(trx: Knex.Transaction): Promise<void> {
 
 /**
  * Replaces everything in `db`'s schema with the backup, in one transaction:
- * drops the tables, replays the backup's migrations, empties what they
+ * drops the tables and functions, replays the backup's migrations, empties what they
  * seeded, loads every row, resets sequences and checks the counts. On any
  * failure nothing has changed.
  */
@@ -292,6 +324,8 @@ export async function restoreBackup(db: Knex, file: string): Promise<BackupSumma
   let totalRows = 0;
   await db.transaction(async (trx) => {
     for (const table of await tablesOf(trx)) await trx.raw(`drop table if exists ${quoteIdent(table)} cascade`);
+    // The migrations create their functions again (the audit log's trigger function among them).
+    for (const fn of await functionsOf(trx)) await trx.raw(`drop function if exists ${fn} cascade`);
     if (header.tables.some((table) => KNEX_TABLES.has(table))) await createKnexTables(trx);
     for (const name of header.migrations) await known.get(name)!.up(trx);
 
@@ -299,7 +333,8 @@ export async function restoreBackup(db: Knex, file: string): Promise<BackupSumma
     const missing = header.tables.filter((table) => !tables.includes(table));
     if (missing.length > 0)
       throw new BackupError(`The migrations did not recreate these tables: ${missing.join(', ')}.`);
-    if (tables.length > 0) await trx.raw(`truncate ${tables.map(quoteIdent).join(', ')}`);
+    const emptied = await tablesToEmpty(trx, tables);
+    if (emptied.length > 0) await trx.raw(`truncate ${emptied.map(quoteIdent).join(', ')}`);
 
     // The file lists parents before the tables referencing them: rows go in as they are read.
     let current: string | null = null;

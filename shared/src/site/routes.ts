@@ -129,6 +129,7 @@ export const siteRoutes = [
     items: true,
   },
   route('/admin/catalogue/new', 'New Product', 'A new product for the shop, for staff.', false),
+  route('/admin/audit-log', 'Audit Log', 'Who changed money, access or what the public sees, for admins.', false),
 ] as const satisfies readonly SiteRoute[];
 
 export type SitePath = (typeof siteRoutes)[number]['path'];

@@ -117,6 +117,7 @@ export const routes: RouteObject[] = [
       consolePage('admin-catalogue', 'catalogue'),
       consolePage('admin-product-new', 'catalogue/new'),
       consolePage('admin-product', 'catalogue/:id'),
+      consolePage('admin-audit-log', 'audit-log'),
     ],
   },
 ];

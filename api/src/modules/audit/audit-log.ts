@@ -51,7 +51,27 @@ export async function recordAudit(db: Knex, actor: AuditActor, entry: AuditEntry
     action: entry.action,
     record_type: entry.recordType ?? null,
     record_id: entry.recordId == null ? null : String(entry.recordId),
-    before: entry.before === undefined ? null : JSON.stringify(entry.before),
-    after: entry.after === undefined ? null : JSON.stringify(entry.after),
+    // No value is SQL null (never JSON `null`, which a backup's restore could not tell apart from it).
+    before: entry.before == null ? null : JSON.stringify(entry.before),
+    after: entry.after == null ? null : JSON.stringify(entry.after),
   });
+}
+
+/**
+ * The fields of `keys` whose values differ between two versions of a record, as the `before` and `after` of an
+ * audit row: only what changed, so a row reads as the change it records. Null on both sides when nothing did.
+ */
+export function changedFields<T extends object>(
+  before: T,
+  after: T,
+  keys: readonly (keyof T & string)[],
+): { before: Record<string, unknown> | null; after: Record<string, unknown> | null } {
+  const was: Record<string, unknown> = {};
+  const now: Record<string, unknown> = {};
+  for (const key of keys) {
+    if (JSON.stringify(before[key] ?? null) === JSON.stringify(after[key] ?? null)) continue;
+    was[key] = before[key] ?? null;
+    now[key] = after[key] ?? null;
+  }
+  return Object.keys(now).length === 0 ? { before: null, after: null } : { before: was, after: now };
 }

@@ -3,6 +3,7 @@ import type { Config } from '../../config';
 import { BadRequest } from '../../errors';
 import type { Logger } from '../../logger';
 import { countRateLimitHit } from '../../middleware/rate-limit';
+import { recordAudit, type AuditActor } from '../audit/audit-log';
 import { enqueueMail } from '../mail/outbox';
 import { User } from '../users/user.model';
 import { findUserByEmail, findUserByUsername } from '../users/users.service';
@@ -40,10 +41,13 @@ export async function requestPasswordReset(deps: Deps, login: string): Promise<v
  * Emails an account a reset link (the same link and limits as the "forgot
  * password" page): what happened, for callers that may say so — staff sending
  * a customer the link from the console. Nothing secret is shown or set.
+ * When staff send it (`sentBy`), the audit log records who, to whom and to
+ * which address (`customer.password_reset_sent`), never the link.
  */
 export async function sendPasswordReset(
   { db, config, logger }: Deps,
   user: User,
+  sentBy?: AuditActor,
 ): Promise<'sent' | 'no_email' | 'too_often'> {
   if (!user.email) return 'no_email';
   const rule = config.rateLimits.passwordResetPerAccount;
@@ -62,6 +66,14 @@ export async function sendPasswordReset(
       idempotencyKey: `password-reset:${id}`,
       secrets: [token],
     });
+    if (sentBy) {
+      await recordAudit(trx, sentBy, {
+        action: 'customer.password_reset_sent',
+        recordType: 'user',
+        recordId: user.id,
+        after: { username: user.username, email },
+      });
+    }
   });
   return 'sent';
 }

@@ -4,6 +4,7 @@ import type { AppDeps } from '../../app-deps';
 import { NotFound } from '../../errors';
 import { requireStaff } from '../../middleware/current-user';
 import { validate } from '../../middleware/validate';
+import { auditActorOf } from '../audit/audit-log';
 import { readImageUpload } from './image-upload';
 import { findProductImage } from './product-images';
 import {
@@ -30,16 +31,17 @@ export function productsAdminRoutes({ db }: AppDeps): Router {
 
   router.post('/api/admin/products', requireStaff, validate({ body: productCreateSchema }), async (ctx) => {
     ctx.status = 201;
-    ctx.body = await createProduct(db, ctx.state.input.body);
+    ctx.body = await createProduct(db, ctx.state.input.body, auditActorOf(ctx));
   });
 
   router.patch('/api/admin/products/:id', requireStaff, validate({ body: productPatchSchema }), async (ctx) => {
-    ctx.body = await updateProduct(db, ctx.params.id!, ctx.state.input.body);
+    ctx.body = await updateProduct(db, ctx.params.id!, ctx.state.input.body, auditActorOf(ctx));
   });
 
   // The image itself as the body, or a multipart form's `image` field (json-body.ts lets both through).
   router.post('/api/admin/products/:id/image', requireStaff, async (ctx) => {
-    ctx.body = await setProductImage(db, ctx.params.id!, await readImageUpload(ctx));
+    const upload = await readImageUpload(ctx);
+    ctx.body = await setProductImage(db, ctx.params.id!, upload, auditActorOf(ctx));
   });
 
   // Named by the SHA-256 of their bytes: a URL's content never changes, so it may be cached for a year.

@@ -3,6 +3,7 @@ import type { AdminProduct, ProductCreate, ProductPatch } from '@shared/schemas/
 import { uuid } from '@shared/schemas/text';
 import { Conflict, NotFound } from '../../errors';
 import { publish } from '../../live/publish';
+import { changedFields, recordAudit, type AuditActor } from '../audit/audit-log';
 import { catalogCacheFor } from './catalog-cache';
 import { toProduct } from './catalog.service';
 import { storeProductImage } from './product-images';
@@ -54,7 +55,40 @@ async function changeCatalog(
   return result;
 }
 
-export async function createProduct(db: Knex, input: ProductCreate): Promise<AdminProduct> {
+/** What the audit log keeps of a product: what the public sees of it. */
+const AUDITED_FIELDS = ['name', 'category', 'description', 'price', 'inStock', 'imageUrl', 'archived'] as const;
+type AuditedProduct = Pick<AdminProduct, (typeof AUDITED_FIELDS)[number]>;
+
+function auditedFields(product: AdminProduct): AuditedProduct {
+  const { name, category, description, price, inStock, imageUrl, archived } = product;
+  return { name, category, description, price, inStock, imageUrl, archived };
+}
+
+/** `product.archived` or `product.restored` when that is what changed, `product.updated` otherwise. */
+function auditAction(before: AdminProduct, after: AdminProduct): string {
+  if (!before.archived && after.archived) return 'product.archived';
+  if (before.archived && !after.archived) return 'product.restored';
+  return 'product.updated';
+}
+
+/** One audit row of a product's change, with the values of the fields that changed (none changed: no row). */
+async function auditProductChange(
+  trx: Knex.Transaction,
+  actor: AuditActor,
+  before: AdminProduct,
+  after: AdminProduct,
+): Promise<void> {
+  const changes = changedFields(auditedFields(before), auditedFields(after), AUDITED_FIELDS);
+  if (!changes.after) return;
+  await recordAudit(trx, actor, {
+    action: auditAction(before, after),
+    recordType: 'product',
+    recordId: after.id,
+    ...changes,
+  });
+}
+
+export async function createProduct(db: Knex, input: ProductCreate, actor: AuditActor): Promise<AdminProduct> {
   return changeCatalog(db, async (trx) => {
     await assertNameFree(trx, input.name);
     const product = await Product.query(trx).insertAndFetch({
@@ -66,11 +100,23 @@ export async function createProduct(db: Knex, input: ProductCreate): Promise<Adm
       imageUrl: null,
       rating: null,
     });
-    return toAdminProduct(product);
+    const created = toAdminProduct(product);
+    await recordAudit(trx, actor, {
+      action: 'product.created',
+      recordType: 'product',
+      recordId: created.id,
+      after: auditedFields(created),
+    });
+    return created;
   });
 }
 
-export async function updateProduct(db: Knex, id: string, patch: ProductPatch): Promise<AdminProduct> {
+export async function updateProduct(
+  db: Knex,
+  id: string,
+  patch: ProductPatch,
+  actor: AuditActor,
+): Promise<AdminProduct> {
   if (!uuid.safeParse(id).success) throw new NotFound('Product not found');
   return changeCatalog(db, async (trx) => {
     const product = await Product.query(trx).findById(id).forUpdate();
@@ -79,12 +125,13 @@ export async function updateProduct(db: Knex, id: string, patch: ProductPatch): 
     const { archived, ...fields } = patch;
     const changes: Partial<Product> = { ...fields, updatedAt: new Date() };
     if (archived !== undefined) changes.archivedAt = archived ? (product.archivedAt ?? new Date()) : null;
-    const updated = await Product.query(trx).patchAndFetchById(id, changes);
-    return toAdminProduct(updated);
+    const updated = toAdminProduct(await Product.query(trx).patchAndFetchById(id, changes));
+    await auditProductChange(trx, actor, toAdminProduct(product), updated);
+    return updated;
   });
 }
 
-export async function setProductImage(db: Knex, id: string, upload: Buffer): Promise<AdminProduct> {
+export async function setProductImage(db: Knex, id: string, upload: Buffer, actor: AuditActor): Promise<AdminProduct> {
   if (!uuid.safeParse(id).success) throw new NotFound('Product not found');
   if (!(await Product.query(db).findById(id))) throw new NotFound('Product not found');
   // Decoded and re-encoded before the transaction: no row is locked while libvips works.
@@ -92,8 +139,10 @@ export async function setProductImage(db: Knex, id: string, upload: Buffer): Pro
   return changeCatalog(db, async (trx) => {
     const product = await Product.query(trx).findById(id).forUpdate();
     if (!product) throw new NotFound('Product not found');
-    return toAdminProduct(
+    const updated = toAdminProduct(
       await Product.query(trx).patchAndFetchById(id, { imageUrl: image.url, updatedAt: new Date() }),
     );
+    await auditProductChange(trx, actor, toAdminProduct(product), updated);
+    return updated;
   });
 }

@@ -5,6 +5,7 @@ import type { AppDeps } from '../../app-deps';
 import { optionalUser, requireStaff, userOf } from '../../middleware/current-user';
 import { rateLimitByIp } from '../../middleware/rate-limit';
 import { validate } from '../../middleware/validate';
+import { auditActorOf } from '../audit/audit-log';
 import { listContactMessages, submitContactMessage } from './contact.service';
 import { convertEnquiry, listEnquiries, readEnquiry, replyToEnquiry, setEnquiryStatus } from './enquiries.service';
 
@@ -60,7 +61,7 @@ export function contactRoutes({ db, config, logger }: AppDeps): Router {
 
   router.post('/api/admin/enquiries/:id/convert', requireStaff, async (ctx) => {
     ctx.status = 201;
-    ctx.body = await convertEnquiry(db, ctx.params.id ?? '');
+    ctx.body = await convertEnquiry(db, ctx.params.id ?? '', auditActorOf(ctx));
   });
 
   return router;

@@ -9,6 +9,7 @@ import type {
 import { isUuid } from '@shared/schemas/text';
 import { createdMicrosSql, decodeCursor, pageOf, prefixTsQuery, seekPage } from '../../db/keyset';
 import { Conflict, NotFound } from '../../errors';
+import { recordAudit, type AuditActor } from '../audit/audit-log';
 import { enqueueMail } from '../mail/outbox';
 import { createServiceRequest, requestIdFromEnquiry } from '../service-requests/service-requests.service';
 import { publish } from '../../live/publish';
@@ -174,12 +175,13 @@ export async function setEnquiryStatus(db: Knex, id: string, status: EnquiryStat
  * account whose verified email is the enquirer's, if there is one; the
  * enquiry is closed.
  */
-export async function convertEnquiry(db: Knex, id: string): Promise<{ serviceRequestId: string }> {
+export async function convertEnquiry(db: Knex, id: string, actor: AuditActor): Promise<{ serviceRequestId: string }> {
   const requestId = await db.transaction(async (trx) => {
     const row = await enquiryRow(trx, id, true);
     if (await requestIdFromEnquiry(trx, row.id)) throw new Conflict('This enquiry is already a service request');
+    const clientId = await matchingClient(trx, row.email);
     const created = await createServiceRequest(trx, {
-      userId: await matchingClient(trx, row.email),
+      userId: clientId,
       name: row.name,
       email: row.email,
       phone: row.phone,
@@ -189,6 +191,13 @@ export async function convertEnquiry(db: Knex, id: string): Promise<{ serviceReq
       contactMessageId: row.id,
     });
     await trx('contact_messages').where({ id: row.id }).update({ status: 'closed' });
+    await recordAudit(trx, actor, {
+      action: 'enquiry.converted',
+      recordType: 'enquiry',
+      recordId: row.id,
+      before: { status: row.status, serviceRequestId: null },
+      after: { status: 'closed', serviceRequestId: created!, clientId },
+    });
     await publish(trx, 'staff', { kind: 'enquiry.updated', id: row.id });
     return created!;
   });

@@ -5,6 +5,7 @@ import type { AppDeps } from '../../app-deps';
 import { Conflict, Forbidden, NotFound, TooManyRequests } from '../../errors';
 import { requireStaff } from '../../middleware/current-user';
 import { validate } from '../../middleware/validate';
+import { auditActorOf } from '../audit/audit-log';
 import { sendPasswordReset } from '../auth/password-reset.service';
 import { User } from '../users/user.model';
 import { getCustomer, listCustomers } from './customers.service';
@@ -34,7 +35,7 @@ export function customersRoutes({ db, config, logger }: AppDeps): Router {
     const user = isUuid(ctx.params.id) ? await User.query(db).findById(ctx.params.id) : undefined;
     if (!user) throw new NotFound('Customer not found');
     if (user.isStaff) throw new Forbidden(STAFF_RESET_REFUSED);
-    const outcome = await sendPasswordReset({ db, config, logger }, user);
+    const outcome = await sendPasswordReset({ db, config, logger }, user, auditActorOf(ctx));
     if (outcome === 'no_email') throw new Conflict('This customer has no email address to send a reset link to.');
     if (outcome === 'too_often') {
       throw new TooManyRequests('Reset links were sent to this customer several times this hour. Please wait.', 3600);

@@ -3,8 +3,9 @@ import { adminOrderListQuerySchema, adminOrderUpdateSchema } from '@shared/schem
 import { isUuid } from '@shared/schemas/text';
 import type { AppDeps } from '../../app-deps';
 import { NotFound } from '../../errors';
-import { requireStaff, userOf } from '../../middleware/current-user';
+import { requireStaff } from '../../middleware/current-user';
 import { validate } from '../../middleware/validate';
+import { auditActorOf } from '../audit/audit-log';
 import { getAdminOrder, listAdminOrders, updateOrderStatus } from './admin-orders.service';
 
 /** Orders for staff: the list, one order, fulfilment (decision 101). */
@@ -24,7 +25,7 @@ export function adminOrdersRoutes({ db }: AppDeps): Router {
 
   router.patch('/api/admin/orders/:id', requireStaff, validate({ body: adminOrderUpdateSchema }), async (ctx) => {
     if (!isUuid(ctx.params.id)) throw new NotFound('Order not found');
-    ctx.body = await updateOrderStatus(db, userOf(ctx), ctx.params.id, ctx.state.input.body);
+    ctx.body = await updateOrderStatus(db, auditActorOf(ctx), ctx.params.id, ctx.state.input.body);
   });
 
   return router;

@@ -12,7 +12,7 @@ import { formatOrderNumber, ORDER_STATUS_LABELS, type OrderStatus } from '@share
 import { createdMicrosSql, cursorCondition, decodeCursor, keysetOrder, pageOf } from '../../db/keyset';
 import { Conflict, NotFound } from '../../errors';
 import { publish } from '../../live/publish';
-import type { User } from '../users/user.model';
+import { recordAudit, type AuditActor } from '../audit/audit-log';
 import { listOrderEvents, recordOrderEvent } from './order-events';
 import { toOrderDetails } from './order-format';
 import { queueOrderCancelledMail, queueOrderShippedMail } from './order-mails';
@@ -252,11 +252,12 @@ function refusal(from: OrderStatus, to: OrderStatus): string {
  * Moves an order along paid → processing → shipped → delivered, or to
  * cancelled. The row is locked, so two staff members acting at once are
  * served one after the other and the second is judged on the new status.
- * Refused transitions change nothing (409 with the reason).
+ * Refused transitions change nothing (409 with the reason). The audit log
+ * records who did it (`order.cancelled`, or `order.status_changed`).
  */
 export async function updateOrderStatus(
   db: Knex,
-  staff: User,
+  staff: AuditActor,
   orderId: string,
   update: AdminOrderUpdate,
 ): Promise<AdminOrderDetails> {
@@ -283,6 +284,20 @@ export async function updateOrderStatus(
         from: order.status,
         to: update.status,
         ...(update.status === 'shipped' ? { carrier: patch.carrier, trackingNumber: patch.trackingNumber } : {}),
+      },
+    });
+    const shipping = update.status === 'shipped';
+    await recordAudit(trx, staff, {
+      action: update.status === 'cancelled' ? 'order.cancelled' : 'order.status_changed',
+      recordType: 'order',
+      recordId: order.id,
+      before: {
+        status: order.status,
+        ...(shipping ? { carrier: order.carrier, trackingNumber: order.trackingNumber } : {}),
+      },
+      after: {
+        status: updated.status,
+        ...(shipping ? { carrier: updated.carrier, trackingNumber: updated.trackingNumber } : {}),
       },
     });
     if (update.status === 'shipped') await queueOrderShippedMail(trx, updated);

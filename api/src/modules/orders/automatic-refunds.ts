@@ -1,6 +1,7 @@
 import type { Knex } from 'knex';
 import { fromCents, toCents } from '@shared/money';
 import { formatOrderNumber } from '@shared/schemas/orders';
+import { systemActor } from '../audit/audit-log';
 import { enqueueStaffAlert, type StaffAlertSettings } from '../mail/outbox';
 import type { PaymentOutcome } from '../payments/payment-provider';
 import { publish } from '../../live/publish';
@@ -58,7 +59,7 @@ export async function refundUnwantedPayment(
   await reserveRefund(trx, refunded, {
     amountCents,
     items: null,
-    requestedBy: null,
+    actor: systemActor('automatic refund'),
     reason: AUTOMATIC_REFUND_REASONS[why],
     ...(why === 'second_payment' ? { paymentId: outcome.paymentId } : {}),
   });

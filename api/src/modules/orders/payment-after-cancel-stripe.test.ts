@@ -85,6 +85,16 @@ describe('Stripe: the payment webhook before, after and during a cancellation', 
     expect(await mailsOf('order-refund', order.orderId)).toHaveLength(1);
     const staffEvents = await t.db('order_events').where({ orderId: order.orderId, type: 'paid' });
     expect(staffEvents[0].data).toMatchObject({ afterCancellation: true });
+    // The audit log names the application itself as the one who refunded (decision 168).
+    expect(await t.db('audit_log').where({ action: 'refund.created', recordId: refund.id })).toEqual([
+      expect.objectContaining({
+        actorId: null,
+        actorName: 'automatic refund',
+        actorRole: 'system',
+        recordType: 'refund',
+        after: expect.objectContaining({ orderId: order.orderId, amount: row.totalAmount, reason: refund.reason }),
+      }),
+    ]);
 
     // Stripe delivers the payment again (same event, then under a new id): nothing more happens.
     expect((await postSignedEvent(t, event)).body.result).toBe('duplicate');

@@ -2,8 +2,9 @@ import Router from '@koa/router';
 import { refundRequestSchema } from '@shared/schemas/refunds';
 import type { AppDeps } from '../../app-deps';
 import { ServiceUnavailable } from '../../errors';
-import { requireStaff, userOf } from '../../middleware/current-user';
+import { requireStaff } from '../../middleware/current-user';
 import { validate } from '../../middleware/validate';
+import { auditActorOf } from '../audit/audit-log';
 import type { PaymentProvider } from '../payments/payment-provider';
 import { createRefund, findOrderRefunds } from './refunds';
 
@@ -19,7 +20,7 @@ export function refundRoutes({ db, logger }: AppDeps, provider: PaymentProvider 
   router.post('/api/admin/orders/:id/refunds', requireStaff, validate({ body: refundRequestSchema }), async (ctx) => {
     if (!provider) throw new ServiceUnavailable('The payment system is not configured.');
     ctx.status = 201;
-    ctx.body = await createRefund({ db, provider, logger }, userOf(ctx).id, ctx.params.id!, ctx.state.input.body);
+    ctx.body = await createRefund({ db, provider, logger }, auditActorOf(ctx), ctx.params.id!, ctx.state.input.body);
   });
 
   return router;

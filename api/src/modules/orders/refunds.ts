@@ -5,6 +5,7 @@ import type { OrderRefunds, Refund, RefundLine, RefundRequest, RefundStatus } fr
 import { uuid } from '@shared/schemas/text';
 import { BadRequest, Conflict, HttpError, NotFound } from '../../errors';
 import type { Logger } from '../../logger';
+import { recordAudit, type AuditActor } from '../audit/audit-log';
 import { enqueueMail } from '../mail/outbox';
 import { RefundRefused, type PaymentProvider } from '../payments/payment-provider';
 import { User } from '../users/user.model';
@@ -210,8 +211,8 @@ export interface RefundDeps {
 interface RefundReservation {
   amountCents: number;
   items: RefundRequest['items'] | null;
-  /** The staff member who asked, or null for a refund the application makes by itself. */
-  requestedBy: string | null;
+  /** Who asked, for the audit log: the staff member, or the application itself (`systemActor`). */
+  actor: AuditActor;
   /** Why the application made it by itself (null when staff asked). */
   reason: string | null;
   /** The payment to refund when it is not the order's own (a second payment); omit for the order's. */
@@ -221,13 +222,15 @@ interface RefundReservation {
 /**
  * Writes a refund as pending, in the caller's transaction with the order row
  * locked, so the amount it reserves counts at once against what can still be
- * refunded; the timeline says who asked (or why nobody did).
+ * refunded; the timeline says who asked (or why nobody did), and so does the
+ * audit log (`refund.created`).
  */
 export async function reserveRefund(
   trx: Knex.Transaction,
   order: Order,
-  { amountCents, items, requestedBy, reason, paymentId }: RefundReservation,
+  { amountCents, items, actor, reason, paymentId }: RefundReservation,
 ): Promise<RefundRow> {
+  const requestedBy = actor.id;
   const [refund] = await trx('refunds')
     .insert({
       orderId: order.id,
@@ -251,6 +254,20 @@ export async function reserveRefund(
       ...(paymentId ? { paymentId } : {}),
     },
   });
+  await recordAudit(trx, actor, {
+    action: 'refund.created',
+    recordType: 'refund',
+    recordId: refund!.id,
+    after: {
+      orderId: order.id,
+      orderNumber: formatOrderNumber(order.number),
+      amount: refund!.amount,
+      status: refund!.status,
+      ...(items ? { items } : {}),
+      ...(reason ? { reason } : {}),
+      ...(paymentId ? { paymentId } : {}),
+    },
+  });
   return refund!;
 }
 
@@ -263,7 +280,7 @@ export async function reserveRefund(
  */
 export async function createRefund(
   deps: RefundDeps,
-  staffId: string,
+  staff: AuditActor,
   orderId: string,
   request: RefundRequest,
 ): Promise<{ refund: Refund } & OrderRefunds> {
@@ -296,7 +313,7 @@ export async function createRefund(
     const refund = await reserveRefund(trx, order, {
       amountCents: amount,
       items: request.items ?? null,
-      requestedBy: staffId,
+      actor: staff,
       reason: null,
     });
     return { order, refund };

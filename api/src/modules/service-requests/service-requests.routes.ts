@@ -19,6 +19,7 @@ import {
   confirmConsultationByLink,
   proposeConsultation,
 } from './consultation-times';
+import { auditActorOf } from '../audit/audit-log';
 import { listServiceRequests } from './service-requests.service';
 import { addTicketReply, updateTicket } from './ticket-changes';
 import { linkTicketClient } from './ticket-client-link';
@@ -113,7 +114,7 @@ export function serviceRequestsRoutes({ db, config }: AppDeps): Router {
     requireStaff,
     validate({ body: linkTicketClientSchema }),
     async (ctx) => {
-      ctx.body = await linkTicketClient(db, ctx.params.id ?? '', userOf(ctx), ctx.state.input.body);
+      ctx.body = await linkTicketClient(db, ctx.params.id ?? '', userOf(ctx), ctx.state.input.body, auditActorOf(ctx));
     },
   );
 

@@ -2,6 +2,7 @@ import type { Knex } from 'knex';
 import type { LinkTicketClient, ServiceRequestThread } from '@shared/schemas/service-requests';
 import { BadRequest, Conflict } from '../../errors';
 import { publish } from '../../live/publish';
+import { recordAudit, type AuditActor } from '../audit/audit-log';
 import type { User } from '../users/user.model';
 import { recordTicketEvent } from './ticket-events';
 import { readThread, ticketFor } from './ticket-thread';
@@ -12,13 +13,16 @@ import { readThread, ticketFor } from './ticket-thread';
  * email only to a verified address (decision 155); this is the deliberate
  * link for the rest, made by someone who checked who the client is. Recorded
  * as an internal note with who did it and when; a ticket already linked keeps
- * its client (409): nothing moves a client's ticket to someone else.
+ * its client (409): nothing moves a client's ticket to someone else. It
+ * changes who may read the ticket, so the audit log records it too
+ * (`service_request.client_linked`).
  */
 export async function linkTicketClient(
   db: Knex,
   id: string,
   staff: User,
   { clientId }: LinkTicketClient,
+  actor: AuditActor,
 ): Promise<ServiceRequestThread> {
   await db.transaction(async (trx) => {
     const row = await ticketFor(trx, id, staff, { forUpdate: true });
@@ -37,6 +41,13 @@ export async function linkTicketClient(
       { type: 'staff', user: staff },
       { kind: 'note', message: `Linked this request to the client account ${client.username}${address}.` },
     );
+    await recordAudit(trx, actor, {
+      action: 'service_request.client_linked',
+      recordType: 'service_request',
+      recordId: row.id,
+      before: { clientId: null },
+      after: { clientId: client.id, clientUsername: client.username },
+    });
     await publish(trx, 'staff', { kind: 'service_request.updated', id: row.id });
   });
   return readThread(db, id, staff);

@@ -1,6 +1,7 @@
 import type { Knex } from 'knex';
 import type Stripe from 'stripe';
 import { toCents } from '@shared/money';
+import { recordAudit, systemActor, type AuditActor } from '../audit/audit-log';
 import { isMissing, stripeCall } from './stripe-subscription-sync';
 import { SubscriptionPlan } from './subscription-plan.model';
 import { listActivePlans } from './subscriptions.service';
@@ -45,9 +46,15 @@ function matches(price: Stripe.Price, plan: SubscriptionPlan): boolean {
  * current amount and interval, and stores the price id on the plan. Stripe
  * prices cannot change, so a plan whose price changed gets a new Price (found
  * again by its lookup key if it already exists) and the old one is archived;
- * existing subscribers keep their old price until they change plans.
+ * existing subscribers keep their old price until they change plans. Each
+ * plan's new price is recorded in the audit log (`plan.price_synced`) with
+ * the stored price id.
  */
-export async function syncPlansToStripe(db: Knex, stripe: Stripe): Promise<PlanSyncResult[]> {
+export async function syncPlansToStripe(
+  db: Knex,
+  stripe: Stripe,
+  actor: AuditActor = systemActor('cli'),
+): Promise<PlanSyncResult[]> {
   const results: PlanSyncResult[] = [];
   const plans = await listActivePlans(db);
   for (const plan of plans) {
@@ -82,7 +89,16 @@ export async function syncPlansToStripe(db: Knex, stripe: Stripe): Promise<PlanS
           metadata: { plan_id: plan.id },
         }),
       ));
-    await SubscriptionPlan.query(db).patch({ stripePriceId: price.id }).where({ id: plan.id });
+    await db.transaction(async (trx) => {
+      await SubscriptionPlan.query(trx).patch({ stripePriceId: price.id }).where({ id: plan.id });
+      await recordAudit(trx, actor, {
+        action: 'plan.price_synced',
+        recordType: 'subscription_plan',
+        recordId: plan.id,
+        before: { stripePriceId: previousId },
+        after: { stripePriceId: price.id, price: plan.price, interval: plan.interval },
+      });
+    });
     if (previous?.active) await stripeCall(() => stripe.prices.update(previous.id, { active: false }));
     results.push({ plan: plan.name, action: previousId ? 'replaced' : 'created', priceId: price.id });
   }

@@ -37,6 +37,16 @@ describe('npm run stripe:sync-plans (syncPlansToStripe)', () => {
     });
     expect(fake.billing.products.get(productIdFor(professional))).toMatchObject({ name: 'Professional' });
     expect((await SubscriptionPlan.query(t.db).findById(retired.id))?.stripePriceId).toBeNull();
+    // Each stored price id is a setting the shop sells by: the audit log names the command that set it.
+    expect(await t.db('audit_log').where({ action: 'plan.price_synced', recordId: professional.id })).toEqual([
+      expect.objectContaining({
+        actorName: 'cli',
+        actorRole: 'system',
+        recordType: 'subscription_plan',
+        before: { stripePriceId: null },
+        after: { stripePriceId: professional.stripePriceId, price: '1299.00', interval: 'month' },
+      }),
+    ]);
 
     const requests = fake.requests.length;
     const second = await syncPlansToStripe(t.db, stripe);

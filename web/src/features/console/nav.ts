@@ -1,5 +1,7 @@
+import type { Permission } from '@shared/staff-roles';
 import {
   Boxes,
+  History,
   Inbox,
   LayoutDashboard,
   LifeBuoy,
@@ -15,6 +17,8 @@ export interface ConsoleNavEntry {
   to: string;
   label: string;
   icon: LucideIcon;
+  /** The permission the screen's API needs (shared/src/staff-roles.ts); none: every staff member's. */
+  permission?: Permission;
 }
 
 /**
@@ -31,6 +35,7 @@ export const consoleNav: readonly ConsoleNavEntry[] = [
   { to: '/admin/enquiries', label: 'Enquiries', icon: Inbox },
   { to: '/admin/service-requests', label: 'Service requests', icon: LifeBuoy },
   { to: '/admin/outbox', label: 'Outbox', icon: Mail },
+  { to: '/admin/audit-log', label: 'Audit log', icon: History, permission: 'audit_log.read' },
 ];
 
 /** Whether `entry` is the current screen: exactly /admin for the dashboard, else the path or one below it. */
