@@ -85,6 +85,7 @@ export const routes: RouteObject[] = [
       page('forgot-password', 'forgot-password'),
       page('reset-password', 'reset-password'),
       page('confirm-email', 'confirm-email'),
+      page('accept-invite', 'accept-invite'),
       page('confirm-consultation', 'confirm-consultation'),
       page('shop', 'shop'),
       page('checkout', 'checkout'),
@@ -117,6 +118,7 @@ export const routes: RouteObject[] = [
       consolePage('admin-catalogue', 'catalogue'),
       consolePage('admin-product-new', 'catalogue/new'),
       consolePage('admin-product', 'catalogue/:id'),
+      consolePage('admin-staff', 'staff'),
     ],
   },
 ];

@@ -6,15 +6,19 @@ import {
   Mail,
   MessagesSquare,
   Package,
+  UserCog,
   Users,
   type LucideIcon,
 } from 'lucide-react';
+import type { Permission } from '@shared/staff-roles';
 
 export interface ConsoleNavEntry {
   /** A path under /admin; the entry is current on it and on every path below it. */
   to: string;
   label: string;
   icon: LucideIcon;
+  /** The permission the screen needs (shared/src/staff-roles.ts); the entry is for the roles that have it. */
+  permission?: Permission;
 }
 
 /**
@@ -31,6 +35,7 @@ export const consoleNav: readonly ConsoleNavEntry[] = [
   { to: '/admin/enquiries', label: 'Enquiries', icon: Inbox },
   { to: '/admin/service-requests', label: 'Service requests', icon: LifeBuoy },
   { to: '/admin/outbox', label: 'Outbox', icon: Mail },
+  { to: '/admin/staff', label: 'Staff', icon: UserCog, permission: 'staff.manage' },
 ];
 
 /** Whether `entry` is the current screen: exactly /admin for the dashboard, else the path or one below it. */
