@@ -105,5 +105,12 @@ describe('staff invitations in the browser', () => {
     await confirm.getByRole('button', { name: 'Deactivate' }).click();
     await visible(row.getByText('Deactivated'));
     expect((await invitee.request.get(`${server.url}/api/auth/user`)).status()).toBe(401);
+
+    // On a phone the screen fits: the table scrolls inside its card, nothing wider than the page.
+    await admin.setViewportSize({ width: 390, height: 844 });
+    await visible(admin.getByRole('heading', { name: 'Staff', level: 1 }));
+    await visible(admin.getByRole('button', { name: 'Invite staff member' }));
+    expect(await admin.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    expect(await axeViolations(admin)).toEqual([]);
   });
 });
