@@ -31,6 +31,7 @@ const moduleGraph = {
   orders: ['catalog', 'payments', 'users', 'mail', 'audit'],
   payments: [],
   'service-requests': ['users', 'mail', 'audit'],
+  staff: ['users', 'auth', 'mail', 'audit'],
   site: ['catalog', 'subscriptions'],
   subscriptions: ['payments', 'users', 'mail', 'audit'],
   users: [],

@@ -45,6 +45,9 @@ import * as addEmailVerificationTokens from './20261126153100_add-email-verifica
 import * as addStaffRoles from './20261126190000_add-staff-roles';
 import * as createAuditLog from './20261126190100_create-audit-log';
 import * as notifyStaffRoleChanges from './20261126190200_notify-staff-role-changes';
+import * as addUserLastSignIn from './20261126192000_add-user-last-sign-in';
+import * as createStaffInvitations from './20261126192100_create-staff-invitations';
+import * as addTwoFactorColumnsIfMissing from './20261126192200_add-two-factor-columns-if-missing';
 
 /**
  * Every migration, in order. Listed explicitly (rather than read from the
@@ -98,6 +101,9 @@ export const migrations: ReadonlyArray<readonly [name: string, migration: Knex.M
   ['20261126190000_add-staff-roles', addStaffRoles],
   ['20261126190100_create-audit-log', createAuditLog],
   ['20261126190200_notify-staff-role-changes', notifyStaffRoleChanges],
+  ['20261126192000_add-user-last-sign-in', addUserLastSignIn],
+  ['20261126192100_create-staff-invitations', createStaffInvitations],
+  ['20261126192200_add-two-factor-columns-if-missing', addTwoFactorColumnsIfMissing],
 ];
 
 const byName = new Map(migrations);

@@ -29,6 +29,8 @@ import { customersRoutes } from './modules/customers/customers.routes';
 import { dashboardRoutes } from './modules/dashboard/dashboard.routes';
 import { healthCheck } from './modules/health/health';
 import { outboxRoutes } from './modules/mail/outbox.routes';
+import { invitationRoutes } from './modules/staff/invitations.routes';
+import { staffRoutes } from './modules/staff/staff.routes';
 import { subscriptionsRoutes } from './modules/subscriptions/subscriptions.routes';
 import { comingSoonMiddleware } from './modules/site/coming-soon.middleware';
 import { devSiteNotice } from './modules/site/dev-site';
@@ -91,6 +93,8 @@ export function createApp(deps: AppDeps, options: AppOptions = {}): Koa {
     refundRoutes(deps, payment.provider),
     customersRoutes(deps),
     auditLogRoutes(deps),
+    staffRoutes(deps),
+    invitationRoutes(deps),
     // POST /api/create-payment-intent (the checkout or the consultation, by kind), the payment config, the demo
     // confirmation and the Stripe webhook.
     paymentsRoutes(deps, payment.payments),

@@ -224,6 +224,8 @@ export interface Config {
     emailChangePerUser: RateLimitRule;
     /** Chat conversations one network may start (the widget starts one per visitor). */
     chatStartPerIp: RateLimitRule;
+    /** Staff invitation link look-ups and accepts per IP (429 beyond). */
+    invitationLinkPerIp: RateLimitRule;
   };
 }
 
@@ -249,6 +251,7 @@ export const defaultRateLimits: Config['rateLimits'] = {
   passwordChangePerUser: { limit: 10, windowMs: FIFTEEN_MINUTES },
   emailChangePerUser: { limit: 5, windowMs: ONE_HOUR },
   chatStartPerIp: { limit: 20, windowMs: ONE_HOUR },
+  invitationLinkPerIp: { limit: 30, windowMs: FIFTEEN_MINUTES },
 };
 
 /**

@@ -26,6 +26,11 @@ export function currentUser(ctx: Context): User | null {
     ctx.session = null;
     return null;
   }
+  if (user.deactivatedAt) {
+    // A deactivated account's sessions end with the deactivation; one left over (a sign-in racing it) is no sign-in.
+    ctx.session = null;
+    return null;
+  }
   ctx.state.user = user;
   return user;
 }

@@ -110,6 +110,7 @@ export const siteRoutes = [
   route('/forgot-password', 'Forgot Your Password?', 'Get a link to choose a new password.', false),
   route('/reset-password', 'Choose a New Password', 'Set a new password for your account.', false),
   route('/confirm-email', 'Confirm Your Email Address', 'Confirm the new email address of your account.', false),
+  route('/accept-invite', 'Accept Your Invitation', 'Choose the username and password of your staff account.', false),
   route('/confirm-consultation', 'Confirm Your Consultation Time', 'Confirm the consultation time we proposed.', false),
   route('/checkout', 'Checkout', 'Complete your order.', false),
   route('/order-confirmation', 'Order Confirmation', 'The status of your order.', false),
@@ -118,6 +119,7 @@ export const siteRoutes = [
   route('/admin/chat', 'Customer Chat', 'Staff chat console.', false),
   route('/admin/enquiries', 'Enquiries', 'Contact enquiries, for staff.', false),
   route('/admin/service-requests', 'Service Requests', 'Service requests as tickets, for staff.', false),
+  route('/admin/staff', 'Staff', 'Staff members, roles and invitations, for admins.', false),
   route('/admin/outbox', 'Outbox', 'Every email the site sends, for staff.', false),
   { ...route('/admin/orders', 'Orders', 'Orders for staff: search, filters, fulfilment.', false), items: true },
   {

@@ -85,6 +85,7 @@ export const routes: RouteObject[] = [
       page('forgot-password', 'forgot-password'),
       page('reset-password', 'reset-password'),
       page('confirm-email', 'confirm-email'),
+      page('accept-invite', 'accept-invite'),
       page('confirm-consultation', 'confirm-consultation'),
       page('shop', 'shop'),
       page('checkout', 'checkout'),
@@ -118,6 +119,7 @@ export const routes: RouteObject[] = [
       consolePage('admin-product-new', 'catalogue/new'),
       consolePage('admin-product', 'catalogue/:id'),
       consolePage('admin-audit-log', 'audit-log'),
+      consolePage('admin-staff', 'staff'),
     ],
   },
 ];

@@ -8,14 +8,17 @@ import {
   TOKEN_TRANSPORT,
 } from '@shared/schemas/auth';
 import type { AppDeps } from '../../app-deps';
-import { Unauthorized } from '../../errors';
+import { Forbidden, Unauthorized } from '../../errors';
 import { currentUser, requireUser, userOf } from '../../middleware/current-user';
 import { rateLimitByIp } from '../../middleware/rate-limit';
 import { validate } from '../../middleware/validate';
+import { recordSignIn } from '../users/staff-accounts';
 import { toPublicUser } from '../users/users.service';
 import { authenticate, endUserSession, signup, startUserSession } from './auth.service';
 import { loginThrottle, TOO_MANY_LOGINS } from './login-throttle';
 const TOO_MANY_SIGNUPS = 'Too many sign-up attempts from this network. Please try again later.';
+/** Said only to someone who gave the account's right password: anyone else gets the usual refusal. */
+export const ACCOUNT_DEACTIVATED = 'This account has been deactivated. Ask an administrator to reactivate it.';
 
 /** Where a logged-out visitor was going: ?next=, else the page that sent them here. */
 function returnPath(ctx: Context): string {
@@ -62,11 +65,13 @@ export function authRoutes({ db, config }: AppDeps): Router {
         await throttle.failed(username);
         throw new Unauthorized('Invalid username or password');
       }
+      if (user.deactivatedAt) throw new Forbidden(ACCOUNT_DEACTIVATED);
       // The desktop console asks for a bearer token instead of a cookie (decision 050).
       const wantsToken = ctx.get(SESSION_TRANSPORT_HEADER) === TOKEN_TRANSPORT;
       if (wantsToken) ctx.state.sessionTransport = 'token';
       await throttle.succeeded(ctx, user, !wantsToken);
       await startUserSession(ctx, user);
+      await recordSignIn(db, user.id);
       ctx.set('Cache-Control', 'no-store');
       ctx.body = wantsToken ? { ...toPublicUser(user), sessionToken: ctx.state.sessionToken } : toPublicUser(user);
     },

@@ -226,6 +226,14 @@ const samples: { [Name in MailTemplateName]: [MailData<Name>, ...string[]] } = {
     'Tuesday, December 1, 2026 at 2:30 PM',
     `https://www.example.com/admin/service-requests?id=${ticketId}`,
   ],
+  'staff-invitation': [
+    { invitedBy: 'Grace Hopper', role: 'Admin', token: 'T0K', validDays: 7, twoFactorRequired: true },
+    'Grace Hopper invited you',
+    'as Admin',
+    'for 7 days',
+    'two-factor sign-in',
+    'https://www.example.com/accept-invite?token=T0K',
+  ],
 };
 
 describe('mail templates', () => {

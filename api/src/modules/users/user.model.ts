@@ -23,6 +23,8 @@ export class User extends Model {
   staffRole!: StaffRole | null;
   /** When a staff member's account was deactivated: it cannot sign in and its sessions end. Null: active. */
   deactivatedAt!: Date | null;
+  /** When the account last signed in; null: never. */
+  lastSignInAt!: Date | null;
   createdAt!: Date;
   updatedAt!: Date;
 

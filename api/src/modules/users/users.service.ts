@@ -15,6 +15,8 @@ interface NewUser {
   accountType?: AccountType;
   /** A staff account's role; staff without one are admins (what every staff account was before roles). */
   staffRole?: StaffRole;
+  /** The email is proven the owner's already (it came with a link mailed to it: a staff invitation). */
+  emailVerified?: boolean;
 }
 
 const USERNAME_TAKEN = 'Username is already taken';
@@ -44,6 +46,7 @@ export async function createUser(db: Knex, input: NewUser): Promise<User> {
       email: input.email ?? null,
       firstName: input.firstName ?? null,
       lastName: input.lastName ?? null,
+      emailVerifiedAt: input.emailVerified && input.email ? new Date() : null,
       accountType: input.accountType ?? 'client',
       staffRole: input.accountType === 'staff' ? (input.staffRole ?? 'admin') : null,
     });

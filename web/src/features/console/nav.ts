@@ -8,6 +8,7 @@ import {
   Mail,
   MessagesSquare,
   Package,
+  UserCog,
   Users,
   type LucideIcon,
 } from 'lucide-react';
@@ -17,7 +18,7 @@ export interface ConsoleNavEntry {
   to: string;
   label: string;
   icon: LucideIcon;
-  /** The permission the screen's API needs (shared/src/staff-roles.ts); none: every staff member's. */
+  /** The permission the screen needs (shared/src/staff-roles.ts); the entry is for the roles that have it. */
   permission?: Permission;
 }
 
@@ -36,6 +37,7 @@ export const consoleNav: readonly ConsoleNavEntry[] = [
   { to: '/admin/service-requests', label: 'Service requests', icon: LifeBuoy },
   { to: '/admin/outbox', label: 'Outbox', icon: Mail },
   { to: '/admin/audit-log', label: 'Audit log', icon: History, permission: 'audit_log.read' },
+  { to: '/admin/staff', label: 'Staff', icon: UserCog, permission: 'staff.manage' },
 ];
 
 /** Whether `entry` is the current screen: exactly /admin for the dashboard, else the path or one below it. */

@@ -12,6 +12,7 @@ import { orderShipped } from './order-shipped';
 import { staffChatMessage } from './staff-chat-message';
 import { staffConsultationPaid } from './staff-consultation-paid';
 import { staffNewEnquiry } from './staff-new-enquiry';
+import { staffInvitation } from './staff-invitation';
 import { staffOrderPaid } from './staff-order-paid';
 import {
   subscriptionCancelled,
@@ -52,6 +53,7 @@ export const mailTemplates = {
   'service-request-reply': serviceRequestReply,
   'consultation-proposed': consultationProposed,
   'consultation-confirmed': consultationConfirmed,
+  'staff-invitation': staffInvitation,
 } as const;
 
 export type MailTemplateName = keyof typeof mailTemplates;
