@@ -242,6 +242,14 @@ async function fillEveryTable(): Promise<void> {
     newEmail: 'new@example.com',
     expiresAt: db.raw("now() + interval '1 hour'"),
   });
+  await db('staff_invitations').insert({
+    email: 'new.hire@example.com',
+    role: 'support',
+    tokenHash: 'b'.repeat(64),
+    invitedBy: staff.user.id,
+    expiresAt: db.raw("'2026-11-30 10:00:00.000001+00'"),
+  });
+  await db('user_recovery_codes').insert({ userId: staff.user.id, codeHash: 'c'.repeat(64) });
   await recordAudit(db, systemActor('cli'), {
     action: 'refund.created',
     recordType: 'refund',
