@@ -1,0 +1,178 @@
+import { z } from 'zod';
+import { emailAddress, multiLine, singleLine, uuid } from './text';
+
+/**
+ * Quotes (issue 25): the contract between the console, the client's quote
+ * page and the API. Prices and totals are never accepted from anyone: a
+ * product line's price comes from the catalogue, service and recurring lines
+ * carry the staff member's unit price, and every total is computed by the
+ * server (shared/src/quote-totals.ts). A body carrying a total, tax or
+ * deposit amount is refused (these objects are strict).
+ */
+
+export const quoteStatuses = [
+  'draft',
+  'sent',
+  'viewed',
+  'accepted',
+  'declined',
+  'expired',
+  'withdrawn',
+  'superseded',
+  'paid',
+  'converted',
+] as const;
+export type QuoteStatus = (typeof quoteStatuses)[number];
+
+export const MAX_QUOTE_LINES = 100;
+export const MAX_QUOTE_QUANTITY = 10_000;
+
+const quantity = z
+  .number({ error: 'Quantity must be a whole number from 1 to 10,000' })
+  .int('Quantity must be a whole number from 1 to 10,000')
+  .min(1, 'Quantity must be a whole number from 1 to 10,000')
+  .max(MAX_QUOTE_QUANTITY, 'Quantity must be a whole number from 1 to 10,000');
+
+/** A unit price typed by staff: a non-negative decimal with at most two places, under $1,000,000. */
+const unitPrice = z
+  .string({ error: 'Unit price must be an amount such as 120.00' })
+  .trim()
+  .regex(/^\d{1,6}(\.\d{1,2})?$/, 'Unit price must be an amount such as 120.00');
+
+const description = singleLine(300, 'Description').pipe(z.string().min(1, 'Description is required'));
+
+export const quoteLineInputSchema = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('product'), productId: uuid, quantity, taxable: z.boolean().optional() }).strict(),
+  z.object({ kind: z.literal('service'), description, quantity, unitPrice, taxable: z.boolean().optional() }).strict(),
+  z
+    .object({
+      kind: z.literal('recurring'),
+      description,
+      quantity,
+      unitPrice,
+      interval: z.literal('month'),
+      taxable: z.boolean().optional(),
+    })
+    .strict(),
+]);
+export type QuoteLineInput = z.input<typeof quoteLineInputSchema>;
+
+const quoteCustomerSchema = z.union([
+  z.object({ userId: uuid }).strict(),
+  z
+    .object({
+      name: singleLine(100, 'Name').pipe(z.string().min(1, 'Name is required')),
+      email: emailAddress,
+      company: singleLine(150, 'Company').optional(),
+    })
+    .strict(),
+]);
+
+const quoteSourceSchema = z.union([
+  z.object({ enquiryId: uuid }).strict(),
+  z.object({ serviceRequestId: uuid }).strict(),
+  z.object({ conversationId: uuid }).strict(),
+]);
+
+/** YYYY-MM-DD, the last day the quote can be accepted. */
+const validUntil = z.iso.date('Valid until must be a date (YYYY-MM-DD)');
+
+const depositPercent = z
+  .number({ error: 'Deposit must be a whole percentage from 0 to 100' })
+  .int('Deposit must be a whole percentage from 0 to 100')
+  .min(0, 'Deposit must be a whole percentage from 0 to 100')
+  .max(100, 'Deposit must be a whole percentage from 0 to 100');
+
+export const quoteCreateSchema = z
+  .object({
+    customer: quoteCustomerSchema,
+    title: singleLine(200, 'Title').pipe(z.string().min(1, 'Title is required')),
+    lines: z.array(quoteLineInputSchema).min(1, 'Add at least one line').max(MAX_QUOTE_LINES, 'Too many lines'),
+    validUntil,
+    depositPercent: depositPercent.optional(),
+    notes: multiLine(5000, 'Notes').optional(),
+    terms: multiLine(10000, 'Terms').optional(),
+    source: quoteSourceSchema.optional(),
+  })
+  .strict();
+export type QuoteCreateInput = z.input<typeof quoteCreateSchema>;
+
+/** PATCH while draft: any of the create fields but the source. */
+export const quotePatchSchema = quoteCreateSchema.omit({ source: true }).partial().strict();
+export type QuotePatchInput = z.input<typeof quotePatchSchema>;
+
+export const quoteAcceptSchema = z
+  .object({
+    signatureName: singleLine(150, 'Full name').pipe(z.string().min(2, 'Type your full name to sign')),
+    agree: z.literal(true, { error: 'Tick "I agree to the terms" to accept' }),
+  })
+  .strict();
+
+export const quoteDeclineSchema = z.object({ reason: multiLine(2000, 'Reason').optional() }).strict();
+
+export const quoteRequestSchema = z
+  .object({
+    name: singleLine(100, 'Name').pipe(z.string().min(1, 'Name is required')),
+    email: emailAddress,
+    phone: singleLine(40, 'Phone').optional(),
+    company: singleLine(150, 'Company').optional(),
+    message: multiLine(5000, 'Message').pipe(z.string().min(1, 'Message is required')),
+    items: z
+      .array(z.object({ id: uuid, quantity }).strict())
+      .max(MAX_QUOTE_LINES, 'Too many items')
+      .optional(),
+  })
+  .strict();
+export type QuoteRequestInput = z.input<typeof quoteRequestSchema>;
+
+/** A line as the API shows it: the price it was quoted at, and its total. */
+export interface QuoteLine {
+  id: string;
+  position: number;
+  kind: 'product' | 'service' | 'recurring';
+  productId: string | null;
+  description: string;
+  quantity: number;
+  unitPrice: string;
+  taxable: boolean;
+  interval: 'month' | null;
+  lineTotal: string;
+}
+
+export interface QuoteTotalsView {
+  oneTimeSubtotal: string;
+  tax: string;
+  oneTimeTotal: string;
+  deposit: string;
+  recurringMonthly: string;
+}
+
+/** What the client's page shows (GET /api/quotes/:token): no internal notes, no staff names but the sender's. */
+export interface PublicQuote {
+  number: string;
+  version: number;
+  status: QuoteStatus;
+  title: string;
+  customer: { name: string; email: string; company: string | null };
+  lines: QuoteLine[];
+  totals: QuoteTotalsView;
+  depositPercent: number;
+  validUntil: string;
+  terms: string | null;
+  sentAt: string | null;
+  acceptedAt: string | null;
+  signatureName: string | null;
+  /** When this quote was replaced by a newer version that has been sent: its page. */
+  replacedByUrl: string | null;
+}
+
+/** What staff see (the console). */
+export interface Quote extends PublicQuote {
+  id: string;
+  publicUrl: string;
+  notes: string | null;
+  customerUserId: string | null;
+  source: { enquiryId: string } | { serviceRequestId: string } | { conversationId: string } | null;
+  createdAt: string;
+  updatedAt: string;
+}
