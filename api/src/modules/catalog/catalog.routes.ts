@@ -1,11 +1,26 @@
 import Router from '@koa/router';
+import type { Middleware } from 'koa';
 import type { AppDeps } from '../../app-deps';
 import { requireAdminToken } from '../../middleware/admin-token';
+import { currentUser, requirePermission } from '../../middleware/current-user';
 import { rateLimitByIp } from '../../middleware/rate-limit';
 import { catalogCacheFor } from './catalog-cache';
 import { seedProducts } from './catalog.service';
 
 const TOO_MANY_SEEDS = 'Too many seeding attempts from this network. Please wait a few minutes and try again.';
+
+/**
+ * Seeding takes the ADMIN_TOKEN bearer token (the spec's seeding card), or,
+ * without one, a signed-in staff member whose role has `seeding` (decision 167).
+ */
+function seedingGuard(adminToken: string | null): Middleware {
+  const byToken = requireAdminToken(adminToken);
+  const bySession = requirePermission('seeding');
+  return async function seedingGuardMiddleware(ctx, next) {
+    if (!ctx.get('authorization') && currentUser(ctx)) return bySession(ctx, next);
+    return byToken(ctx, next);
+  };
+}
 
 /** Seeding; GET /api/products is served ahead of the router (products-endpoint.ts). */
 export function catalogRoutes({ db, config, logger }: AppDeps): Router {
@@ -15,7 +30,7 @@ export function catalogRoutes({ db, config, logger }: AppDeps): Router {
   router.post(
     '/api/admin/seed-products',
     rateLimitByIp(db, 'admin-seed', config.rateLimits.adminSeedPerIp, TOO_MANY_SEEDS),
-    requireAdminToken(config.adminToken),
+    seedingGuard(config.adminToken),
     async (ctx) => {
       const { inserted, kept } = await seedProducts(db);
       catalog.invalidate();
