@@ -53,6 +53,11 @@ export function roleMay(role: StaffRole | null | undefined, permission: Permissi
   return role != null && rolePermissions[role].includes(permission);
 }
 
+/** The roles that hold a permission (e.g. who a ticket can be assigned to). */
+export function rolesWith(permission: Permission): StaffRole[] {
+  return staffRoles.filter((role) => rolePermissions[role].includes(permission));
+}
+
 export const staffRoleLabels: Record<StaffRole, string> = {
   admin: 'Admin',
   support: 'Support',
