@@ -80,13 +80,15 @@ function ConsoleFrameWithoutChat({ updateReady, ...account }: ConsoleShellProps)
   useAttentionCount(0);
   useApiDownloads();
   const updateVersion = useUpdateReady(updateReady);
+  // The console opens on the chat (and a notification or shortcut may ask for it): this role starts on the dashboard.
+  if (onChatScreen) return <Navigate to="/admin" replace />;
   return (
     <div className="flex min-h-screen flex-col bg-slate-50">
       {updateVersion ? (
         <UpdateReadyBanner version={updateVersion} onRestart={() => void desktop.installUpdate()} />
       ) : null}
       <WebConsoleShell account={<AccountPanel {...account} />}>
-        {onChatScreen ? <Navigate to="/admin" replace /> : <Outlet />}
+        <Outlet />
       </WebConsoleShell>
     </div>
   );
