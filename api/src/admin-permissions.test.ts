@@ -12,6 +12,7 @@ import {
 } from './admin-permissions';
 import { appRouter } from './app';
 import { ContactMessage } from './modules/contact/contact-message.model';
+import { User } from './modules/users/user.model';
 import { buildProduct } from './test/commerce-factories';
 import { roomyRateLimits } from './test/config';
 import { buildUser, logIn } from './test/factories';
@@ -310,6 +311,21 @@ describe('routes that mix permissions check the part in the handler', () => {
     expect(byToken.status).toBe(200);
     const wrongToken = await agents.admin.post('/api/admin/seed-products').set('Authorization', 'Bearer wrong');
     expect(wrongToken.status).toBe(401);
+  });
+});
+
+describe('what a role reads is only what it may open', () => {
+  it("lists a customer's orders, requests, enquiries and chats only to roles that may open them", async () => {
+    const buyer = await User.query(t.db).findById(records.paidOrder.user.id);
+    await buildTicket(t.db, buyer!);
+    const kinds = async (role: StaffRole) => {
+      const res = await agents[role].get(`/api/admin/customers/${buyer!.id}`);
+      expect(res.status).toBe(200);
+      return [...new Set((res.body.timeline as { kind: string }[]).map((entry) => entry.kind))].sort();
+    };
+    expect(await kinds('support')).toEqual(['account', 'order', 'service_request']);
+    expect(await kinds('sales')).toEqual(['account', 'order']);
+    expect((await agents.sales.get(`/api/admin/customers/${buyer!.id}`)).body.serviceRequests).toEqual([]);
   });
 });
 

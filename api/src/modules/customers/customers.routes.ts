@@ -3,7 +3,7 @@ import { adminCustomerListQuerySchema } from '@shared/schemas/admin-customers';
 import { isUuid } from '@shared/schemas/text';
 import type { AppDeps } from '../../app-deps';
 import { Conflict, Forbidden, NotFound, TooManyRequests } from '../../errors';
-import { requirePermission } from '../../middleware/current-user';
+import { requirePermission, userOf } from '../../middleware/current-user';
 import { validate } from '../../middleware/validate';
 import { sendPasswordReset } from '../auth/password-reset.service';
 import { User } from '../users/user.model';
@@ -29,7 +29,8 @@ export function customersRoutes({ db, config, logger }: AppDeps): Router {
   router.get('/api/admin/customers/:id', requirePermission('customers.read'), async (ctx) => {
     if (!isUuid(ctx.params.id)) throw new NotFound('Customer not found');
     ctx.set('Cache-Control', 'no-store');
-    ctx.body = await getCustomer(db, ctx.params.id);
+    const staff = userOf(ctx);
+    ctx.body = await getCustomer(db, ctx.params.id, (permission) => staff.may(permission));
   });
 
   // The customer gets the same link as from "Forgot your password?"; staff never see or set a password. Client
