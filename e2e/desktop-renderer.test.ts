@@ -223,4 +223,20 @@ describe('desktop console page (Chromium, main process stood in)', () => {
     expect(main.notifications).toEqual([]);
     quiet.socket.close();
   });
+
+  it('gives a role without chat the console without it: the dashboard and its screens, no chat screen (decision 167)', async () => {
+    const packer = await buildUser(server.db, { accountType: 'staff', staffRole: 'fulfilment' });
+    const { page } = await openConsole(server.url);
+    await logIn(page, packer.username, packer.password);
+    await visible(page.getByRole('heading', { name: 'Dashboard', level: 1 }));
+    const nav = page.getByRole('navigation', { name: 'Console' });
+    expect((await nav.getByRole('link').allInnerTexts()).map((text) => text.trim())).toEqual([
+      'Dashboard',
+      'Orders',
+      'Catalogue',
+    ]);
+    expect(await page.getByRole('heading', { name: 'Customer Chat' }).count()).toBe(0);
+    await nav.getByRole('link', { name: 'Orders' }).click();
+    await visible(page.getByRole('heading', { name: 'Orders', level: 1 }));
+  });
 });

@@ -50,12 +50,20 @@ interface AppOptions {
 }
 
 const appSessions = new WeakMap<Koa, Middleware>();
+const appRouters = new WeakMap<Koa, Router>();
 
 /** The session middleware of an app made by createApp: the chat socket loads sessions with it on upgrade. */
 export function appSession(app: Koa): Middleware {
   const session = appSessions.get(app);
   if (!session) throw new Error('appSession: this app was not made by createApp');
   return session;
+}
+
+/** The one router of an app made by createApp: the permission matrix test reads its routes (admin-permissions.ts). */
+export function appRouter(app: Koa): Router {
+  const router = appRouters.get(app);
+  if (!router) throw new Error('appRouter: this app was not made by createApp');
+  return router;
 }
 
 /** Every API answer, even a bare 404/405 from the router, carries `{ message }`. */
@@ -101,6 +109,7 @@ export function createApp(deps: AppDeps, options: AppOptions = {}): Koa {
     subscriptionsRoutes(deps, payment.subscriptions),
   ])
     router.use(moduleRouter.routes());
+  appRouters.set(app, router);
   const session = sessionMiddleware(app, deps.db, config);
   appSessions.set(app, session);
   const routes = [router.routes(), router.allowedMethods()] as Middleware[];

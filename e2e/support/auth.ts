@@ -2,6 +2,7 @@ import type { Knex } from 'knex';
 import type { Page } from 'playwright-core';
 import { buildUser, type BuiltUser } from '../../api/src/test/factories';
 import type { AccountType } from '../../shared/src/schemas/auth';
+import type { StaffRole } from '../../shared/src/staff-roles';
 
 /**
  * Creates an account in the server's database and logs the page's browser
@@ -11,7 +12,7 @@ import type { AccountType } from '../../shared/src/schemas/auth';
 export async function loggedInAs(
   page: Page,
   server: { url: string; db: Knex },
-  options: { accountType?: AccountType; firstName?: string; email?: string } = {},
+  options: { accountType?: AccountType; staffRole?: StaffRole; firstName?: string; email?: string } = {},
 ): Promise<BuiltUser> {
   const built = await buildUser(server.db, options);
   const res = await page.request.post(`${server.url}/api/login`, {

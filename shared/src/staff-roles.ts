@@ -19,9 +19,10 @@ export const permissions = {
   'customers.password_reset': "send a customer's password reset",
   'orders.read': 'read orders',
   'orders.fulfil': 'fulfil, ship and cancel unpaid orders',
-  refunds: 'refund payments',
+  refunds: 'refund payments and cancel paid orders',
+  'catalogue.read': "read the catalogue's products (archived ones too)",
   'catalogue.stock_prices': 'change catalogue stock and prices',
-  'catalogue.manage': 'create, edit and archive catalogue products',
+  'catalogue.manage': 'create, rename, describe, archive and picture catalogue products',
   quotes: 'work on quotes',
   'staff.manage': 'manage staff accounts and invitations',
   settings: 'change settings',
@@ -45,11 +46,16 @@ export const rolePermissions: Record<StaffRole, readonly Permission[]> = {
     'orders.read',
   ],
   sales: ['quotes', 'customers.read', 'orders.read', 'enquiries.read', 'enquiries.reply'],
-  fulfilment: ['orders.read', 'orders.fulfil', 'catalogue.stock_prices'],
+  fulfilment: ['orders.read', 'orders.fulfil', 'catalogue.read', 'catalogue.stock_prices'],
 };
 
 export function roleMay(role: StaffRole | null | undefined, permission: Permission): boolean {
   return role != null && rolePermissions[role].includes(permission);
+}
+
+/** The roles that hold a permission (e.g. who a ticket can be assigned to). */
+export function rolesWith(permission: Permission): StaffRole[] {
+  return staffRoles.filter((role) => rolePermissions[role].includes(permission));
 }
 
 export const staffRoleLabels: Record<StaffRole, string> = {

@@ -4,13 +4,15 @@ import { migrateToLatest } from '../db/database';
 import { recordAudit, systemActor } from '../modules/audit/audit-log';
 import { isCommonPassword } from '../modules/auth/common-passwords';
 import { createUser } from '../modules/users/users.service';
-import { commandOptions, roleOption } from './command-options';
+import { commandOptions, ROLE_CHOICES, roleName, roleOption } from './command-options';
 import { CommandError, withDatabase } from './with-database';
 
-const usage = `Usage: npm run user:create -- --username NAME --password PW [--email E] [--role staff|client] [--first-name F] [--last-name L]
+const usage = `Usage: npm run user:create -- --username NAME --password PW [--email E] [--role ${ROLE_CHOICES}] [--first-name F] [--last-name L]
 
-Creates an account. This is the only way to make a staff account (--role staff);
-accounts made by signing up on the site are always clients.`;
+Creates an account: a client (the default), or a staff member with a role
+(admin, support, sales or fulfilment; \`staff\` means admin). Accounts made by
+signing up on the site are always clients; an admin can also invite staff from
+the console. What each role may do: docs/permissions.md.`;
 
 await withDatabase(async (db) => {
   const args = commandOptions(
@@ -40,7 +42,11 @@ await withDatabase(async (db) => {
   if (await isCommonPassword(input.data.password)) throw new CommandError(`--password: ${COMMON_PASSWORD_MESSAGE}`);
   await migrateToLatest(db);
   const user = await db.transaction(async (trx) => {
-    const created = await createUser(trx, { ...input.data, accountType: role });
+    const created = await createUser(trx, {
+      ...input.data,
+      accountType: role.accountType,
+      staffRole: role.staffRole ?? undefined,
+    });
     await recordAudit(trx, systemActor('cli'), {
       action: 'user.created',
       recordType: 'user',
@@ -54,5 +60,5 @@ await withDatabase(async (db) => {
     });
     return created;
   });
-  console.log(`Created ${user.accountType} account "${user.username}" (${user.id}).`);
+  console.log(`Created ${roleName(user)} account "${user.username}" (${user.id}).`);
 });

@@ -67,7 +67,7 @@ describe('the embedded PostgreSQL', () => {
         'staff',
       ]);
       expect(await create.exited, create.stderr()).toBe(0);
-      expect(create.stdout()).toMatch(/Created staff account "day_one_staff"/);
+      expect(create.stdout()).toMatch(/Created admin account "day_one_staff"/);
       const login = await fetch(`${base}/api/login`, {
         method: 'POST',
         headers: { 'Content-Type': 'application/json' },

@@ -54,6 +54,19 @@ export const requireStaff: Middleware = async function requireStaff(ctx, next) {
   await next();
 };
 
+/** The 403 for an account whose role lacks a permission: it names the role and what is missing. */
+export function permissionRefusal(user: Pick<User, 'isStaff' | 'staffRole'>, permission: Permission): Forbidden {
+  if (!user.isStaff) return new Forbidden('Staff only');
+  return new Forbidden(
+    `Your role (${user.staffRole}) may not ${permissions[permission]}: this needs the ${permission} permission`,
+  );
+}
+
+/** For a route that mixes things: throws the 403 naming the permission when the user lacks it. */
+export function assertMay(user: Pick<User, 'isStaff' | 'staffRole' | 'may'>, permission: Permission): void {
+  if (!user.may(permission)) throw permissionRefusal(user, permission);
+}
+
 /**
  * Staff whose role grants the permission (shared/src/staff-roles.ts). Anyone
  * else: 401 without a session, 403 naming what is missing.
@@ -62,15 +75,20 @@ export function requirePermission(permission: Permission): Middleware {
   return async function requirePermissionMiddleware(ctx, next) {
     const user = currentUser(ctx);
     if (!user) return answerWithError(ctx, new Unauthorized());
-    if (!user.isStaff) return answerWithError(ctx, new Forbidden('Staff only'));
-    if (!user.may(permission)) {
-      return answerWithError(
-        ctx,
-        new Forbidden(
-          `Your role (${user.staffRole}) may not ${permissions[permission]}: this needs the ${permission} permission`,
-        ),
-      );
-    }
+    if (!user.may(permission)) return answerWithError(ctx, permissionRefusal(user, permission));
+    await next();
+  };
+}
+
+/**
+ * For routes shared by clients and staff (a ticket's thread, an invoice): a
+ * staff account must also hold the permission; clients pass on to the route,
+ * which decides what is theirs.
+ */
+export function staffNeed(permission: Permission): Middleware {
+  return async function staffNeedMiddleware(ctx, next) {
+    const user = currentUser(ctx);
+    if (user?.isStaff && !user.may(permission)) return answerWithError(ctx, permissionRefusal(user, permission));
     await next();
   };
 }

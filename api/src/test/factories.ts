@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { Knex } from 'knex';
 import type { AccountType } from '@shared/schemas/auth';
+import type { StaffRole } from '@shared/staff-roles';
 import type { User } from '../modules/users/user.model';
 import { createUser } from '../modules/users/users.service';
 
@@ -19,6 +20,8 @@ export async function buildUser(
   db: Knex,
   options: {
     accountType?: AccountType;
+    /** For staff: the role (admin when left out). */
+    staffRole?: StaffRole;
     username?: string;
     password?: string;
     email?: string | null;
@@ -33,6 +36,7 @@ export async function buildUser(
     email: options.email ?? null,
     firstName: options.firstName ?? null,
     accountType: options.accountType ?? 'client',
+    staffRole: options.staffRole,
   });
   return { user, username, password };
 }

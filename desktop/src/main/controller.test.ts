@@ -24,6 +24,7 @@ const staffUser = {
   lastName: null,
   profileImageUrl: null,
   accountType: 'staff',
+  staffRole: 'admin',
   createdAt: '2026-11-21T10:00:00.000Z',
 };
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { optionalEmailAddress, optionalSingleLine } from './text';
+import { staffRoles } from '../staff-roles';
 
 const USERNAME_MIN = 3;
 const USERNAME_MAX = 50;
@@ -51,6 +52,8 @@ export const publicUserSchema = z.object({
   lastName: z.string().nullable(),
   profileImageUrl: z.string().nullable(),
   accountType: z.enum(accountTypes),
+  /** A staff account's role (what the console shows it: shared/src/staff-roles.ts); null for clients. */
+  staffRole: z.enum(staffRoles).nullable(),
   createdAt: z.string(),
 });
 export type PublicUser = z.infer<typeof publicUserSchema>;

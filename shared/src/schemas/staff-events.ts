@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { Permission } from '../staff-roles';
 
 /**
  * What staff consoles hear about as it happens, on every instance: a kind and
@@ -24,6 +25,24 @@ export const staffEventKinds = [
   'chat.updated',
 ] as const;
 export type StaffEventKind = (typeof staffEventKinds)[number];
+
+/**
+ * Who hears of each kind: a staff socket gets an event only when its role
+ * holds this permission (decision 167). A new kind must say it here.
+ */
+export const staffEventPermissions: Record<StaffEventKind, Permission> = {
+  'order.paid': 'orders.read',
+  'order.updated': 'orders.read',
+  'enquiry.created': 'enquiries.read',
+  'enquiry.updated': 'enquiries.read',
+  'service_request.created': 'service_requests.work',
+  'service_request.updated': 'service_requests.work',
+  'service_request.client_reply': 'service_requests.work',
+  'consultation.proposed': 'service_requests.work',
+  'consultation.confirmed': 'service_requests.work',
+  'product.updated': 'catalogue.read',
+  'chat.updated': 'chat',
+};
 
 export const staffEventSchema = z
   .object({

@@ -4,6 +4,7 @@ import { useUser } from '@/features/auth/api/use-user';
 import { RequireAuth } from '@/features/auth/components/auth-redirects';
 import { ConsoleAccount } from '@/features/auth/components/console-account';
 import { StaffEventsProvider } from '@/lib/live/staff-events';
+import { StaffRoleProvider } from '@/lib/staff-role';
 import { ConsoleGuestFrame, ConsoleShell } from '@/features/console/components/console-shell';
 import { StaffOnly } from '@/features/console/components/staff-only';
 import { SeedDatabasePanel } from '@/features/seeding/components/seed-database-panel';
@@ -24,18 +25,20 @@ export function ConsoleLayout() {
   const { pathname } = useLocation();
   if (user?.accountType === 'staff') {
     return (
-      <StaffEventsProvider>
-        <ConsoleShell
-          account={
-            <div className="flex flex-col gap-3">
-              <TicketAlertsControl />
-              <ConsoleAccount />
-            </div>
-          }
-        >
-          <Outlet />
-        </ConsoleShell>
-      </StaffEventsProvider>
+      <StaffRoleProvider role={user.staffRole}>
+        <StaffEventsProvider>
+          <ConsoleShell
+            account={
+              <div className="flex flex-col gap-3">
+                <TicketAlertsControl />
+                <ConsoleAccount />
+              </div>
+            }
+          >
+            <Outlet />
+          </ConsoleShell>
+        </StaffEventsProvider>
+      </StaffRoleProvider>
     );
   }
   if (isAdminIndex(pathname)) {

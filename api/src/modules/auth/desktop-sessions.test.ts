@@ -93,7 +93,7 @@ describe('bearer sessions', () => {
 
   it('lose staff rights as soon as the account does', async () => {
     const staff = await tokenLogin('staff');
-    await t.db('users').where({ id: staff.built.user.id }).update({ accountType: 'client' });
+    await t.db('users').where({ id: staff.built.user.id }).update({ accountType: 'client', staffRole: null });
     const res = await t.request().get('/api/chat/conversations').set('Authorization', staff.bearer);
     expect(res.status).toBe(403);
   });

@@ -2,7 +2,7 @@ import Router from '@koa/router';
 import { productCreateSchema, productPatchSchema } from '@shared/schemas/catalog';
 import type { AppDeps } from '../../app-deps';
 import { NotFound } from '../../errors';
-import { requireStaff } from '../../middleware/current-user';
+import { assertMay, requirePermission, userOf } from '../../middleware/current-user';
 import { validate } from '../../middleware/validate';
 import { auditActorOf } from '../audit/audit-log';
 import { readImageUpload } from './image-upload';
@@ -15,31 +15,46 @@ import {
   updateProduct,
 } from './products-admin.service';
 
+const STOCK_AND_PRICE: ReadonlySet<string> = new Set(['price', 'inStock']);
+
 /** The staff Catalogue: products created, edited, archived, given an image; and the images themselves. */
 export function productsAdminRoutes({ db }: AppDeps): Router {
   const router = new Router();
 
-  router.get('/api/admin/products', requireStaff, async (ctx) => {
+  router.get('/api/admin/products', requirePermission('catalogue.read'), async (ctx) => {
     ctx.set('Cache-Control', 'no-store');
     ctx.body = await listAdminProducts(db);
   });
 
-  router.get('/api/admin/products/:id', requireStaff, async (ctx) => {
+  router.get('/api/admin/products/:id', requirePermission('catalogue.read'), async (ctx) => {
     ctx.set('Cache-Control', 'no-store');
     ctx.body = await findAdminProduct(db, ctx.params.id!);
   });
 
-  router.post('/api/admin/products', requireStaff, validate({ body: productCreateSchema }), async (ctx) => {
-    ctx.status = 201;
-    ctx.body = await createProduct(db, ctx.state.input.body, auditActorOf(ctx));
-  });
+  router.post(
+    '/api/admin/products',
+    requirePermission('catalogue.manage'),
+    validate({ body: productCreateSchema }),
+    async (ctx) => {
+      ctx.status = 201;
+      ctx.body = await createProduct(db, ctx.state.input.body, auditActorOf(ctx));
+    },
+  );
 
-  router.patch('/api/admin/products/:id', requireStaff, validate({ body: productPatchSchema }), async (ctx) => {
-    ctx.body = await updateProduct(db, ctx.params.id!, ctx.state.input.body, auditActorOf(ctx));
-  });
+  // Stock and price are fulfilment's too; the product's name, text and archiving are the catalogue manager's.
+  router.patch(
+    '/api/admin/products/:id',
+    requirePermission('catalogue.stock_prices'),
+    validate({ body: productPatchSchema }),
+    async (ctx) => {
+      const patch = ctx.state.input.body;
+      if (Object.keys(patch).some((field) => !STOCK_AND_PRICE.has(field))) assertMay(userOf(ctx), 'catalogue.manage');
+      ctx.body = await updateProduct(db, ctx.params.id!, patch, auditActorOf(ctx));
+    },
+  );
 
   // The image itself as the body, or a multipart form's `image` field (json-body.ts lets both through).
-  router.post('/api/admin/products/:id/image', requireStaff, async (ctx) => {
+  router.post('/api/admin/products/:id/image', requirePermission('catalogue.manage'), async (ctx) => {
     const upload = await readImageUpload(ctx);
     ctx.body = await setProductImage(db, ctx.params.id!, upload, auditActorOf(ctx));
   });

@@ -27,3 +27,8 @@ export function ownsConversation(
 export function isStaff(who: ChatParticipant): boolean {
   return who.user?.isStaff === true;
 }
+
+/** Staff whose role answers chats (the `chat` permission): they may see and join any conversation. */
+export function mayChat(who: ChatParticipant): boolean {
+  return who.user?.may('chat') === true;
+}

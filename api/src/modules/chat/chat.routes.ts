@@ -5,7 +5,7 @@ import { listChatQuerySchema, startChatSchema, updateChatContactSchema, visitorP
 import { chatTicketSchema } from '@shared/schemas/service-requests';
 import { isUuid } from '@shared/schemas/text';
 import type { AppDeps } from '../../app-deps';
-import { currentUser, optionalUser, requireStaff } from '../../middleware/current-user';
+import { currentUser, optionalUser, requirePermission } from '../../middleware/current-user';
 import { consumeRateLimit } from '../../middleware/rate-limit';
 import { validate } from '../../middleware/validate';
 import { sessionData } from '../auth/session';
@@ -56,12 +56,17 @@ export function chatRoutes({ db, config }: AppDeps): Router {
     ctx.body = { id: conversation.id };
   });
 
-  router.get('/api/chat/conversations', requireStaff, validate({ query: listChatQuerySchema }), async (ctx) => {
-    const page = await listConversations(db, ctx.state.input.query);
-    ctx.set('Cache-Control', 'no-store');
-    if (page.nextCursor) ctx.set('X-Next-Cursor', page.nextCursor);
-    ctx.body = page.conversations;
-  });
+  router.get(
+    '/api/chat/conversations',
+    requirePermission('chat'),
+    validate({ query: listChatQuerySchema }),
+    async (ctx) => {
+      const page = await listConversations(db, ctx.state.input.query);
+      ctx.set('Cache-Control', 'no-store');
+      if (page.nextCursor) ctx.set('X-Next-Cursor', page.nextCursor);
+      ctx.body = page.conversations;
+    },
+  );
 
   // A visitor's own conversation (the widget checks the one it remembers), or any for staff.
   router.get('/api/chat/conversations/:id', async (ctx) => {
@@ -81,18 +86,23 @@ export function chatRoutes({ db, config }: AppDeps): Router {
     ctx.status = 204;
   });
 
-  router.get('/api/chat/conversations/:id/context', requireStaff, async (ctx) => {
+  router.get('/api/chat/conversations/:id/context', requirePermission('chat'), async (ctx) => {
     ctx.set('Cache-Control', 'no-store');
     ctx.body = await visitorContext(db, ctx.params.id ?? '');
   });
 
   // Staff turn a chat into a ticket: the transcript is its first message.
-  router.post('/api/chat/conversations/:id/ticket', requireStaff, validate({ body: chatTicketSchema }), async (ctx) => {
-    ctx.status = 201;
-    ctx.body = await chatToTicket(db, ctx.params.id ?? '', ctx.state.input.body.service);
-  });
+  router.post(
+    '/api/chat/conversations/:id/ticket',
+    requirePermission('chat'),
+    validate({ body: chatTicketSchema }),
+    async (ctx) => {
+      ctx.status = 201;
+      ctx.body = await chatToTicket(db, ctx.params.id ?? '', ctx.state.input.body.service);
+    },
+  );
 
-  router.patch('/api/chat/conversations/:id/close', requireStaff, async (ctx) => {
+  router.patch('/api/chat/conversations/:id/close', requirePermission('chat'), async (ctx) => {
     ctx.body = await closeConversation(db, ctx.params.id ?? '');
   });
 

@@ -92,7 +92,7 @@ async function queueConsultationMails(
       idempotencyKey: `consultation-booked:${paymentId}`,
     });
   }
-  await enqueueStaffAlert(trx, mail, {
+  await enqueueStaffAlert(trx, mail, 'service_requests.work', {
     template: 'staff-consultation-paid',
     data: { customer: { name: user.displayName, username: user.username, email: user.email }, amount, paymentId },
     idempotencyKey: `staff-consultation-paid:${paymentId}`,

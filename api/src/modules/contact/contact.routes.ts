@@ -2,7 +2,7 @@ import Router from '@koa/router';
 import { contactMessageListQuerySchema, contactMessageSchema } from '@shared/schemas/contact';
 import { enquiryListQuerySchema, enquiryReplySchema, updateEnquirySchema } from '@shared/schemas/enquiries';
 import type { AppDeps } from '../../app-deps';
-import { optionalUser, requireStaff, userOf } from '../../middleware/current-user';
+import { optionalUser, requirePermission, userOf } from '../../middleware/current-user';
 import { rateLimitByIp } from '../../middleware/rate-limit';
 import { validate } from '../../middleware/validate';
 import { auditActorOf } from '../audit/audit-log';
@@ -31,7 +31,7 @@ export function contactRoutes({ db, config, logger }: AppDeps): Router {
 
   router.get(
     '/api/admin/contact-messages',
-    requireStaff,
+    requirePermission('enquiries.read'),
     validate({ query: contactMessageListQuerySchema }),
     async (ctx) => {
       ctx.set('Cache-Control', 'no-store');
@@ -40,26 +40,41 @@ export function contactRoutes({ db, config, logger }: AppDeps): Router {
   );
 
   // The staff inbox (the list above stays as it was for existing callers).
-  router.get('/api/admin/enquiries', requireStaff, validate({ query: enquiryListQuerySchema }), async (ctx) => {
-    ctx.set('Cache-Control', 'no-store');
-    ctx.body = await listEnquiries(db, ctx.state.input.query);
-  });
+  router.get(
+    '/api/admin/enquiries',
+    requirePermission('enquiries.read'),
+    validate({ query: enquiryListQuerySchema }),
+    async (ctx) => {
+      ctx.set('Cache-Control', 'no-store');
+      ctx.body = await listEnquiries(db, ctx.state.input.query);
+    },
+  );
 
-  router.get('/api/admin/enquiries/:id', requireStaff, async (ctx) => {
+  router.get('/api/admin/enquiries/:id', requirePermission('enquiries.read'), async (ctx) => {
     ctx.set('Cache-Control', 'no-store');
     ctx.body = await readEnquiry(db, ctx.params.id ?? '');
   });
 
-  router.patch('/api/admin/enquiries/:id', requireStaff, validate({ body: updateEnquirySchema }), async (ctx) => {
-    ctx.body = await setEnquiryStatus(db, ctx.params.id ?? '', ctx.state.input.body.status);
-  });
+  router.patch(
+    '/api/admin/enquiries/:id',
+    requirePermission('enquiries.reply'),
+    validate({ body: updateEnquirySchema }),
+    async (ctx) => {
+      ctx.body = await setEnquiryStatus(db, ctx.params.id ?? '', ctx.state.input.body.status);
+    },
+  );
 
-  router.post('/api/admin/enquiries/:id/replies', requireStaff, validate({ body: enquiryReplySchema }), async (ctx) => {
-    ctx.status = 201;
-    ctx.body = await replyToEnquiry(db, ctx.params.id ?? '', userOf(ctx), ctx.state.input.body.message);
-  });
+  router.post(
+    '/api/admin/enquiries/:id/replies',
+    requirePermission('enquiries.reply'),
+    validate({ body: enquiryReplySchema }),
+    async (ctx) => {
+      ctx.status = 201;
+      ctx.body = await replyToEnquiry(db, ctx.params.id ?? '', userOf(ctx), ctx.state.input.body.message);
+    },
+  );
 
-  router.post('/api/admin/enquiries/:id/convert', requireStaff, async (ctx) => {
+  router.post('/api/admin/enquiries/:id/convert', requirePermission('enquiries.reply'), async (ctx) => {
     ctx.status = 201;
     ctx.body = await convertEnquiry(db, ctx.params.id ?? '', auditActorOf(ctx));
   });

@@ -61,7 +61,7 @@ export async function submitContactMessage(
         idempotencyKey: `contact-acknowledgement:${id}`,
       });
     }
-    await enqueueStaffAlert(trx, config.mail, {
+    await enqueueStaffAlert(trx, config.mail, 'enquiries.read', {
       template: 'staff-new-enquiry',
       data: { ...fields, fromClientAccount: sender !== null },
       idempotencyKey: `staff-new-enquiry:${id}`,

@@ -3,7 +3,7 @@ import { adminCustomerListQuerySchema } from '@shared/schemas/admin-customers';
 import { isUuid } from '@shared/schemas/text';
 import type { AppDeps } from '../../app-deps';
 import { Conflict, Forbidden, NotFound, TooManyRequests } from '../../errors';
-import { requireStaff } from '../../middleware/current-user';
+import { requirePermission, userOf } from '../../middleware/current-user';
 import { validate } from '../../middleware/validate';
 import { auditActorOf } from '../audit/audit-log';
 import { sendPasswordReset } from '../auth/password-reset.service';
@@ -17,21 +17,27 @@ export const STAFF_RESET_REFUSED =
 export function customersRoutes({ db, config, logger }: AppDeps): Router {
   const router = new Router();
 
-  router.get('/api/admin/customers', requireStaff, validate({ query: adminCustomerListQuerySchema }), async (ctx) => {
-    ctx.set('Cache-Control', 'no-store');
-    ctx.body = await listCustomers(db, ctx.state.input.query);
-  });
+  router.get(
+    '/api/admin/customers',
+    requirePermission('customers.read'),
+    validate({ query: adminCustomerListQuerySchema }),
+    async (ctx) => {
+      ctx.set('Cache-Control', 'no-store');
+      ctx.body = await listCustomers(db, ctx.state.input.query);
+    },
+  );
 
-  router.get('/api/admin/customers/:id', requireStaff, async (ctx) => {
+  router.get('/api/admin/customers/:id', requirePermission('customers.read'), async (ctx) => {
     if (!isUuid(ctx.params.id)) throw new NotFound('Customer not found');
     ctx.set('Cache-Control', 'no-store');
-    ctx.body = await getCustomer(db, ctx.params.id);
+    const staff = userOf(ctx);
+    ctx.body = await getCustomer(db, ctx.params.id, (permission) => staff.may(permission));
   });
 
   // The customer gets the same link as from "Forgot your password?"; staff never see or set a password. Client
   // accounts only: a staff account is not a customer, and one staff member must not be able to send themselves
   // into another's account (decision 153).
-  router.post('/api/admin/customers/:id/password-reset', requireStaff, async (ctx) => {
+  router.post('/api/admin/customers/:id/password-reset', requirePermission('customers.password_reset'), async (ctx) => {
     const user = isUuid(ctx.params.id) ? await User.query(db).findById(ctx.params.id) : undefined;
     if (!user) throw new NotFound('Customer not found');
     if (user.isStaff) throw new Forbidden(STAFF_RESET_REFUSED);

@@ -1,4 +1,5 @@
 import type { Knex } from 'knex';
+import type { Permission } from '@shared/staff-roles';
 import type {
   AdminCustomerDetails,
   AdminCustomerListQuery,
@@ -79,17 +80,25 @@ const HISTORY_LIMIT = 100;
  * A customer's account, orders, subscription, service requests, enquiries and chats (by verified email), in one
  * timeline. Each part is read by the module that owns it (docs/architecture.md, "Modules").
  */
-export async function getCustomer(db: Knex, customerId: string): Promise<AdminCustomerDetails> {
+/**
+ * One customer for staff. `may` is the caller's permissions: the orders, requests, enquiries and chats of the
+ * customer are listed only for a role that may open them (decision 167); the others come back empty.
+ */
+export async function getCustomer(
+  db: Knex,
+  customerId: string,
+  may: (permission: Permission) => boolean,
+): Promise<AdminCustomerDetails> {
   const user = await findUserById(db, customerId);
   if (!user) throw new NotFound('Customer not found');
   // Enquiries and chats are found by email only when the address is proven the customer's: anyone can sign up
   // with someone else's address, and staff must not take that person's enquiries for this customer's (decision 155).
   const verifiedEmail = user.verifiedEmail;
   const [orders, requests, enquiries, chats, subscription] = await Promise.all([
-    ordersOfCustomer(db, user.id, HISTORY_LIMIT),
-    serviceRequestsOfCustomer(db, user.id, HISTORY_LIMIT),
-    verifiedEmail ? enquiriesFromEmail(db, verifiedEmail, HISTORY_LIMIT) : Promise.resolve([]),
-    conversationsOfCustomer(db, { userId: user.id, verifiedEmail }, HISTORY_LIMIT),
+    may('orders.read') ? ordersOfCustomer(db, user.id, HISTORY_LIMIT) : [],
+    may('service_requests.work') ? serviceRequestsOfCustomer(db, user.id, HISTORY_LIMIT) : [],
+    verifiedEmail && may('enquiries.read') ? enquiriesFromEmail(db, verifiedEmail, HISTORY_LIMIT) : [],
+    may('chat') ? conversationsOfCustomer(db, { userId: user.id, verifiedEmail }, HISTORY_LIMIT) : [],
     latestSubscriptionOf(db, user.id),
   ]);
 

@@ -1,21 +1,26 @@
 import type { Knex } from 'knex';
 import type { DashboardCounts } from '@shared/schemas/dashboard';
+import type { Permission } from '@shared/staff-roles';
 import { countWaitingChats } from '../chat/storage/waiting-chats';
 import { countNewEnquiries } from '../contact/new-enquiries';
 import { countOrdersToFulfil } from '../orders/orders-to-fulfil';
 import { countPendingRequests } from '../service-requests/pending-requests';
 
+/** Each count, and the permission needed to open what it counts (a role sees only those: decision 167). */
+const counts: { [K in keyof Required<DashboardCounts>]: [Permission, (db: Knex) => Promise<number>] } = {
+  ordersToFulfil: ['orders.read', countOrdersToFulfil],
+  waitingChats: ['chat', countWaitingChats],
+  newEnquiries: ['enquiries.read', countNewEnquiries],
+  newServiceRequests: ['service_requests.work', countPendingRequests],
+};
+
 /**
- * The dashboard's counts, each from the module that owns the rows (docs/architecture.md, "Modules"), read at the
- * same time. Each reads an index: paid orders by status, unread visitor messages (a partial index), recent
- * enquiries by date, pending requests by status.
+ * The dashboard's counts that `may` allows, each from the module that owns the rows (docs/architecture.md,
+ * "Modules"), read at the same time. Each reads an index: paid orders by status, unread visitor messages (a partial
+ * index), recent enquiries by date, pending requests by status.
  */
-export async function dashboardCounts(db: Knex): Promise<DashboardCounts> {
-  const [ordersToFulfil, waitingChats, newEnquiries, newServiceRequests] = await Promise.all([
-    countOrdersToFulfil(db),
-    countWaitingChats(db),
-    countNewEnquiries(db),
-    countPendingRequests(db),
-  ]);
-  return { ordersToFulfil, waitingChats, newEnquiries, newServiceRequests };
+export async function dashboardCounts(db: Knex, may: (permission: Permission) => boolean): Promise<DashboardCounts> {
+  const allowed = Object.entries(counts).filter(([, [permission]]) => may(permission));
+  const values = await Promise.all(allowed.map(([, [, count]]) => count(db)));
+  return Object.fromEntries(allowed.map(([name], index) => [name, values[index]])) as DashboardCounts;
 }

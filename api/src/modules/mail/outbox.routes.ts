@@ -3,7 +3,7 @@ import { outboxListQuerySchema } from '@shared/schemas/outbox';
 import { isUuid } from '@shared/schemas/text';
 import type { AppDeps } from '../../app-deps';
 import { Conflict, NotFound } from '../../errors';
-import { requireStaff } from '../../middleware/current-user';
+import { requirePermission } from '../../middleware/current-user';
 import { validate } from '../../middleware/validate';
 import { findOutboxAttachment, findOutboxMail, listOutbox, outboxViewerFor } from './outbox.service';
 
@@ -12,19 +12,24 @@ export function outboxRoutes({ db, config }: AppDeps): Router {
   const router = new Router();
   const viewer = outboxViewerFor(config);
 
-  router.get('/api/admin/outbox', requireStaff, validate({ query: outboxListQuerySchema }), async (ctx) => {
-    ctx.set('Cache-Control', 'no-store');
-    ctx.body = await listOutbox(db, ctx.state.input.query, viewer);
-  });
+  router.get(
+    '/api/admin/outbox',
+    requirePermission('outbox'),
+    validate({ query: outboxListQuerySchema }),
+    async (ctx) => {
+      ctx.set('Cache-Control', 'no-store');
+      ctx.body = await listOutbox(db, ctx.state.input.query, viewer);
+    },
+  );
 
-  router.get('/api/admin/outbox/:id', requireStaff, async (ctx) => {
+  router.get('/api/admin/outbox/:id', requirePermission('outbox'), async (ctx) => {
     const mail = isUuid(ctx.params.id) ? await findOutboxMail(db, config.mail, viewer, ctx.params.id) : undefined;
     if (!mail) throw new NotFound('Mail not found');
     ctx.set('Cache-Control', 'no-store');
     ctx.body = mail;
   });
 
-  router.get('/api/admin/outbox/:id/attachments/:attachmentId', requireStaff, async (ctx) => {
+  router.get('/api/admin/outbox/:id/attachments/:attachmentId', requirePermission('outbox'), async (ctx) => {
     const { id, attachmentId } = ctx.params;
     const file =
       isUuid(id) && isUuid(attachmentId) ? await findOutboxAttachment(db, viewer, id, attachmentId) : undefined;

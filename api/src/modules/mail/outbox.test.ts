@@ -262,13 +262,24 @@ describe('attachments in the outbox', () => {
 });
 
 describe('staff alert recipients', () => {
-  it('are STAFF_ALERT_EMAIL when set, else every staff account with an email', async () => {
+  it('are STAFF_ALERT_EMAIL when set, else every active staff account with an email whose role sees it', async () => {
     await buildUser(t.db, { accountType: 'staff', email: 'zed.staff@example.com' });
     await buildUser(t.db, { accountType: 'staff', email: null });
     await buildUser(t.db, { email: 'a.client@example.com' });
-    expect(await staffAlertRecipients(t.db, { staffAlertEmails: ['ops@example.com'] })).toEqual(['ops@example.com']);
-    const staff = await staffAlertRecipients(t.db, { staffAlertEmails: [] });
-    expect(staff).toContain('zed.staff@example.com');
-    expect(staff).not.toContain('a.client@example.com');
+    await buildUser(t.db, { accountType: 'staff', staffRole: 'fulfilment', email: 'packer@example.com' });
+    await buildUser(t.db, { accountType: 'staff', staffRole: 'support', email: 'helper@example.com' });
+    const gone = await buildUser(t.db, { accountType: 'staff', staffRole: 'support', email: 'gone@example.com' });
+    await t.db('users').where({ id: gone.user.id }).update({ deactivatedAt: new Date() });
+    expect(await staffAlertRecipients(t.db, { staffAlertEmails: ['ops@example.com'] }, 'chat')).toEqual([
+      'ops@example.com',
+    ]);
+    const chat = await staffAlertRecipients(t.db, { staffAlertEmails: [] }, 'chat');
+    expect(chat).toEqual(expect.arrayContaining(['zed.staff@example.com', 'helper@example.com']));
+    for (const absent of ['a.client@example.com', 'packer@example.com', 'gone@example.com']) {
+      expect(chat).not.toContain(absent);
+    }
+    const orders = await staffAlertRecipients(t.db, { staffAlertEmails: [] }, 'orders.fulfil');
+    expect(orders).toEqual(expect.arrayContaining(['zed.staff@example.com', 'packer@example.com']));
+    expect(orders).not.toContain('helper@example.com');
   });
 });

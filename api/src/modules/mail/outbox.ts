@@ -1,4 +1,5 @@
 import { EventEmitter } from 'node:events';
+import { rolesWith, type Permission } from '@shared/staff-roles';
 import type { Knex } from 'knex';
 import { emailAddress } from '@shared/schemas/text';
 import type { Config } from '../../config';
@@ -160,24 +161,32 @@ export async function enqueueMail<Name extends MailTemplateName>(
 export type StaffAlertSettings = Pick<Config['mail'], 'staffAlertEmails'>;
 
 /**
- * Who gets staff alerts: STAFF_ALERT_EMAIL when set, else every staff account
- * that has an email address.
+ * Who gets staff alerts: STAFF_ALERT_EMAIL when set, else every active staff
+ * account with an email address whose role may see what the alert is about
+ * (`audience`: decision 167).
  */
-export async function staffAlertRecipients(db: Knex | Knex.Transaction, mail: StaffAlertSettings): Promise<string[]> {
+export async function staffAlertRecipients(
+  db: Knex | Knex.Transaction,
+  mail: StaffAlertSettings,
+  audience: Permission,
+): Promise<string[]> {
   if (mail.staffAlertEmails.length > 0) return mail.staffAlertEmails;
   const rows = await db('users')
     .where({ accountType: 'staff' })
+    .whereIn('staffRole', rolesWith(audience))
+    .whereNull('deactivatedAt')
     .whereNotNull('email')
     .orderBy('email')
     .select<{ email: string }[]>('email');
   return rows.map((row) => row.email);
 }
 
-/** A staff alert: the same mail to every staff recipient, one row each. */
+/** A staff alert: the same mail to every staff recipient whose role may see what it is about, one row each. */
 export async function enqueueStaffAlert<Name extends MailTemplateName>(
   db: Knex | Knex.Transaction,
   config: StaffAlertSettings,
+  audience: Permission,
   mail: Omit<NewMail<Name>, 'to'>,
 ): Promise<number> {
-  return enqueueMail(db, { ...mail, to: await staffAlertRecipients(db, config) } as NewMail<Name>);
+  return enqueueMail(db, { ...mail, to: await staffAlertRecipients(db, config, audience) } as NewMail<Name>);
 }

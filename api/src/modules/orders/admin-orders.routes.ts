@@ -3,7 +3,7 @@ import { adminOrderListQuerySchema, adminOrderUpdateSchema } from '@shared/schem
 import { isUuid } from '@shared/schemas/text';
 import type { AppDeps } from '../../app-deps';
 import { NotFound } from '../../errors';
-import { requireStaff } from '../../middleware/current-user';
+import { requirePermission, userOf } from '../../middleware/current-user';
 import { validate } from '../../middleware/validate';
 import { auditActorOf } from '../audit/audit-log';
 import { getAdminOrder, listAdminOrders, updateOrderStatus } from './admin-orders.service';
@@ -12,21 +12,32 @@ import { getAdminOrder, listAdminOrders, updateOrderStatus } from './admin-order
 export function adminOrdersRoutes({ db }: AppDeps): Router {
   const router = new Router();
 
-  router.get('/api/admin/orders', requireStaff, validate({ query: adminOrderListQuerySchema }), async (ctx) => {
-    ctx.set('Cache-Control', 'no-store');
-    ctx.body = await listAdminOrders(db, ctx.state.input.query);
-  });
+  router.get(
+    '/api/admin/orders',
+    requirePermission('orders.read'),
+    validate({ query: adminOrderListQuerySchema }),
+    async (ctx) => {
+      ctx.set('Cache-Control', 'no-store');
+      ctx.body = await listAdminOrders(db, ctx.state.input.query);
+    },
+  );
 
-  router.get('/api/admin/orders/:id', requireStaff, async (ctx) => {
+  router.get('/api/admin/orders/:id', requirePermission('orders.read'), async (ctx) => {
     if (!isUuid(ctx.params.id)) throw new NotFound('Order not found');
     ctx.set('Cache-Control', 'no-store');
     ctx.body = await getAdminOrder(db, ctx.params.id);
   });
 
-  router.patch('/api/admin/orders/:id', requireStaff, validate({ body: adminOrderUpdateSchema }), async (ctx) => {
-    if (!isUuid(ctx.params.id)) throw new NotFound('Order not found');
-    ctx.body = await updateOrderStatus(db, auditActorOf(ctx), ctx.params.id, ctx.state.input.body);
-  });
+  router.patch(
+    '/api/admin/orders/:id',
+    requirePermission('orders.fulfil'),
+    validate({ body: adminOrderUpdateSchema }),
+    async (ctx) => {
+      if (!isUuid(ctx.params.id)) throw new NotFound('Order not found');
+      const by = { user: userOf(ctx), actor: auditActorOf(ctx) };
+      ctx.body = await updateOrderStatus(db, by, ctx.params.id, ctx.state.input.body);
+    },
+  );
 
   return router;
 }

@@ -13,12 +13,17 @@ import { createdMicrosSql, cursorCondition, decodeCursor, keysetOrder, pageOf } 
 import { Conflict, NotFound } from '../../errors';
 import { publish } from '../../live/publish';
 import { recordAudit, type AuditActor } from '../audit/audit-log';
+import { assertMay } from '../../middleware/current-user';
+import type { User } from '../users/user.model';
 import { listOrderEvents, recordOrderEvent } from './order-events';
 import { toOrderDetails } from './order-format';
 import { queueOrderCancelledMail, queueOrderShippedMail } from './order-mails';
 import { OrderItem } from './order-item.model';
 import { findInvoice } from './invoices';
 import { Order } from './order.model';
+
+/** An order in these statuses has taken the buyer's money (ORDER_TRANSITIONS lets staff cancel from them). */
+const PAID_STATUSES: ReadonlySet<OrderStatus> = new Set(['paid', 'processing']);
 
 /**
  * The staff side of orders (decision 101): the list with search, filters and
@@ -257,7 +262,7 @@ function refusal(from: OrderStatus, to: OrderStatus): string {
  */
 export async function updateOrderStatus(
   db: Knex,
-  staff: AuditActor,
+  { user, actor: staff }: { user: User; actor: AuditActor },
   orderId: string,
   update: AdminOrderUpdate,
 ): Promise<AdminOrderDetails> {
@@ -266,6 +271,8 @@ export async function updateOrderStatus(
     if (!order) throw new NotFound('Order not found');
     if (!nextOrderStatuses(order.status).includes(update.status))
       throw new Conflict(refusal(order.status, update.status));
+    // Cancelling an order that took money is a refund's business: fulfilment cancels unpaid orders only.
+    if (update.status === 'cancelled' && PAID_STATUSES.has(order.status)) assertMay(user, 'refunds');
     const now = new Date();
     const patch: Partial<Order> = { status: update.status };
     if (update.status === 'shipped') {

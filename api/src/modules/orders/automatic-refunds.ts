@@ -87,7 +87,7 @@ async function tellClientAndStaff(
     paymentId,
   );
   const buyer = await User.query(trx).findById(order.userId);
-  await enqueueStaffAlert(trx, mail, {
+  await enqueueStaffAlert(trx, mail, 'refunds', {
     template: 'staff-payment-after-cancellation',
     data: {
       ...data,

@@ -70,7 +70,7 @@ export async function queueOrderPaidMails(
       data: { template: 'order-receipt', to: buyer.email },
     });
   }
-  await enqueueStaffAlert(trx, mail, {
+  await enqueueStaffAlert(trx, mail, 'orders.fulfil', {
     template: 'staff-order-paid',
     data: {
       ...amounts,

@@ -4,7 +4,7 @@ import { checkoutRequestSchema } from '@shared/schemas/orders';
 import { uuid } from '@shared/schemas/text';
 import type { AppDeps } from '../../app-deps';
 import { NotFound, ServiceUnavailable } from '../../errors';
-import { requireUser, userOf } from '../../middleware/current-user';
+import { requireUser, staffNeed, userOf } from '../../middleware/current-user';
 import { validated } from '../../middleware/validate';
 import type { PaymentProvider } from '../payments/payment-provider';
 import { consumePaymentAttempt } from '../payments/payment-rate-limit';
@@ -34,7 +34,7 @@ export function ordersRoutes({ db, config, logger }: AppDeps, provider: PaymentP
     ctx.body = await getOrder(db, userOf(ctx).id, id.data);
   });
 
-  router.get('/api/orders/:id/invoice.pdf', requireUser, async (ctx) => {
+  router.get('/api/orders/:id/invoice.pdf', requireUser, staffNeed('orders.read'), async (ctx) => {
     const id = uuid.safeParse(ctx.params.id);
     const file = id.success ? await orderInvoicePdf(db, userOf(ctx), id.data) : undefined;
     if (!file) throw new NotFound('Order not found');

@@ -240,16 +240,16 @@ export async function getOrder(db: Knex, userId: string, orderId: string): Promi
 }
 
 /**
- * The invoice PDF of an order, for its owner or staff; anyone else's order is
+ * The invoice PDF of an order, for its owner or staff who may read orders; anyone else's order is
  * "not found", and an order without an invoice (not paid) is a 409 saying so.
  */
 export async function orderInvoicePdf(
   db: Knex,
-  user: Pick<User, 'id' | 'isStaff'>,
+  user: Pick<User, 'id' | 'may'>,
   orderId: string,
 ): Promise<{ number: string; pdf: Buffer } | undefined> {
   const order = await Order.query(db).findById(orderId);
-  if (!order || (order.userId !== user.id && !user.isStaff)) return undefined;
+  if (!order || (order.userId !== user.id && !user.may('orders.read'))) return undefined;
   const file = await invoicePdf(db, orderId);
   if (!file) throw new Conflict('This order has no invoice yet: an invoice is issued when the order is paid.');
   return file;

@@ -2,7 +2,7 @@ import Router from '@koa/router';
 import { refundRequestSchema } from '@shared/schemas/refunds';
 import type { AppDeps } from '../../app-deps';
 import { ServiceUnavailable } from '../../errors';
-import { requireStaff } from '../../middleware/current-user';
+import { requirePermission } from '../../middleware/current-user';
 import { validate } from '../../middleware/validate';
 import { auditActorOf } from '../audit/audit-log';
 import type { PaymentProvider } from '../payments/payment-provider';
@@ -12,16 +12,21 @@ import { createRefund, findOrderRefunds } from './refunds';
 export function refundRoutes({ db, logger }: AppDeps, provider: PaymentProvider | null): Router {
   const router = new Router();
 
-  router.get('/api/admin/orders/:id/refunds', requireStaff, async (ctx) => {
+  router.get('/api/admin/orders/:id/refunds', requirePermission('orders.read'), async (ctx) => {
     ctx.set('Cache-Control', 'no-store');
     ctx.body = await findOrderRefunds(db, ctx.params.id!);
   });
 
-  router.post('/api/admin/orders/:id/refunds', requireStaff, validate({ body: refundRequestSchema }), async (ctx) => {
-    if (!provider) throw new ServiceUnavailable('The payment system is not configured.');
-    ctx.status = 201;
-    ctx.body = await createRefund({ db, provider, logger }, auditActorOf(ctx), ctx.params.id!, ctx.state.input.body);
-  });
+  router.post(
+    '/api/admin/orders/:id/refunds',
+    requirePermission('refunds'),
+    validate({ body: refundRequestSchema }),
+    async (ctx) => {
+      if (!provider) throw new ServiceUnavailable('The payment system is not configured.');
+      ctx.status = 201;
+      ctx.body = await createRefund({ db, provider, logger }, auditActorOf(ctx), ctx.params.id!, ctx.state.input.body);
+    },
+  );
 
   return router;
 }

@@ -257,7 +257,7 @@ async function confirmProposal(
       attachments,
     });
   }
-  await enqueueStaffAlert(trx, mail, {
+  await enqueueStaffAlert(trx, mail, 'service_requests.work', {
     template: 'consultation-confirmed',
     data: { ...data, forStaff: true },
     idempotencyKey: `staff-consultation-confirmed:${proposal.id}`,

@@ -10,7 +10,7 @@ import {
 import type { AppDeps } from '../../app-deps';
 import type { RateLimitRule } from '../../config';
 import { rateLimitByIp } from '../../middleware/rate-limit';
-import { requireStaff, requireUser, userOf } from '../../middleware/current-user';
+import { requirePermission, requireUser, staffNeed, userOf } from '../../middleware/current-user';
 import { validate } from '../../middleware/validate';
 import {
   consultationCalendar,
@@ -40,15 +40,21 @@ export function serviceRequestsRoutes({ db, config }: AppDeps): Router {
   });
 
   // One ticket and its thread: its client, or staff (who also see internal notes).
-  router.get('/api/service-requests/:id', requireUser, async (ctx) => {
+  router.get('/api/service-requests/:id', requireUser, staffNeed('service_requests.work'), async (ctx) => {
     ctx.set('Cache-Control', 'no-store');
     ctx.body = await readThread(db, ctx.params.id ?? '', userOf(ctx));
   });
 
-  router.post('/api/service-requests/:id/replies', requireUser, validate({ body: ticketReplySchema }), async (ctx) => {
-    ctx.status = 201;
-    ctx.body = await addTicketReply(db, ctx.params.id ?? '', userOf(ctx), ctx.state.input.body);
-  });
+  router.post(
+    '/api/service-requests/:id/replies',
+    requireUser,
+    staffNeed('service_requests.work'),
+    validate({ body: ticketReplySchema }),
+    async (ctx) => {
+      ctx.status = 201;
+      ctx.body = await addTicketReply(db, ctx.params.id ?? '', userOf(ctx), ctx.state.input.body);
+    },
+  );
 
   router.post('/api/service-requests/:id/consultation/confirm', requireUser, async (ctx) => {
     ctx.body = await confirmConsultation(db, ctx.params.id ?? '', userOf(ctx), config.mail);
@@ -75,17 +81,22 @@ export function serviceRequestsRoutes({ db, config }: AppDeps): Router {
     },
   );
 
-  router.get('/api/service-requests/:id/consultation.ics', requireUser, async (ctx) => {
-    const ics = await consultationCalendar(db, ctx.params.id ?? '', userOf(ctx));
-    ctx.set('Cache-Control', 'no-store');
-    ctx.set('Content-Disposition', 'attachment; filename="consultation.ics"');
-    ctx.type = 'text/calendar; charset=utf-8';
-    ctx.body = ics;
-  });
+  router.get(
+    '/api/service-requests/:id/consultation.ics',
+    requireUser,
+    staffNeed('service_requests.work'),
+    async (ctx) => {
+      const ics = await consultationCalendar(db, ctx.params.id ?? '', userOf(ctx));
+      ctx.set('Cache-Control', 'no-store');
+      ctx.set('Content-Disposition', 'attachment; filename="consultation.ics"');
+      ctx.type = 'text/calendar; charset=utf-8';
+      ctx.body = ics;
+    },
+  );
 
   router.get(
     '/api/admin/service-requests',
-    requireStaff,
+    requirePermission('service_requests.work'),
     validate({ query: staffServiceRequestListQuerySchema }),
     async (ctx) => {
       ctx.set('Cache-Control', 'no-store');
@@ -94,14 +105,14 @@ export function serviceRequestsRoutes({ db, config }: AppDeps): Router {
   );
 
   // Who tickets can be assigned to.
-  router.get('/api/admin/staff-members', requireStaff, async (ctx) => {
+  router.get('/api/admin/staff-members', requirePermission('service_requests.work'), async (ctx) => {
     ctx.set('Cache-Control', 'no-store');
     ctx.body = await listStaffMembers(db);
   });
 
   router.patch(
     '/api/admin/service-requests/:id',
-    requireStaff,
+    requirePermission('service_requests.work'),
     validate({ body: updateServiceRequestSchema }),
     async (ctx) => {
       ctx.body = await updateTicket(db, ctx.params.id ?? '', userOf(ctx), ctx.state.input.body);
@@ -111,7 +122,7 @@ export function serviceRequestsRoutes({ db, config }: AppDeps): Router {
   // Staff link an unlinked ticket to a client account deliberately (decision 155).
   router.post(
     '/api/admin/service-requests/:id/client',
-    requireStaff,
+    requirePermission('service_requests.work'),
     validate({ body: linkTicketClientSchema }),
     async (ctx) => {
       ctx.body = await linkTicketClient(db, ctx.params.id ?? '', userOf(ctx), ctx.state.input.body, auditActorOf(ctx));
@@ -120,7 +131,7 @@ export function serviceRequestsRoutes({ db, config }: AppDeps): Router {
 
   router.post(
     '/api/admin/service-requests/:id/consultation',
-    requireStaff,
+    requirePermission('service_requests.work'),
     validate({ body: consultationProposalSchema }),
     async (ctx) => {
       ctx.status = 201;

@@ -1,4 +1,5 @@
 import type { Knex } from 'knex';
+import { rolesWith } from '@shared/staff-roles';
 import {
   statusChangeRefusal,
   type ServiceRequestThread,
@@ -15,10 +16,15 @@ import { displayNameSql } from './ticket-rows';
 import { readThread, ticketFor } from './ticket-thread';
 
 /** A staff account by id, with its display name; null when there is none (or it is a client). */
+/** An assignee must be active staff whose role works on requests (decision 167). */
+export const NOT_ASSIGNABLE = 'assigneeId: not a staff member who works on service requests';
+
 async function staffMember(trx: Knex.Transaction, id: string): Promise<{ id: string; name: string } | null> {
   const row = (await trx('users as u')
     .select('u.id', trx.raw(`${displayNameSql('u')} as name`))
     .where({ 'u.id': id, 'u.accountType': 'staff' })
+    .whereIn('u.staffRole', rolesWith('service_requests.work'))
+    .whereNull('u.deactivatedAt')
     .first()) as { id: string; name: string } | undefined;
   return row ?? null;
 }
@@ -39,7 +45,7 @@ export async function updateTicket(
     const row = await ticketFor(trx, id, staff, { forUpdate: true });
     if (change.assigneeId !== undefined && change.assigneeId !== row.assigneeId) {
       const assignee = change.assigneeId === null ? null : await staffMember(trx, change.assigneeId);
-      if (change.assigneeId !== null && !assignee) throw new BadRequest('assigneeId: not a staff member');
+      if (change.assigneeId !== null && !assignee) throw new BadRequest(NOT_ASSIGNABLE);
       await trx('service_requests')
         .where({ id: row.id })
         .update({ assigneeId: assignee?.id ?? null });

@@ -1,4 +1,5 @@
 import type { Knex } from 'knex';
+import { rolesWith } from '@shared/staff-roles';
 import type {
   PersonRef,
   StaffServiceRequestListQuery,
@@ -44,6 +45,9 @@ export async function listStaffMembers(db: Knex): Promise<PersonRef[]> {
   const rows = (await db('users as u')
     .select('u.id', db.raw(`${displayNameSql('u')} as name`))
     .where('u.accountType', 'staff')
+    // Only those whose role works on requests, and who can still sign in (decision 167).
+    .whereIn('u.staffRole', rolesWith('service_requests.work'))
+    .whereNull('u.deactivatedAt')
     .orderBy('name')
     .limit(500)) as PersonRef[];
   return rows.map((row) => ({ id: row.id, name: row.name }));

@@ -1,6 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { readPageCursor } from '@shared/schemas/page-cursor';
 import { callerOf, buildTicket, type Caller } from '../../test/ticket-factories';
+import { buildUser } from '../../test/factories';
 import { outboxRows } from '../../test/mail';
 import { setupTestApp } from '../../test/test-app';
 import { renderMail, mailContext } from '../mail/render-mail';
@@ -92,7 +93,16 @@ describe('bad input', () => {
       .patch(`/api/admin/service-requests/${ticket.id}`)
       .send({ assigneeId: client.built.user.id });
     expect(assign.status).toBe(400);
-    expect(assign.body).toEqual({ message: 'assigneeId: not a staff member' });
+    expect(assign.body).toEqual({ message: 'assigneeId: not a staff member who works on service requests' });
+    // Staff whose role does not work on requests cannot be given one either (decision 167).
+    const packer = await buildUser(t.db, { accountType: 'staff', staffRole: 'fulfilment' });
+    const toPacker = await staff.agent
+      .patch(`/api/admin/service-requests/${ticket.id}`)
+      .send({ assigneeId: packer.user.id });
+    expect(toPacker.status).toBe(400);
+    expect(
+      (await staff.agent.get('/api/admin/staff-members')).body.some((p: { id: string }) => p.id === packer.user.id),
+    ).toBe(false);
     const empty = await client.agent.post(`/api/service-requests/${ticket.id}/replies`).send({ message: '   ' });
     expect(empty.status).toBe(400);
     expect(empty.body.message).toMatch(/^message: Message is required/);

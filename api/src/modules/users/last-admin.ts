@@ -32,12 +32,17 @@ export async function lockActiveAdmins(
   };
 }
 
+/** The CLI's and the tests' name for the same message. */
+export const LAST_ADMIN = LAST_ACTIVE_ADMIN;
+
 /**
- * Throws 409 unless an active admin other than `userId` remains: call it,
- * inside the transaction, before demoting or deactivating an admin. Holds
- * the admins' row locks until the transaction ends.
+ * Throws 409 when `userId` is the last active admin: call it, inside the
+ * transaction, before demoting or deactivating an account. Holds the admins'
+ * row locks until the transaction ends.
  */
+
 export async function assertAnotherActiveAdmin(trx: Knex.Transaction, userId: string): Promise<void> {
-  const { otherActiveAdmins } = await lockActiveAdmins(trx, userId);
-  if (otherActiveAdmins === 0) throw new Conflict(LAST_ACTIVE_ADMIN);
+  const { isActiveAdmin, otherActiveAdmins } = await lockActiveAdmins(trx, userId);
+  // An account that is not an active admin changes no admin's count.
+  if (isActiveAdmin && otherActiveAdmins === 0) throw new Conflict(LAST_ACTIVE_ADMIN);
 }

@@ -88,6 +88,7 @@ export function toPublicUser(user: User): PublicUser {
     lastName: user.lastName,
     profileImageUrl: user.profileImageUrl,
     accountType: user.accountType,
+    staffRole: user.isStaff ? user.staffRole : null,
     createdAt: new Date(user.createdAt).toISOString(),
   };
 }

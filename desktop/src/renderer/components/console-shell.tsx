@@ -1,10 +1,12 @@
 import { LogOut } from 'lucide-react';
 import { useEffect, useState } from 'react';
-import { Outlet, useLocation } from 'react-router-dom';
+import { Navigate, Outlet, useLocation } from 'react-router-dom';
 import type { PublicUser } from '@shared/schemas/auth';
+import { roleMay } from '@shared/staff-roles';
 import { Button } from '@/components/ui/button';
 import { displayName } from '@/features/auth/api/use-user';
 import { StaffEventsProvider } from '@/lib/live/staff-events';
+import { StaffRoleProvider } from '@/lib/staff-role';
 import { ConsoleShell as WebConsoleShell } from '@/features/console/components/console-shell';
 import { StaffChatConsole } from '@/features/staff-chat/components/staff-chat-console';
 import type { ConsoleSettings } from '../../common/ipc-channels';
@@ -41,12 +43,54 @@ const isChatPath = (pathname: string) => pathname === CHAT_PATH || pathname === 
  * server, the notification settings and Log Out. The chat stays mounted
  * (hidden) on every other screen, so its socket and notifications carry on;
  * the staff events socket feeds the screens and the item notifications.
+ * A role without chat (decision 167) gets the console without the chat: no
+ * chat socket, no chat screen (its address leads to the dashboard).
  */
 export function ConsoleShell(props: ConsoleShellProps) {
+  const role = props.user.staffRole;
   return (
-    <StaffEventsProvider>
-      <ConsoleFrame {...props} />
-    </StaffEventsProvider>
+    <StaffRoleProvider role={role}>
+      <StaffEventsProvider>
+        {roleMay(role, 'chat') ? <ConsoleFrame {...props} /> : <ConsoleFrameWithoutChat {...props} />}
+      </StaffEventsProvider>
+    </StaffRoleProvider>
+  );
+}
+
+/** Who is signed in on which server, the notification settings and Log Out. */
+function AccountPanel({ user, serverUrl, settings, onLogOut }: Omit<ConsoleShellProps, 'updateReady'>) {
+  return (
+    <div className="flex flex-col gap-3">
+      <p className="truncate text-sm text-blue-100">
+        Signed in as <span className="font-semibold text-white">{displayName(user)}</span>
+        <span className="block truncate">on {serverName(serverUrl)}</span>
+      </p>
+      <NotificationSettings initial={settings} />
+      <Button variant="outline-inverse" size="sm" onClick={onLogOut}>
+        <LogOut className="h-4 w-4" aria-hidden="true" />
+        Log Out
+      </Button>
+    </div>
+  );
+}
+
+function ConsoleFrameWithoutChat({ updateReady, ...account }: ConsoleShellProps) {
+  const onChatScreen = isChatPath(useLocation().pathname);
+  useItemAlerts();
+  useAttentionCount(0);
+  useApiDownloads();
+  const updateVersion = useUpdateReady(updateReady);
+  // The console opens on the chat (and a notification or shortcut may ask for it): this role starts on the dashboard.
+  if (onChatScreen) return <Navigate to="/admin" replace />;
+  return (
+    <div className="flex min-h-screen flex-col bg-slate-50">
+      {updateVersion ? (
+        <UpdateReadyBanner version={updateVersion} onRestart={() => void desktop.installUpdate()} />
+      ) : null}
+      <WebConsoleShell account={<AccountPanel {...account} />}>
+        <Outlet />
+      </WebConsoleShell>
+    </div>
   );
 }
 
@@ -65,19 +109,7 @@ function ConsoleFrame({ user, serverUrl, settings, updateReady, onLogOut }: Cons
       ) : null}
       <WebConsoleShell
         badges={{ [CHAT_PATH]: { count: unread, label: 'unread' } }}
-        account={
-          <div className="flex flex-col gap-3">
-            <p className="truncate text-sm text-blue-100">
-              Signed in as <span className="font-semibold text-white">{displayName(user)}</span>
-              <span className="block truncate">on {serverName(serverUrl)}</span>
-            </p>
-            <NotificationSettings initial={settings} />
-            <Button variant="outline-inverse" size="sm" onClick={onLogOut}>
-              <LogOut className="h-4 w-4" aria-hidden="true" />
-              Log Out
-            </Button>
-          </div>
-        }
+        account={<AccountPanel user={user} serverUrl={serverUrl} settings={settings} onLogOut={onLogOut} />}
       >
         <section hidden={!onChatScreen} className="flex flex-col gap-6">
           <div>

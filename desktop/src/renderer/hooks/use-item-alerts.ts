@@ -105,7 +105,10 @@ export function useItemAlerts(): void {
  */
 export function useAttentionCount(unreadChats: number): number {
   const counts = useDashboardCounts().data;
-  const total = unreadChats + (counts ? counts.ordersToFulfil + counts.newEnquiries + counts.newServiceRequests : 0);
+  // Counts the role may not open are left out of the answer (decision 167).
+  const total =
+    unreadChats +
+    (counts ? (counts.ordersToFulfil ?? 0) + (counts.newEnquiries ?? 0) + (counts.newServiceRequests ?? 0) : 0);
   useEffect(() => {
     void desktop.setUnreadCount(total);
   }, [total]);

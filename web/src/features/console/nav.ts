@@ -1,4 +1,3 @@
-import type { Permission } from '@shared/staff-roles';
 import {
   Boxes,
   History,
@@ -12,13 +11,14 @@ import {
   Users,
   type LucideIcon,
 } from 'lucide-react';
+import { roleMay, type Permission, type StaffRole } from '@shared/staff-roles';
 
 export interface ConsoleNavEntry {
   /** A path under /admin; the entry is current on it and on every path below it. */
   to: string;
   label: string;
   icon: LucideIcon;
-  /** The permission the screen needs (shared/src/staff-roles.ts); the entry is for the roles that have it. */
+  /** What the screen needs (its API calls need it too); none: every staff role. */
   permission?: Permission;
 }
 
@@ -29,16 +29,26 @@ export interface ConsoleNavEntry {
  */
 export const consoleNav: readonly ConsoleNavEntry[] = [
   { to: '/admin', label: 'Dashboard', icon: LayoutDashboard },
-  { to: '/admin/chat', label: 'Chat', icon: MessagesSquare },
-  { to: '/admin/orders', label: 'Orders', icon: Package },
-  { to: '/admin/customers', label: 'Customers', icon: Users },
-  { to: '/admin/catalogue', label: 'Catalogue', icon: Boxes },
-  { to: '/admin/enquiries', label: 'Enquiries', icon: Inbox },
-  { to: '/admin/service-requests', label: 'Service requests', icon: LifeBuoy },
-  { to: '/admin/outbox', label: 'Outbox', icon: Mail },
+  { to: '/admin/chat', label: 'Chat', icon: MessagesSquare, permission: 'chat' },
+  { to: '/admin/orders', label: 'Orders', icon: Package, permission: 'orders.read' },
+  { to: '/admin/customers', label: 'Customers', icon: Users, permission: 'customers.read' },
+  { to: '/admin/catalogue', label: 'Catalogue', icon: Boxes, permission: 'catalogue.read' },
+  { to: '/admin/enquiries', label: 'Enquiries', icon: Inbox, permission: 'enquiries.read' },
+  { to: '/admin/service-requests', label: 'Service requests', icon: LifeBuoy, permission: 'service_requests.work' },
+  { to: '/admin/outbox', label: 'Outbox', icon: Mail, permission: 'outbox' },
   { to: '/admin/audit-log', label: 'Audit log', icon: History, permission: 'audit_log.read' },
   { to: '/admin/staff', label: 'Staff', icon: UserCog, permission: 'staff.manage' },
 ];
+
+/** Whether a role may open the entry's screen. */
+export function roleMayOpen(role: StaffRole | null, entry: ConsoleNavEntry): boolean {
+  return role !== null && (entry.permission === undefined || roleMay(role, entry.permission));
+}
+
+/** The navigation a role sees: only the screens it may use (decision 167). */
+export function navFor(role: StaffRole | null): ConsoleNavEntry[] {
+  return consoleNav.filter((entry) => roleMayOpen(role, entry));
+}
 
 /** Whether `entry` is the current screen: exactly /admin for the dashboard, else the path or one below it. */
 export function isCurrentEntry(entry: ConsoleNavEntry, pathname: string): boolean {

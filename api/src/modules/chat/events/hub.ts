@@ -2,11 +2,11 @@ import type { Knex } from 'knex';
 import type WebSocket from 'ws';
 import type { ChatSenderType } from '@shared/schemas/chat';
 import type { ServerFrame } from '@shared/schemas/chat-frames';
-import type { StaffEvent } from '@shared/schemas/staff-events';
+import { staffEventPermissions, type StaffEvent } from '@shared/schemas/staff-events';
 import type { ChatEvent, EventOrigin } from '../../../live/channels';
 import { SerialTasks } from '../../../live/serial-tasks';
 import type { Logger } from '../../../logger';
-import type { ChatParticipant } from '../chat-access';
+import { mayChat, type ChatParticipant } from '../chat-access';
 import { ChatConnection, type SocketCredentials, type Subscription } from '../socket/connection';
 import type { ChatEventOf, RoomEvent } from './events';
 import { loadClosedConversations, loadHistory, loadMessageEvent, loadMissedMessages } from '../storage/messages';
@@ -14,6 +14,9 @@ import { StaffPresence } from '../storage/presence';
 import { toChatConversation, toChatMessage, type ConversationRow } from '../storage/rows';
 
 type MessageEvent = Extract<RoomEvent, { kind: 'message' }>;
+
+/** What a staff socket is told when its role does not (or no longer) answer chats. */
+export const CHAT_NOT_ALLOWED = 'Your role may not answer live chats: this needs the chat permission';
 
 /**
  * The sockets of one API instance and what they joined. Every change reaches
@@ -122,13 +125,39 @@ export class ChatHub {
 
   /** A staff event from its channel: to the staff sockets that asked for them, in order with the chat's events. */
   receiveStaffEvent(event: StaffEvent): void {
-    this.tasks.run(() => this.toStaffEvents({ type: 'staff_event', event }));
+    this.tasks.run(() => this.toStaffEvents(event));
   }
 
-  private toStaffEvents(frame: ServerFrame): void {
+  /** A staff event to the sockets whose role may see what it concerns (as the account is now: decision 167). */
+  private toStaffEvents(event: StaffEvent): void {
     if (this.staffEvents.size === 0) return;
-    const text = JSON.stringify(frame);
-    for (const connection of this.staffEvents) connection.send(text);
+    const permission = staffEventPermissions[event.kind];
+    const text = JSON.stringify({ type: 'staff_event', event } satisfies ServerFrame);
+    for (const connection of this.staffEvents) if (connection.participant.user?.may(permission)) connection.send(text);
+  }
+
+  /**
+   * After a socket's account was read again: what its role no longer allows
+   * stops at once. Without `chat` it leaves the staff feed and the
+   * conversations it joined as staff, and is told why (an error frame; the
+   * socket stays open for the staff events it may still see). Staff events
+   * are filtered as they are sent, by the account as it is now.
+   */
+  enforceRole(connection: ChatConnection): void {
+    if (!connection.isOpen || !connection.participant.user?.isStaff || mayChat(connection.participant)) return;
+    let lost = false;
+    for (const subscription of [...connection.subscriptions.values()]) {
+      if (subscription.role !== 'admin') continue;
+      this.leave(connection, subscription.conversationId);
+      lost = true;
+    }
+    if (connection.feed) {
+      connection.feed = false;
+      this.feed.delete(connection);
+      this.presence.report();
+      lost = true;
+    }
+    if (lost) connection.sendError('forbidden', CHAT_NOT_ALLOWED);
   }
 
   private async resolveReference(event: ChatEventOf<'message_ref'>): Promise<void> {
@@ -142,8 +171,7 @@ export class ChatHub {
       event.kind === 'message' || event.kind === 'read' || event.kind === 'closed' || event.kind === 'conversation'
         ? event.conversation.id
         : null;
-    if (conversationId)
-      this.toStaffEvents({ type: 'staff_event', event: { kind: 'chat.updated', id: conversationId } });
+    if (conversationId) this.toStaffEvents({ kind: 'chat.updated', id: conversationId });
     switch (event.kind) {
       case 'message':
         this.deliverMessage(event);
@@ -360,7 +388,8 @@ export class ChatHub {
         }
       }
       this.toFeed({ type: 'feed_reset' });
-      this.toStaffEvents({ type: 'staff_events_reset' });
+      const reset = JSON.stringify({ type: 'staff_events_reset' } satisfies ServerFrame);
+      for (const connection of this.staffEvents) connection.send(reset);
       await this.presence.refresh();
     });
   }

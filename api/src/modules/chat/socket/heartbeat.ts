@@ -1,6 +1,6 @@
 import type { Logger } from '../../../logger';
 import type { ChatConnection } from './connection';
-import { recheckSessions } from './recheck';
+import { recheckSessions, type RoleEnforcer } from './recheck';
 
 /**
  * One heartbeat round over this instance's sockets: a socket that did not
@@ -9,7 +9,11 @@ import { recheckSessions } from './recheck';
  * roles reach sockets at once through announcements (decision 079); this
  * round is the safety net for one missed while the event connection was down.
  */
-export function createHeartbeat(connections: () => Iterable<ChatConnection>, logger: Logger): () => void {
+export function createHeartbeat(
+  connections: () => Iterable<ChatConnection>,
+  logger: Logger,
+  enforceRole: RoleEnforcer,
+): () => void {
   return () => {
     const staff: ChatConnection[] = [];
     for (const connection of connections()) {
@@ -21,6 +25,6 @@ export function createHeartbeat(connections: () => Iterable<ChatConnection>, log
       connection.ws.ping();
       if (connection.isStaffConnection) staff.push(connection);
     }
-    void recheckSessions(staff, logger);
+    void recheckSessions(staff, logger, enforceRole);
   };
 }

@@ -15,9 +15,9 @@ import { findForbiddenText, forbiddenTextMessage } from '@shared/text-rule';
 import type { Logger } from '../../../logger';
 import { publish } from '../../../live/publish';
 import { describeZodIssue } from '../../../middleware/error-handler';
-import { ownsConversation } from '../chat-access';
+import { mayChat, ownsConversation } from '../chat-access';
 import type { ChatConnection } from './connection';
-import type { ChatHub } from '../events/hub';
+import { CHAT_NOT_ALLOWED, type ChatHub } from '../events/hub';
 import type { MessageWriter } from '../storage/message-writer';
 import { ConversationClosedError, ConversationMissingError, markRead } from '../storage/messages';
 import { loadConversation } from '../storage/conversations';
@@ -118,7 +118,7 @@ function dispatch(deps: ProtocolDeps, connection: ChatConnection, frame: ParsedC
     case 'read':
       return read(deps, connection, frame);
     case 'staff_feed':
-      if (requireStaff(connection)) deps.hub.subscribeFeed(connection);
+      if (requireStaff(connection) && requireChat(connection)) deps.hub.subscribeFeed(connection);
       return;
     case 'staff_events':
       if (requireStaff(connection)) deps.hub.subscribeStaffEvents(connection);
@@ -140,8 +140,19 @@ function requireStaff(connection: ChatConnection): boolean {
   return true;
 }
 
+/**
+ * Staff whose role answers chats (decision 167). Other staff are told why and
+ * keep their socket (it carries the staff events their role may see).
+ */
+function requireChat(connection: ChatConnection, details: { conversationId?: string } = {}): boolean {
+  if (mayChat(connection.participant)) return true;
+  connection.sendError('forbidden', CHAT_NOT_ALLOWED, details);
+  return false;
+}
+
 async function join(deps: ProtocolDeps, connection: ChatConnection, frame: z.output<typeof joinFrame>) {
-  if (frame.isAdmin && !requireStaff(connection)) return;
+  if (frame.isAdmin && !(requireStaff(connection) && requireChat(connection, { conversationId: frame.conversationId })))
+    return;
   const conversation = await loadConversation(deps.db, frame.conversationId);
   if (frame.isAdmin) {
     // A staff console keeps its socket for other conversations.

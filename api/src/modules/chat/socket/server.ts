@@ -7,6 +7,7 @@ import type { AppDeps } from '../../../app-deps';
 import type { LiveBus } from '../../../live/bus';
 import type { ChatParticipant } from '../chat-access';
 import { ChatHub } from '../events/hub';
+import type { ChatConnection } from './connection';
 import { emailUnreadReplies, type ReplyDigestTiming } from '../storage/chat-mails';
 import { MessageWriter } from '../storage/message-writer';
 import { PRESENCE_HEARTBEAT_MS } from '../storage/presence';
@@ -106,18 +107,19 @@ export function attachChatServer(options: {
   const { logger } = deps;
   const settings = options.chat ?? {};
   const hub = new ChatHub(deps.db, logger, options.instanceId);
+  const enforceRole = (connection: ChatConnection) => hub.enforceRole(connection);
   live.subscribe({
     on: {
       chat: (event) => hub.receive(event),
       // Orders, enquiries, …: to this instance's staff consoles (decision 100).
       staff: (event) => hub.receiveStaffEvent(event),
       // A session of this account ended, or its role changed: its sockets here read their session again now.
-      accounts: (change) => void recheckSessions(hub.connectionsOf(change.userId), logger),
+      accounts: (change) => void recheckSessions(hub.connectionsOf(change.userId), logger, enforceRole),
     },
     resync: () => {
       hub.resync();
       // Announcements sent while the connection was down are lost: read every account's sessions again.
-      void recheckSessions(hub.accountConnections(), logger);
+      void recheckSessions(hub.accountConnections(), logger, enforceRole);
     },
   });
   const authenticate = createUpgradeAuthenticator(options.app, options.session, deps.config);
@@ -138,7 +140,7 @@ export function attachChatServer(options: {
     isClosing: () => closing,
     logger,
   });
-  const heartbeat = createHeartbeat(() => hub.allConnections(), logger);
+  const heartbeat = createHeartbeat(() => hub.allConnections(), logger, enforceRole);
   const timers: NodeJS.Timeout[] = [];
 
   return {

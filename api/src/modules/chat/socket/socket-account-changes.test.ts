@@ -64,7 +64,7 @@ describe('role changes reach open sockets at once, on every instance', () => {
 
     const command = setRole(demoted, 'client');
     expect(await command.exited, command.stderr()).toBe(0);
-    expect(command.stdout()).toContain(`"${demoted.username}" is now a client account (was staff).`);
+    expect(command.stdout()).toContain(`"${demoted.username}" is now a client account (was admin).`);
     await expectClosed(feed, CHAT_CLOSE.forbidden, NO_LONGER_STAFF);
     await expectClosed(joined, CHAT_CLOSE.forbidden, NO_LONGER_STAFF);
     // The colleague's console is untouched, and the demoted account's session is a client's now.
@@ -90,7 +90,7 @@ describe('role changes reach open sockets at once, on every instance', () => {
     const cookie = await loginCookie(servers.url(0), member);
     const feed = await console_(1, cookie);
     await expectServed(feed);
-    await servers.db('users').update({ accountType: 'client' }).where({ id: member.user.id });
+    await servers.db('users').update({ accountType: 'client', staffRole: null }).where({ id: member.user.id });
     await expectClosed(feed, CHAT_CLOSE.forbidden, NO_LONGER_STAFF);
 
     // A client's socket (chatting as a visitor) stays open through a promotion, and may then take the feed.
@@ -99,7 +99,7 @@ describe('role changes reach open sockets at once, on every instance', () => {
     const chat = await startVisitorChat(servers.url(0), { visitorName: 'Client', visitorEmail: null }, clientCookie);
     const socket = await TestSocket.open(servers.url(1), { cookie: clientCookie });
     await socket.join(chat.id);
-    await servers.db('users').update({ accountType: 'staff' }).where({ id: client.user.id });
+    await servers.db('users').update({ accountType: 'staff', staffRole: 'support' }).where({ id: client.user.id });
     // No re-login, no reconnect: the socket's account is read again when the change is announced.
     const hub = servers.instance(1).chat.hub;
     await eventually(() => hub.connectionsOf(client.user.id).every((c) => c.participant.user?.isStaff === true));

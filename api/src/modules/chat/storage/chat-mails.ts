@@ -37,7 +37,7 @@ export async function queueStaffChatAlerts(
   for (const { id } of due) {
     const message = firstByConversation.get(id)!;
     const conversation = conversations.get(id);
-    await enqueueStaffAlert(trx, mail, {
+    await enqueueStaffAlert(trx, mail, 'chat', {
       template: 'staff-chat-message',
       data: {
         conversationId: id,

@@ -3,7 +3,7 @@ import type { ChatConversation, ListChatQuery } from '@shared/schemas/chat';
 import { isUuid } from '@shared/schemas/text';
 import { NotFound } from '../../../errors';
 import { publish } from '../../../live/publish';
-import { isStaff, ownsConversation, type ChatParticipant } from '../chat-access';
+import { mayChat, ownsConversation, type ChatParticipant } from '../chat-access';
 import { CONVERSATION_COLUMNS, toChatConversation, type ConversationRow } from './rows';
 
 /** A conversation by id, with its unread count; undefined when there is none (or the id is not a UUID). */
@@ -48,10 +48,10 @@ export async function startConversation(db: Knex, input: NewConversation): Promi
   });
 }
 
-/** The conversation if `who` may see it (its visitor, or staff); 404 otherwise, whether or not it exists. */
+/** The conversation if `who` may see it (its visitor, or staff who answer chats); 404 otherwise, whether or not it exists. */
 export async function conversationFor(db: Knex, id: string, who: ChatParticipant): Promise<ConversationRow> {
   const row = await loadConversation(db, id);
-  if (!row || !(isStaff(who) || ownsConversation(row, who))) throw new NotFound('Conversation not found');
+  if (!row || !(mayChat(who) || ownsConversation(row, who))) throw new NotFound('Conversation not found');
   return row;
 }
 

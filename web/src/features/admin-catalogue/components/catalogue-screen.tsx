@@ -7,6 +7,7 @@ import { ConsoleList, ListFilters, SearchField, SelectFilter, useListParams } fr
 import { Badge } from '@/components/ui/badge';
 import { ButtonLink } from '@/components/ui/button';
 import { errorMessage, serverFileUrl } from '@/lib/api-client';
+import { useMay } from '@/lib/staff-role';
 import { useAdminProducts } from '../api/admin-products';
 import { filterCatalogue, readCatalogueFilters } from './catalogue-filters';
 
@@ -53,16 +54,19 @@ export function CatalogueScreen() {
   const [search, setSearch] = useState(q);
   const products = useAdminProducts();
   const categories = [...new Set((products.data ?? []).map((product) => product.category))].sort();
+  const mayManage = useMay('catalogue.manage');
 
   return (
     <ConsoleList
       title="Catalogue"
       intro="The products in the shop. Archived products leave the shop but stay on past orders."
       actions={
-        <ButtonLink to="/admin/catalogue/new">
-          <Plus className="h-4 w-4" aria-hidden="true" />
-          New product
-        </ButtonLink>
+        mayManage ? (
+          <ButtonLink to="/admin/catalogue/new">
+            <Plus className="h-4 w-4" aria-hidden="true" />
+            New product
+          </ButtonLink>
+        ) : null
       }
       filters={
         <ListFilters label="Catalogue" submitLabel="Search" onSubmit={() => navigate({ q: search.trim() })}>

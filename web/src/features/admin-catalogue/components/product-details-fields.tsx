@@ -5,12 +5,28 @@ import type { useSchemaForm } from '@/lib/form';
 
 type ProductForm = ReturnType<typeof useSchemaForm<typeof productCreateSchema>>;
 
-/** The product's own fields: name, category (an existing one offered), description, price and stock. */
-export function ProductDetailsFields({ form, categories }: { form: ProductForm; categories: string[] }) {
+/**
+ * The product's own fields: name, category (an existing one offered), description, price and stock. With
+ * `stockAndPriceOnly` (a role that may change only those: decision 167) the others are shown read-only.
+ */
+export function ProductDetailsFields({
+  form,
+  categories,
+  stockAndPriceOnly = false,
+}: {
+  form: ProductForm;
+  categories: string[];
+  stockAndPriceOnly?: boolean;
+}) {
   return (
     <>
       <FormField label="Name" error={form.errors.name}>
-        <Input value={form.values.name} onChange={(e) => form.setValue('name', e.target.value)} maxLength={200} />
+        <Input
+          value={form.values.name}
+          onChange={(e) => form.setValue('name', e.target.value)}
+          maxLength={200}
+          readOnly={stockAndPriceOnly}
+        />
       </FormField>
       <FormField label="Category" error={form.errors.category} hint="An existing category, or a new one.">
         <Input
@@ -18,6 +34,7 @@ export function ProductDetailsFields({ form, categories }: { form: ProductForm; 
           onChange={(e) => form.setValue('category', e.target.value)}
           list="catalogue-categories"
           maxLength={100}
+          readOnly={stockAndPriceOnly}
         />
       </FormField>
       <datalist id="catalogue-categories">
@@ -31,6 +48,7 @@ export function ProductDetailsFields({ form, categories }: { form: ProductForm; 
           onChange={(e) => form.setValue('description', e.target.value)}
           rows={6}
           maxLength={5000}
+          readOnly={stockAndPriceOnly}
         />
       </FormField>
       <FormField label="Price (USD)" error={form.errors.price} hint='In dollars, e.g. "129.00".'>

@@ -17,6 +17,7 @@ import { Spinner } from '@/components/ui/spinner';
 import { ApiError, errorMessage, serverFileUrl } from '@/lib/api-client';
 import { useSchemaForm, type FieldErrors } from '@/lib/form';
 import { toast } from '@/lib/toast';
+import { useMay } from '@/lib/staff-role';
 import {
   useAdminProduct,
   useAdminProducts,
@@ -113,6 +114,8 @@ const emptyProduct: ProductCreate = { name: '', category: '', description: '', p
 /** The product form: create (`product` undefined) or edit; inline messages, focus on the first invalid field. */
 function ProductForm({ product }: { product?: AdminProduct }) {
   const navigate = useNavigate();
+  // Without catalogue.manage (fulfilment) only the price and stock change; no image, no archiving (decision 167).
+  const mayManage = useMay('catalogue.manage');
   const form = useSchemaForm(
     productCreateSchema,
     product
@@ -147,7 +150,8 @@ function ProductForm({ product }: { product?: AdminProduct }) {
     setFormError(null);
     let saved: AdminProduct;
     try {
-      saved = product ? await update.mutateAsync(values) : await create.mutateAsync(values);
+      const changes = mayManage ? values : { price: values.price, inStock: values.inStock };
+      saved = product ? await update.mutateAsync(changes) : await create.mutateAsync(values);
     } catch (error) {
       showRefusal(error, 'The product could not be saved. Please try again.');
       return;
@@ -193,7 +197,7 @@ function ProductForm({ product }: { product?: AdminProduct }) {
         </CardHeader>
         <CardContent className="flex flex-col gap-4">
           {formError ? <FormAlert>{formError}</FormAlert> : null}
-          <ProductDetailsFields form={form} categories={categories} />
+          <ProductDetailsFields form={form} categories={categories} stockAndPriceOnly={!mayManage} />
           <div className="flex flex-wrap gap-3 pt-2">
             <Button type="submit" disabled={busy}>
               {busy ? 'Saving…' : product ? 'Save changes' : 'Create product'}
@@ -208,23 +212,25 @@ function ProductForm({ product }: { product?: AdminProduct }) {
         </CardContent>
       </Card>
       <div className="flex flex-col gap-6">
-        <Card>
-          <CardHeader>
-            <CardTitle>Image</CardTitle>
-          </CardHeader>
-          <CardContent>
-            <ImageField
-              currentUrl={product?.imageUrl ?? null}
-              file={file}
-              error={imageError}
-              onChoose={(chosen, problem) => {
-                setImageError(problem);
-                setFile(problem ? null : chosen);
-              }}
-            />
-          </CardContent>
-        </Card>
-        {product ? <ArchivePanel product={product} /> : null}
+        {mayManage ? (
+          <Card>
+            <CardHeader>
+              <CardTitle>Image</CardTitle>
+            </CardHeader>
+            <CardContent>
+              <ImageField
+                currentUrl={product?.imageUrl ?? null}
+                file={file}
+                error={imageError}
+                onChoose={(chosen, problem) => {
+                  setImageError(problem);
+                  setFile(problem ? null : chosen);
+                }}
+              />
+            </CardContent>
+          </Card>
+        ) : null}
+        {product && mayManage ? <ArchivePanel product={product} /> : null}
       </div>
     </form>
   );
@@ -279,8 +285,17 @@ function BackToCatalogue() {
   );
 }
 
-/** /admin/catalogue/new: a new product. */
+/** /admin/catalogue/new: a new product (for a role with catalogue.manage). */
 export function NewProductScreen() {
+  const mayManage = useMay('catalogue.manage');
+  if (!mayManage) {
+    return (
+      <div className="flex flex-col gap-6">
+        <BackToCatalogue />
+        <p className="text-slate-700">Creating products is not part of your role: it changes prices and stock only.</p>
+      </div>
+    );
+  }
   return (
     <div className="flex flex-col gap-6">
       <div className="flex flex-col gap-2">

@@ -10,6 +10,7 @@ import { FormAlert } from '@/components/ui/form-alert';
 import { Spinner } from '@/components/ui/spinner';
 import { ApiError, errorMessage } from '@/lib/api-client';
 import { formatDate } from '@/lib/format';
+import { useMay } from '@/lib/staff-role';
 import { toast } from '@/lib/toast';
 import { useAdminCustomer, useSendPasswordReset } from '../api/admin-customers';
 
@@ -47,6 +48,8 @@ const formatWhen = (iso: string) => new Date(iso).toLocaleString('en-US', { date
 export function CustomerScreen({ customerId }: { customerId: string }) {
   const customer = useAdminCustomer(customerId);
   const reset = useSendPasswordReset(customerId);
+  // The timeline holds only what the role may open (the server leaves the rest out: decision 167).
+  const mayReset = useMay('customers.password_reset');
   if (customer.isPending) return <Spinner label="Loading the customer" className="py-16" />;
   if (customer.isError) {
     const missing = customer.error instanceof ApiError && customer.error.status === 404;
@@ -106,11 +109,11 @@ export function CustomerScreen({ customerId }: { customerId: string }) {
                     A staff account: its password cannot be reset from here. Its owner can use &ldquo;Forgot your
                     password?&rdquo; on the login page.
                   </p>
-                ) : (
+                ) : mayReset ? (
                   <Button variant="outline" onClick={sendReset} disabled={reset.isPending || !account.email}>
                     {reset.isPending ? 'Sending...' : 'Email a password reset link'}
                   </Button>
-                )}
+                ) : null}
               </div>
             </CardContent>
           </Card>

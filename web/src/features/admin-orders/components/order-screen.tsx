@@ -13,6 +13,7 @@ import { FormAlert } from '@/components/ui/form-alert';
 import { Input } from '@/components/ui/input';
 import { Spinner } from '@/components/ui/spinner';
 import { ApiError, errorMessage } from '@/lib/api-client';
+import { useMay } from '@/lib/staff-role';
 import { toast } from '@/lib/toast';
 import { useAdminOrder, useUpdateOrderStatus } from '../api/admin-orders';
 import { StaffOrderStatus } from './order-status';
@@ -92,8 +93,21 @@ function Timeline({ entries }: { entries: OrderTimelineEntry[] }) {
   );
 }
 
-/** The fulfilment steps this order allows now; shipping asks for carrier and tracking number (both optional). */
+/** Statuses in which the order has taken the money: cancelling it then needs the refunds permission too. */
+const PAID_STATUSES: readonly OrderStatus[] = ['paid', 'processing'];
+
+/**
+ * The fulfilment steps this order allows now, of those the staff member's role may take (the server checks again:
+ * decision 167); shipping asks for carrier and tracking number (both optional).
+ */
 function Fulfilment({ order }: { order: AdminOrderDetails }) {
+  const mayFulfil = useMay('orders.fulfil');
+  const mayRefund = useMay('refunds');
+  const steps = mayFulfil
+    ? order.nextStatuses.filter(
+        (status) => status !== 'cancelled' || mayRefund || !PAID_STATUSES.includes(order.status),
+      )
+    : [];
   const update = useUpdateOrderStatus(order.id);
   const [carrier, setCarrier] = useState('');
   const [trackingNumber, setTrackingNumber] = useState('');
@@ -128,10 +142,17 @@ function Fulfilment({ order }: { order: AdminOrderDetails }) {
       </p>
     );
   }
+  if (steps.length === 0) {
+    return (
+      <p className="text-sm text-slate-600">
+        The order is {ORDER_STATUS_LABELS[order.status].toLowerCase()}; its next steps are not part of your role.
+      </p>
+    );
+  }
   return (
     <div className="flex flex-col gap-4">
       {refusal ? <FormAlert>{refusal}</FormAlert> : null}
-      {order.nextStatuses.includes('shipped') ? (
+      {steps.includes('shipped') ? (
         <div className="grid gap-3 sm:grid-cols-2">
           <label className="flex flex-col gap-1 text-sm font-medium text-slate-700">
             Carrier (optional)
@@ -173,7 +194,7 @@ function Fulfilment({ order }: { order: AdminOrderDetails }) {
         </div>
       ) : (
         <div className="flex flex-wrap gap-3">
-          {order.nextStatuses.map((status) => (
+          {steps.map((status) => (
             <Button
               key={status}
               variant={status === 'cancelled' ? 'outline' : 'primary'}

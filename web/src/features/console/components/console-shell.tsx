@@ -4,7 +4,9 @@ import { Link, NavLink, useLocation } from 'react-router-dom';
 import { company } from '@shared/site/company';
 import { RouteHead } from '@/components/layout/route-head';
 import { cn } from '@/lib/cn';
-import { consoleNav, isCurrentEntry } from '../nav';
+import { useStaffRole } from '@/lib/staff-role';
+import { consoleNav, isCurrentEntry, navFor, roleMayOpen } from '../nav';
+import { NotForYourRole } from './not-for-your-role';
 
 /** A count beside a navigation entry (e.g. unread chats), keyed by the entry's path, with what it counts. */
 export type ConsoleNavBadges = Readonly<Partial<Record<string, { count: number; label: string }>>>;
@@ -12,7 +14,9 @@ export type ConsoleNavBadges = Readonly<Partial<Record<string, { count: number; 
 /**
  * The staff console's own frame for /admin/* (the desktop console shows the
  * same screens): its navigation (nav.ts), who is signed in with Log Out (the
- * `account` slot, composed by the app), and the current screen.
+ * `account` slot, composed by the app), and the current screen. The
+ * navigation lists only the screens the staff member's role may use, and a
+ * screen outside the role says so instead of failing on its calls.
  */
 export function ConsoleShell({
   account,
@@ -28,7 +32,10 @@ export function ConsoleShell({
   // every move (it is open only on the path it was opened on). From md up it is always shown (the `md:flex` below).
   const [openOn, setOpenOn] = useState<string | null>(null);
   const menuOpen = openOn === pathname;
+  const role = useStaffRole();
+  const entries = navFor(role);
   const current = consoleNav.find((entry) => isCurrentEntry(entry, pathname));
+  const allowed = !current || roleMayOpen(role, current);
   // The badges' total shows on the Menu button while the navigation is folded.
   const folded = Object.values(badges).reduce((total, badge) => total + (badge?.count ?? 0), 0);
   return (
@@ -71,7 +78,7 @@ export function ConsoleShell({
         <div id="console-menu" className={cn('flex-col gap-4 md:flex md:flex-1', menuOpen ? 'flex' : 'hidden')}>
           <nav aria-label="Console" className="md:flex-1">
             <ul className="flex flex-wrap gap-1 md:flex-col">
-              {consoleNav.map((entry) => {
+              {entries.map((entry) => {
                 const current = isCurrentEntry(entry, pathname);
                 const Icon = entry.icon;
                 const badge = badges[entry.to];
@@ -104,7 +111,7 @@ export function ConsoleShell({
         </div>
       </header>
       <main id="main" className="min-w-0 flex-1 px-4 py-8 md:px-8">
-        {children}
+        {allowed ? children : <NotForYourRole screen={current.label} />}
       </main>
       <RouteHead />
     </div>

@@ -63,6 +63,8 @@ export function Dashboard() {
       ) : (
         <ul className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
           {tiles.map(({ key, label, hint, icon: Icon, to }) => {
+            // A count the role may not open is not sent (decision 167): no tile for it.
+            if (counts.data[key] === undefined) return null;
             const body = (
               <>
                 <Icon className="h-6 w-6 text-blue-700" aria-hidden="true" />

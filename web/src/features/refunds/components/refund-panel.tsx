@@ -8,6 +8,7 @@ import { FormAlert } from '@/components/ui/form-alert';
 import { Input } from '@/components/ui/input';
 import { errorMessage } from '@/lib/api-client';
 import { toast } from '@/lib/toast';
+import { useMay } from '@/lib/staff-role';
 import { useCreateRefund, useOrderRefunds } from '../api/order-refunds';
 import {
   RefundConfirmation,
@@ -20,6 +21,8 @@ import {
 
 /** The staff order page's refund panel: by amount or by lines, confirmed before anything is sent. */
 export function RefundPanel({ order }: { order: AdminOrderDetails }) {
+  // The history is every order reader's; making a refund is the refunds permission's (decision 167).
+  const mayRefund = useMay('refunds');
   const refunds = useOrderRefunds(order.id);
   const create = useCreateRefund(order.id);
   const [mode, setMode] = useState<RefundMode>('amount');
@@ -62,7 +65,7 @@ export function RefundPanel({ order }: { order: AdminOrderDetails }) {
       <CardContent className="flex flex-col gap-4 text-sm">
         <RefundHistory summary={summary} />
         {error ? <FormAlert>{error}</FormAlert> : null}
-        {refundable > 0 ? (
+        {mayRefund && refundable > 0 ? (
           <div className="flex flex-col gap-3">
             <RefundModeChoice
               name={`refund-mode-${order.id}`}
