@@ -113,10 +113,11 @@ export function authRoutes({ db, config }: AppDeps): Router {
     },
   );
 
-  // The second step of a sign-in with two-factor sign-in on: a code from the app, or a recovery code.
+  // The second step of a sign-in with two-factor sign-in on: a code from the app, or a recovery code. Limited
+  // per IP like passwords, in a bucket of its own (a sign-in with two steps does not cost two password tries).
   router.post(
     '/api/login/2fa',
-    rateLimitByIp(db, 'login', limits.loginPerIp, TOO_MANY_LOGINS),
+    rateLimitByIp(db, 'login-second-step', limits.loginPerIp, TOO_MANY_LOGINS),
     validate({ body: twoFactorCodeSchema }),
     async (ctx) => {
       const userId = pendingTwoFactorUserId(ctx);
