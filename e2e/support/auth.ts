@@ -1,6 +1,6 @@
 import type { Knex } from 'knex';
 import type { Page } from 'playwright-core';
-import { buildUser, completeTestLogin, type BuiltUser } from '../../api/src/test/factories';
+import { buildUser, completeTestLogin, nextTotpCode, type BuiltUser } from '../../api/src/test/factories';
 import type { AccountType } from '../../shared/src/schemas/auth';
 
 /**
@@ -28,4 +28,22 @@ export async function loggedInAs(
     return { status: second.status() };
   });
   return built;
+}
+
+/**
+ * Logs in through the login page's form, as a person would: the username and
+ * password, then (an account with two-factor sign-in) a code computed from
+ * its secret the way an authenticator app does. The caller waits for what
+ * should follow.
+ */
+export async function logInWithForm(
+  page: Page,
+  built: Pick<BuiltUser, 'username' | 'password' | 'totpSecret'>,
+): Promise<void> {
+  await page.getByLabel('Username').fill(built.username);
+  await page.getByLabel('Password').fill(built.password);
+  await page.getByRole('button', { name: 'Log In' }).click();
+  if (!built.totpSecret) return;
+  await page.getByLabel('Code from your authenticator app').fill(await nextTotpCode(built.totpSecret));
+  await page.getByRole('button', { name: 'Verify' }).click();
 }
