@@ -14,12 +14,7 @@ import { AttentionCenter, type ItemAlertReport } from '../../desktop/src/main/at
 import { withSessionAuthorization } from '../../desktop/src/main/auth-header';
 import { consoleContentSecurityPolicy } from '../../desktop/src/main/csp';
 import { notificationText, type NotificationText } from '../../desktop/src/main/notification-text';
-import {
-  completeTokenLogin,
-  logInForToken,
-  logOutToken,
-  probeServer,
-} from '../../desktop/src/main/server-session';
+import { completeTokenLogin, logInForToken, logOutToken, probeServer } from '../../desktop/src/main/server-session';
 
 const rendererRoot = path.resolve('desktop/dist/renderer');
 

@@ -27,16 +27,14 @@ export async function listAccountSessions(db: Knex, userId: string, currentSid: 
     .where({ userId })
     .where('expire', '>', db.fn.now())
     .orderByRaw('last_seen_at desc nulls last, signed_in_at desc nulls last');
-  return rows.map(
-    (row): AccountSession => ({
-      id: row.publicId,
-      device: describeUserAgent(row.userAgent, row.transport),
-      ip: row.ip,
-      signedInAt: row.signedInAt ? new Date(row.signedInAt).toISOString() : null,
-      lastSeenAt: row.lastSeenAt ? new Date(row.lastSeenAt).toISOString() : null,
-      current: row.sid === currentSid,
-    }),
-  );
+  return rows.map((row): AccountSession => ({
+    id: row.publicId,
+    device: describeUserAgent(row.userAgent, row.transport),
+    ip: row.ip,
+    signedInAt: row.signedInAt ? new Date(row.signedInAt).toISOString() : null,
+    lastSeenAt: row.lastSeenAt ? new Date(row.lastSeenAt).toISOString() : null,
+    current: row.sid === currentSid,
+  }));
 }
 
 /**

@@ -42,7 +42,9 @@ function normalizeRecoveryCode(code: string): string {
 }
 
 function hashRecoveryCode(code: string): string {
-  return createHash('sha256').update(`recovery-code:${normalizeRecoveryCode(code)}`, 'utf8').digest('hex');
+  return createHash('sha256')
+    .update(`recovery-code:${normalizeRecoveryCode(code)}`, 'utf8')
+    .digest('hex');
 }
 
 function secretOf(user: Pick<User, 'totpSecret'>, serverSecret: string): string | null {
@@ -150,9 +152,7 @@ export async function disableTwoFactor(
     if (!(await useSecondFactor(trx, deps.config.sessionSecret, user.id, input.code))) {
       throw new BadRequest(`code: ${WRONG_CODE}`);
     }
-    await User.query(trx)
-      .patch({ totpSecret: null, totpEnabledAt: null, totpLastStep: null })
-      .where({ id: user.id });
+    await User.query(trx).patch({ totpSecret: null, totpEnabledAt: null, totpLastStep: null }).where({ id: user.id });
     await trx('user_recovery_codes').where({ userId: user.id }).delete();
     await recordAudit(trx, auditActorOf(ctx, user), {
       action: 'account.2fa_disabled',

@@ -20,10 +20,7 @@ export function Component() {
         ) : (
           <p className="mt-1 text-sm text-slate-700">
             {account.data?.twoFactorEnabled ? 'On.' : 'Off.'}{' '}
-            <Link
-              to={`${TWO_FACTOR_PAGE}?next=/admin/account`}
-              className="font-semibold text-blue-700 hover:underline"
-            >
+            <Link to={`${TWO_FACTOR_PAGE}?next=/admin/account`} className="font-semibold text-blue-700 hover:underline">
               {account.data?.twoFactorEnabled ? 'Manage two-factor sign-in' : 'Set up two-factor sign-in'}
             </Link>
           </p>

@@ -19,8 +19,8 @@ export function RecoveryCodes({ codes, onDone }: { codes: string[]; onDone(): vo
   return (
     <div className="flex flex-col gap-4">
       <p className="text-sm text-slate-700">
-        Two-factor sign-in is on. Keep these recovery codes somewhere safe: each one signs you in once if you lose
-        your phone. <strong>They are shown only now.</strong>
+        Two-factor sign-in is on. Keep these recovery codes somewhere safe: each one signs you in once if you lose your
+        phone. <strong>They are shown only now.</strong>
       </p>
       <ul
         aria-label="Recovery codes"

@@ -78,15 +78,7 @@ export function SessionsCard() {
   );
 }
 
-function SessionRow({
-  session,
-  pending,
-  onSignOut,
-}: {
-  session: AccountSession;
-  pending: boolean;
-  onSignOut(): void;
-}) {
+function SessionRow({ session, pending, onSignOut }: { session: AccountSession; pending: boolean; onSignOut(): void }) {
   return (
     <li className="flex flex-wrap items-center justify-between gap-3 py-3" data-testid="session-row">
       <div className="flex min-w-0 items-start gap-3">
