@@ -59,6 +59,12 @@ describe('two-factor sign-in in the browser', () => {
       await visible(toast(page, 'Welcome Back'));
       await expectPath(page, '/admin');
       await visible(page.getByRole('heading', { name: 'Dashboard', level: 1 }));
+
+      // The console's account screen: two-factor sign-in is on, and this session is listed.
+      await page.goto(`${server.url}/admin/account`);
+      await visible(page.getByRole('heading', { name: 'Your account', level: 1 }));
+      await visible(page.getByRole('link', { name: 'Manage two-factor sign-in' }));
+      await visible(page.getByTestId('session-row').filter({ hasText: 'This session' }));
     });
   }
 
