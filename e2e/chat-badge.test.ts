@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { buildUser } from '../api/src/test/factories';
+import { loggedInAs } from './support/auth';
 import { useBrowser } from './support/browser';
 import { useSiteServer } from './support/server';
 import { hydrated, visible } from './support/ui';
@@ -9,12 +9,9 @@ const server = useSiteServer();
 const browser = useBrowser();
 
 async function openStaffConsole(): Promise<Page> {
-  const built = await buildUser(server.db, { accountType: 'staff' });
   const page = await browser.newPage();
-  const res = await page.request.post(`${server.url}/api/login`, {
-    data: { username: built.username, password: built.password },
-  });
-  expect(res.status()).toBe(200);
+  // An admin: loggedInAs completes the second step of the login (decision 169).
+  await loggedInAs(page, server, { accountType: 'staff' });
   await page.goto(`${server.url}/admin/chat`);
   await visible(page.getByRole('heading', { name: 'Customer Chat', level: 1 }));
   return page;

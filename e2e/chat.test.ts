@@ -1,7 +1,7 @@
 import { createRequire } from 'node:module';
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { buildUser } from '../api/src/test/factories';
+import { loggedInAs } from './support/auth';
 import { useBrowser } from './support/browser';
 import { useSiteServer } from './support/server';
 import { expectPath, toast, visible } from './support/ui';
@@ -21,12 +21,9 @@ async function accessibilityViolations(page: Page, selector: string): Promise<st
 
 /** A browser profile logged in as a new account of this type (cookies set through the real login call). */
 async function pageLoggedInAs(accountType: 'staff' | 'client'): Promise<Page> {
-  const built = await buildUser(server.db, { accountType });
   const page = await browser.newPage({ bypassCSP: true });
-  const res = await page.request.post(`${server.url}/api/login`, {
-    data: { username: built.username, password: built.password },
-  });
-  expect(res.status()).toBe(200);
+  // Admins complete the second step of the login (decision 169).
+  await loggedInAs(page, server, { accountType });
   return page;
 }
 

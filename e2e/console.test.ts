@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { buildProduct, demoCards, validShipping } from '../api/src/test/commerce-factories';
 import { roomyRateLimits } from '../api/src/test/config';
 import { buildUser } from '../api/src/test/factories';
-import { loggedInAs } from './support/auth';
+import { loggedInAs, logInWithForm } from './support/auth';
 import { axeViolations } from './support/axe';
 import { useBrowser } from './support/browser';
 import { clientPaysThroughApi } from './support/orders';
@@ -53,9 +53,7 @@ describe('the staff console', () => {
     const staff = await buildUser(server.db, { accountType: 'staff', firstName: 'Grace' });
     const page = await browser.newPage();
     await page.goto(`${server.url}/login`);
-    await page.getByLabel('Username').fill(staff.username);
-    await page.getByLabel('Password').fill(staff.password);
-    await page.getByRole('button', { name: 'Log In' }).click();
+    await logInWithForm(page, staff);
     await expectPath(page, '/admin');
 
     await visible(page.getByRole('heading', { name: 'Dashboard', level: 1 }));

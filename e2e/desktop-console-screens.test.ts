@@ -33,7 +33,7 @@ const browser = useBrowser();
 async function staffConsole(width = 1280): Promise<{ page: Page; main: MainStandIn }> {
   const staff = await buildUser(server.db, { accountType: 'staff', firstName: 'Hedy' });
   const { page, main } = await openConsole(browser, renderer, server.url, { width, height: 860 });
-  await logInToConsole(page, staff.username, staff.password);
+  await logInToConsole(page, staff.username, staff.password, staff.totpSecret);
   await visible(page.getByRole('heading', { name: 'Customer Chat', level: 1 }));
   // The staff events socket is open (the dashboard's counts are asked for once it is).
   await expect.poll(() => main.sentFrames.some((frame) => frame.type === 'staff_events')).toBe(true);

@@ -28,7 +28,7 @@ const browser = useBrowser();
 async function staffConsole(): Promise<{ page: Page; main: MainStandIn; staffId: string }> {
   const staff = await buildUser(server.db, { accountType: 'staff', firstName: 'Grace' });
   const { page, main } = await openConsole(browser, renderer, server.url);
-  await logInToConsole(page, staff.username, staff.password);
+  await logInToConsole(page, staff.username, staff.password, staff.totpSecret);
   await visible(page.getByRole('heading', { name: 'Customer Chat', level: 1 }));
   await visible(page.getByRole('list', { name: 'Conversations' }).or(page.getByText('No conversations yet.')));
   return { page, main, staffId: staff.user.id };

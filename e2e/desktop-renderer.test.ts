@@ -37,7 +37,7 @@ function openConsole(serverUrl: string | null): Promise<{ page: Page; main: Main
 async function staffConsole(): Promise<{ page: Page; main: MainStandIn }> {
   const staff = await buildUser(server.db, { accountType: 'staff', firstName: 'Alice' });
   const opened = await openConsole(server.url);
-  await logIn(opened.page, staff.username, staff.password);
+  await logIn(opened.page, staff.username, staff.password, staff.totpSecret);
   await visible(opened.page.getByRole('heading', { name: 'Customer Chat', level: 1 }));
   // The list has loaded (earlier tests' conversations may be in it).
   await visible(
@@ -77,7 +77,7 @@ describe('desktop console page (Chromium, main process stood in)', () => {
     await logIn(page, staff.username, 'wrong-password');
     await visible(page.getByText('Invalid username or password'));
 
-    await logIn(page, staff.username, staff.password);
+    await logIn(page, staff.username, staff.password, staff.totpSecret);
     await visible(toast(page, 'Welcome Back'));
     await visible(page.getByRole('heading', { name: 'Customer Chat', level: 1 }));
     await visible(page.getByText('No conversations yet.'));
@@ -195,7 +195,7 @@ describe('desktop console page (Chromium, main process stood in)', () => {
     await expect.poll(() => main.token).toBeNull();
 
     const staff = await buildUser(server.db, { accountType: 'staff' });
-    await logIn(page, staff.username, staff.password);
+    await logIn(page, staff.username, staff.password, staff.totpSecret);
     await visible(page.getByRole('heading', { name: 'Customer Chat', level: 1 }));
     const token = main.token;
     await page.getByRole('button', { name: 'Log Out' }).click();

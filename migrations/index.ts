@@ -47,7 +47,8 @@ import * as createAuditLog from './20261126190100_create-audit-log';
 import * as notifyStaffRoleChanges from './20261126190200_notify-staff-role-changes';
 import * as addUserLastSignIn from './20261126192000_add-user-last-sign-in';
 import * as createStaffInvitations from './20261126192100_create-staff-invitations';
-import * as addTwoFactorColumnsIfMissing from './20261126192200_add-two-factor-columns-if-missing';
+import * as addTwoFactorSignIn from './20261126193000_add-two-factor-sign-in';
+import * as addSessionDetails from './20261126193100_add-session-details';
 
 /**
  * Every migration, in order. Listed explicitly (rather than read from the
@@ -103,7 +104,8 @@ export const migrations: ReadonlyArray<readonly [name: string, migration: Knex.M
   ['20261126190200_notify-staff-role-changes', notifyStaffRoleChanges],
   ['20261126192000_add-user-last-sign-in', addUserLastSignIn],
   ['20261126192100_create-staff-invitations', createStaffInvitations],
-  ['20261126192200_add-two-factor-columns-if-missing', addTwoFactorColumnsIfMissing],
+  ['20261126193000_add-two-factor-sign-in', addTwoFactorSignIn],
+  ['20261126193100_add-session-details', addSessionDetails],
 ];
 
 const byName = new Map(migrations);

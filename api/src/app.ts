@@ -14,6 +14,8 @@ import { accountRoutes } from './modules/auth/account.routes';
 import { refuseForbiddenUrlText } from './middleware/text-guard';
 import { auditLogRoutes } from './modules/audit/audit-log.routes';
 import { authRoutes } from './modules/auth/auth.routes';
+import { sessionsRoutes } from './modules/auth/sessions.routes';
+import { twoFactorRoutes } from './modules/auth/two-factor.routes';
 import { catalogRoutes } from './modules/catalog/catalog.routes';
 import { productsAdminRoutes } from './modules/catalog/products-admin.routes';
 import { productsEndpoint } from './modules/catalog/products-endpoint';
@@ -89,6 +91,8 @@ export function createApp(deps: AppDeps, options: AppOptions = {}): Koa {
   for (const moduleRouter of [
     authRoutes(deps),
     accountRoutes(deps),
+    twoFactorRoutes(deps),
+    sessionsRoutes(deps),
     contactRoutes(deps),
     chatRoutes(deps),
     catalogRoutes(deps),

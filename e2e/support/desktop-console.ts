@@ -6,6 +6,7 @@ import type { BrowserContextOptions, Page } from 'playwright-core';
 import { afterAll, beforeAll } from 'vitest';
 import WebSocket from 'ws';
 import { startVisitorChat, TestSocket } from '../../api/src/test/chat';
+import { nextTotpCode } from '../../api/src/test/factories';
 import type { ConsoleSettings, ConsoleState } from '../../desktop/src/common/ipc-channels';
 import { defaultSettings, ipcPayloads } from '../../desktop/src/common/ipc-schemas';
 import { contentTypeOf } from '../../desktop/src/main/app-files';
@@ -13,7 +14,7 @@ import { AttentionCenter, type ItemAlertReport } from '../../desktop/src/main/at
 import { withSessionAuthorization } from '../../desktop/src/main/auth-header';
 import { consoleContentSecurityPolicy } from '../../desktop/src/main/csp';
 import { notificationText, type NotificationText } from '../../desktop/src/main/notification-text';
-import { logInForToken, logOutToken, probeServer } from '../../desktop/src/main/server-session';
+import { completeTokenLogin, logInForToken, logOutToken, probeServer } from '../../desktop/src/main/server-session';
 
 const rendererRoot = path.resolve('desktop/dist/renderer');
 
@@ -82,6 +83,8 @@ export class MainStandIn {
   /** The unread totals main was told (badge and title). */
   readonly unread: number[] = [];
   token: string | null = null;
+  /** The token of a sign-in waiting for its second step (two-factor sign-in). */
+  pendingToken: string | null = null;
   settings: ConsoleSettings = { ...defaultSettings };
   readonly attention = new AttentionCenter(this.settings);
   private page: Page | null = null;
@@ -181,8 +184,19 @@ export class MainStandIn {
         return { ok: true };
       }
       case 'logIn': {
-        const { result, token } = await logInForToken(fetch, this.serverUrl ?? '', payload);
+        const { result, token, pendingToken } = await logInForToken(fetch, this.serverUrl ?? '', payload);
         this.token = token;
+        this.pendingToken = pendingToken ?? null;
+        return result;
+      }
+      case 'logInSecondStep': {
+        const { code } = payload as { code: string };
+        if (!this.pendingToken) return { ok: false, message: 'Your sign-in has expired.' };
+        const { result, token } = await completeTokenLogin(fetch, this.serverUrl ?? '', this.pendingToken, code);
+        if (result.ok) {
+          this.token = token;
+          this.pendingToken = null;
+        }
         return result;
       }
       case 'logOut': {
@@ -255,6 +269,7 @@ export class MainStandIn {
           getState: () => call('getState'),
           setServer: (url: string | null) => call('setServer', { url }),
           logIn: (credentials: unknown) => call('logIn', credentials),
+          logInSecondStep: (code: string) => call('logInSecondStep', { code }),
           logOut: (expired: boolean) => call('logOut', { expired }),
           updateSettings: (changes: unknown) => call('updateSettings', changes),
           newConversation: (event: unknown) => call('newConversation', event),
@@ -347,11 +362,23 @@ export async function openConsole(
   return { page, main };
 }
 
-/** Fills in and sends the console's login form (the caller waits for what should follow). */
-export async function logInToConsole(page: Page, username: string, password: string): Promise<void> {
+/**
+ * Fills in and sends the console's login form (the caller waits for what
+ * should follow); with the account's TOTP secret (admins: decision 169), the
+ * second step too, with a code computed like the app's.
+ */
+export async function logInToConsole(
+  page: Page,
+  username: string,
+  password: string,
+  totpSecret?: string,
+): Promise<void> {
   await page.getByLabel('Username').fill(username);
   await page.getByLabel('Password').fill(password);
   await page.getByRole('button', { name: 'Log In' }).click();
+  if (!totpSecret) return;
+  await page.getByLabel('Code from your authenticator app').fill(await nextTotpCode(totpSecret));
+  await page.getByRole('button', { name: 'Verify' }).click();
 }
 
 /** A visitor who started a chat on the website, with a real socket joined to it, and a way to write. */

@@ -181,6 +181,10 @@ async function fillEveryTable(): Promise<void> {
     providerCreatedAt: db.fn.now(),
   });
   await db('login_known_addresses').insert({ userId: client.user.id, ip: '203.0.113.5' });
+  await db('user_recovery_codes').insert([
+    { userId: staff.user.id, codeHash: 'a'.repeat(64) },
+    { userId: staff.user.id, codeHash: 'b'.repeat(64), usedAt: db.raw("'2026-11-26 19:00:00.000001+00'") },
+  ]);
   const [mail] = await db('mails')
     .insert({
       idempotencyKey: `order-receipt:${order.id}`,

@@ -4,7 +4,7 @@ import WebSocket from 'ws';
 import { serverFrameSchema, type ServerFrame, type ServerFrameOf } from '@shared/schemas/chat-frames';
 import type { Config } from '../config';
 import type { ChatServerOptions } from '../modules/chat/socket/server';
-import { buildUser, type BuiltUser } from './factories';
+import { buildUser, completeTestLogin, type BuiltUser } from './factories';
 import { useApiServers, type ApiServers } from './servers';
 
 /**
@@ -42,15 +42,28 @@ export async function startVisitorChat(
   return { id, cookie: cookieOf(res) || cookie };
 }
 
-/** A logged-in account's session cookie. */
-export async function loginCookie(baseUrl: string, built: Pick<BuiltUser, 'username' | 'password'>): Promise<string> {
+/** A logged-in account's session cookie (through the second step for an account with two-factor sign-in). */
+export async function loginCookie(
+  baseUrl: string,
+  built: Pick<BuiltUser, 'username' | 'password' | 'totpSecret'>,
+): Promise<string> {
   const res = await fetch(`${baseUrl}/api/login`, {
     method: 'POST',
     headers: { 'Content-Type': 'application/json' },
     body: JSON.stringify({ username: built.username, password: built.password }),
   });
   if (res.status !== 200) throw new Error(`login failed with ${res.status}`);
-  return cookieOf(res);
+  let cookie = cookieOf(res);
+  await completeTestLogin(built, (await res.json()) as { twoFactorRequired?: unknown }, async (code) => {
+    const second = await fetch(`${baseUrl}/api/login/2fa`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', Cookie: cookie },
+      body: JSON.stringify({ code }),
+    });
+    cookie = cookieOf(second);
+    return second;
+  });
+  return cookie;
 }
 
 export async function staffCookie(db: Knex, baseUrl: string): Promise<string> {

@@ -12,6 +12,8 @@ export const IPC = {
   getState: 'console:get-state',
   setServer: 'console:set-server',
   logIn: 'console:log-in',
+  /** The second step of a login with two-factor sign-in: a code from the app or a recovery code. */
+  logInSecondStep: 'console:log-in-second-step',
   logOut: 'console:log-out',
   updateSettings: 'console:update-settings',
   newConversation: 'console:new-conversation',
@@ -52,7 +54,11 @@ export interface ConsoleState {
   updateReady: string | null;
 }
 
-export type LoginResult = { ok: true; user: PublicUser } | { ok: false; message: string };
+export type LoginResult =
+  | { ok: true; user: PublicUser }
+  | { ok: false; message: string }
+  /** The password was right; the account has two-factor sign-in: logInSecondStep with a code finishes it. */
+  | { ok: false; twoFactorRequired: true; message: string };
 export type SetServerResult = { ok: true } | { ok: false; message: string };
 
 export type { LoginInput };

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { loginSchema } from '@shared/schemas/auth';
+import { twoFactorCodeSchema } from '@shared/schemas/two-factor';
 import { CHAT_MESSAGE_MAX } from '@shared/schemas/chat';
 import { ALERT_SETTINGS, ITEM_ALERT_KINDS } from '@shared/alert-kinds';
 import { serverUrlSchema } from './server-url';
@@ -49,6 +50,7 @@ export const ipcPayloads = {
   getState: z.undefined(),
   setServer: z.object({ url: serverUrlSchema.nullable() }).strict(),
   logIn: loginSchema,
+  logInSecondStep: twoFactorCodeSchema,
   logOut: z.object({ expired: z.boolean() }).strict(),
   updateSettings: settingsSchema.partial().strict(),
   newConversation: z.object({ conversationId, visitorName }).strict(),

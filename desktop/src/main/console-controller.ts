@@ -3,7 +3,14 @@ import { IPC, type ConsoleSettings, type ConsoleState } from '../common/ipc-chan
 import { AttentionCenter, type Alert } from './attention';
 import type { ConsoleStore } from './console-store';
 import type { IpcHandlers } from './ipc';
-import { logInForToken, logOutToken, probeServer, type Fetch } from './server-session';
+import {
+  completeTokenLogin,
+  logInForToken,
+  logOutToken,
+  probeServer,
+  type Fetch,
+  type TokenLogin,
+} from './server-session';
 import type { TokenStore } from './token-store';
 import { bringToFront } from './windows';
 
@@ -127,6 +134,24 @@ export class ConsoleController {
     if (serverOrigin && token && !expired) await logOutToken(this.deps.fetch, serverOrigin, token);
   }
 
+  /** A sign-in waiting for its second step (two-factor sign-in): in memory only, never stored. */
+  private pendingSignIn: { serverUrl: string; token: string } | null = null;
+
+  /**
+   * Keeps the token of a finished login, or the half-done sign-in's, and
+   * answers the page. A wrong code keeps the half-done sign-in for another
+   * try (it expires on the server by itself).
+   */
+  private signedIn(serverUrl: string, { result, token, pendingToken }: TokenLogin) {
+    if (pendingToken) this.pendingSignIn = { serverUrl, token: pendingToken };
+    if (result.ok && token) {
+      this.pendingSignIn = null;
+      this.deps.tokens.save(serverUrl, token);
+      this.attention.reset();
+    }
+    return result;
+  }
+
   readonly handlers: IpcHandlers = {
     getState: () => this.state(),
     setServer: async ({ url }) => {
@@ -143,12 +168,15 @@ export class ConsoleController {
     logIn: async (credentials) => {
       const serverUrl = this.deps.store.serverUrl;
       if (!serverUrl) return { ok: false, message: 'Choose a server first.' };
-      const { result, token } = await logInForToken(this.deps.fetch, serverUrl, credentials);
-      if (result.ok && token) {
-        this.deps.tokens.save(serverUrl, token);
-        this.attention.reset();
+      return this.signedIn(serverUrl, await logInForToken(this.deps.fetch, serverUrl, credentials));
+    },
+    logInSecondStep: async ({ code }) => {
+      const serverUrl = this.deps.store.serverUrl;
+      const pending = this.pendingSignIn;
+      if (!serverUrl || !pending || pending.serverUrl !== serverUrl) {
+        return { ok: false, message: 'Your sign-in has expired. Please enter your username and password again.' };
       }
-      return result;
+      return this.signedIn(serverUrl, await completeTokenLogin(this.deps.fetch, serverUrl, pending.token, code));
     },
     logOut: async ({ expired }) => {
       await this.endSession(expired);

@@ -165,6 +165,50 @@ describe('console controller', () => {
     expect(unread.at(-1)).toBe(0);
   });
 
+  it('finishes a login with two-factor sign-in: the half-done token stays in memory, the code completes it', async () => {
+    const PENDING = `${'p'.repeat(43)}.${'q'.repeat(43)}`;
+    const server = fakeServer({
+      'GET /api/auth/session': () => json({ user: null }),
+      'POST /api/login': () => json({ twoFactorRequired: true, sessionToken: PENDING }),
+      'POST /api/login/2fa': () => json({ ...staffUser, sessionToken: TOKEN }),
+    });
+    const main = controller(server.fetch);
+    await main.handlers.setServer({ url: SERVER }, event);
+    expect(await main.handlers.logIn({ username: 'alice', password: 'pw' }, event)).toEqual({
+      ok: false,
+      twoFactorRequired: true,
+      message: 'Enter the code from your authenticator app.',
+    });
+    // Nobody is signed in yet, and the half-done sign-in's token is never stored.
+    expect(main.state().signedIn).toBe(false);
+    expect(main.session()).toEqual({ serverOrigin: SERVER, token: null });
+    expect(await main.handlers.logInSecondStep({ code: '123456' }, event)).toEqual({ ok: true, user: staffUser });
+    const second = server.requests.at(-1);
+    expect(second?.url).toBe(`${SERVER}/api/login/2fa`);
+    expect(second?.headers.get('authorization')).toBe(`Bearer ${PENDING}`);
+    expect(second?.headers.get('x-session-transport')).toBe('token');
+    expect(JSON.parse(second?.body ?? '')).toEqual({ code: '123456' });
+    expect(main.session()).toEqual({ serverOrigin: SERVER, token: TOKEN });
+  });
+
+  it('refuses a second step without a first, and shows the server’s message for a wrong code', async () => {
+    const server = fakeServer({
+      'GET /api/auth/session': () => json({ user: null }),
+      'POST /api/login': () => json({ twoFactorRequired: true, sessionToken: TOKEN }),
+      'POST /api/login/2fa': () => json({ message: 'That code is not right.' }, 401),
+    });
+    const main = controller(server.fetch);
+    await main.handlers.setServer({ url: SERVER }, event);
+    expect(await main.handlers.logInSecondStep({ code: '123456' }, event)).toMatchObject({ ok: false });
+    expect(server.requests.some((request) => request.url.endsWith('/api/login/2fa'))).toBe(false);
+    await main.handlers.logIn({ username: 'alice', password: 'pw' }, event);
+    expect(await main.handlers.logInSecondStep({ code: '000000' }, event)).toEqual({
+      ok: false,
+      message: 'That code is not right.',
+    });
+    expect(main.state().signedIn).toBe(false);
+  });
+
   it('keeps the old server when the new one does not answer', async () => {
     const main = controller(unreachable);
     const result = await main.handlers.setServer({ url: SERVER }, event);

@@ -25,6 +25,8 @@ const api = {
   /** Saves the server address (checked to answer like a Northstar server) and reloads; null forgets it. */
   setServer: (url: string | null): Promise<SetServerResult> => ipcRenderer.invoke(IPC.setServer, { url }),
   logIn: (credentials: LoginInput): Promise<LoginResult> => ipcRenderer.invoke(IPC.logIn, credentials),
+  /** After a login answered twoFactorRequired: a code from the app or a recovery code. */
+  logInSecondStep: (code: string): Promise<LoginResult> => ipcRenderer.invoke(IPC.logInSecondStep, { code }),
   /** Ends the session on the server (when reachable) and forgets the token. */
   logOut: (expired: boolean): Promise<void> => ipcRenderer.invoke(IPC.logOut, { expired }),
   updateSettings: (changes: Partial<ConsoleSettings>): Promise<ConsoleSettings> =>

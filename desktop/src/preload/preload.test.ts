@@ -21,6 +21,7 @@ describe('preload bridge', () => {
         'conversationOpened',
         'getState',
         'logIn',
+        'logInSecondStep',
         'logOut',
         'newConversation',
         'onOpenConversation',

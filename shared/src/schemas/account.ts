@@ -89,6 +89,10 @@ export const accountSchema = publicUserSchema.extend({
   pendingEmail: z.string().nullable(),
   /** The current email was confirmed through a link mailed to it (what anything matched by email requires). */
   emailVerified: z.boolean(),
+  /** Two-factor sign-in is on (decision 169). */
+  twoFactorEnabled: z.boolean(),
+  /** The account may not go without it (admins): the console sends it to set it up. */
+  twoFactorRequired: z.boolean(),
 });
 export type Account = z.infer<typeof accountSchema>;
 

@@ -106,6 +106,12 @@ export const siteRoutes = [
   ),
   route('/portal', 'Client Portal', 'Your orders, service requests and subscription.', false),
   route('/portal/account', 'Account', 'Your name, email address and password.', false),
+  route(
+    '/account/two-factor',
+    'Two-Factor Sign-In',
+    'Set up, or turn off, two-factor sign-in for your account.',
+    false,
+  ),
   route('/portal/request', 'Service Request', 'One of your service requests and its replies.', false),
   route('/forgot-password', 'Forgot Your Password?', 'Get a link to choose a new password.', false),
   route('/reset-password', 'Choose a New Password', 'Set a new password for your account.', false),
@@ -132,6 +138,7 @@ export const siteRoutes = [
   },
   route('/admin/catalogue/new', 'New Product', 'A new product for the shop, for staff.', false),
   route('/admin/audit-log', 'Audit Log', 'Who changed money, access or what the public sees, for admins.', false),
+  route('/admin/account', 'Your Account', 'Two-factor sign-in and signed-in sessions, for staff.', false),
 ] as const satisfies readonly SiteRoute[];
 
 export type SitePath = (typeof siteRoutes)[number]['path'];

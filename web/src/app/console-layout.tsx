@@ -1,4 +1,6 @@
-import { Outlet, useLocation } from 'react-router-dom';
+import { Navigate, Outlet, useLocation } from 'react-router-dom';
+import { TWO_FACTOR_PAGE } from '@shared/schemas/two-factor';
+import { useAccount } from '@/features/account/api/account';
 import { Spinner } from '@/components/ui/spinner';
 import { useUser } from '@/features/auth/api/use-user';
 import { RequireAuth } from '@/features/auth/components/auth-redirects';
@@ -26,18 +28,7 @@ export function ConsoleLayout() {
   if (user?.accountType === 'staff') {
     return (
       <StaffRoleProvider role={user.staffRole}>
-        <StaffEventsProvider>
-          <ConsoleShell
-            account={
-              <div className="flex flex-col gap-3">
-                <TicketAlertsControl />
-                <ConsoleAccount />
-              </div>
-            }
-          >
-            <Outlet />
-          </ConsoleShell>
-        </StaffEventsProvider>
+        <StaffConsole pathname={pathname} />
       </StaffRoleProvider>
     );
   }
@@ -56,5 +47,31 @@ export function ConsoleLayout() {
         <RequireAuth>{user ? <StaffOnly /> : null}</RequireAuth>
       )}
     </ConsoleGuestFrame>
+  );
+}
+
+/**
+ * The console for a staff member. An admin without two-factor sign-in is
+ * sent to set it up first (decision 169; the server refuses every console
+ * call meanwhile).
+ */
+function StaffConsole({ pathname }: { pathname: string }) {
+  const account = useAccount();
+  if (account.data?.twoFactorRequired && !account.data.twoFactorEnabled) {
+    return <Navigate to={`${TWO_FACTOR_PAGE}?next=${encodeURIComponent(pathname)}`} replace />;
+  }
+  return (
+    <StaffEventsProvider>
+      <ConsoleShell
+        account={
+          <div className="flex flex-col gap-3">
+            <TicketAlertsControl />
+            <ConsoleAccount />
+          </div>
+        }
+      >
+        <Outlet />
+      </ConsoleShell>
+    </StaffEventsProvider>
   );
 }

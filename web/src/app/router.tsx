@@ -82,6 +82,7 @@ export const routes: RouteObject[] = [
       page('portal', 'portal'),
       page('portal-account', 'portal/account'),
       page('portal-request', 'portal/request'),
+      page('account-two-factor', 'account/two-factor'),
       page('forgot-password', 'forgot-password'),
       page('reset-password', 'reset-password'),
       page('confirm-email', 'confirm-email'),
@@ -120,6 +121,7 @@ export const routes: RouteObject[] = [
       consolePage('admin-product', 'catalogue/:id'),
       consolePage('admin-audit-log', 'audit-log'),
       consolePage('admin-staff', 'staff'),
+      consolePage('admin-account', 'account'),
     ],
   },
 ];

@@ -36,6 +36,8 @@ export async function accountOf(db: Knex, user: User): Promise<Account> {
     ...toPublicUser(user),
     pendingEmail: await pendingEmailOf(db, user.id),
     emailVerified: !!user.verifiedEmail,
+    twoFactorEnabled: user.twoFactorEnabled,
+    twoFactorRequired: user.mustUseTwoFactor,
   };
 }
 

@@ -7,18 +7,41 @@ import {
   signupSchema,
   TOKEN_TRANSPORT,
 } from '@shared/schemas/auth';
+import { twoFactorCodeSchema } from '@shared/schemas/two-factor';
 import type { AppDeps } from '../../app-deps';
 import { Forbidden, Unauthorized } from '../../errors';
 import { currentUser, requireUser, userOf } from '../../middleware/current-user';
 import { rateLimitByIp } from '../../middleware/rate-limit';
 import { validate } from '../../middleware/validate';
+import { auditActorOf, recordAudit } from '../audit/audit-log';
 import { recordSignIn } from '../users/staff-accounts';
-import { toPublicUser } from '../users/users.service';
+import type { User } from '../users/user.model';
+import { findUserById, findUserByUsername, toPublicUser } from '../users/users.service';
 import { authenticate, endUserSession, signup, startUserSession } from './auth.service';
 import { loginThrottle, TOO_MANY_LOGINS } from './login-throttle';
+import { beginTwoFactorSignIn, endTwoFactorSignIn, pendingTwoFactorUserId } from './two-factor-login';
+import { useSecondFactor, WRONG_CODE } from './two-factor.service';
 const TOO_MANY_SIGNUPS = 'Too many sign-up attempts from this network. Please try again later.';
 /** Said only to someone who gave the account's right password: anyone else gets the usual refusal. */
 export const ACCOUNT_DEACTIVATED = 'This account has been deactivated. Ask an administrator to reactivate it.';
+const SIGN_IN_EXPIRED = 'Your sign-in has expired. Please enter your username and password again.';
+
+/** Staff sign-ins, successful or not, go to the audit log (issue 24); clients' do not. */
+async function auditStaffLogin(
+  { db }: Pick<AppDeps, 'db'>,
+  ctx: Context,
+  user: User | undefined,
+  action: 'login.succeeded' | 'login.failed',
+  detail: Record<string, string>,
+): Promise<void> {
+  if (!user?.isStaff) return;
+  await recordAudit(db, auditActorOf(ctx, user), { action, recordType: 'user', recordId: user.id, after: detail });
+}
+
+/** The desktop console asks for a bearer token instead of a cookie (decision 050). */
+function wantsTokenTransport(ctx: Context): boolean {
+  return ctx.state.sessionTransport === 'token' || ctx.get(SESSION_TRANSPORT_HEADER) === TOKEN_TRANSPORT;
+}
 
 /** Where a logged-out visitor was going: ?next=, else the page that sent them here. */
 function returnPath(ctx: Context): string {
@@ -52,6 +75,18 @@ export function authRoutes({ db, config }: AppDeps): Router {
     },
   );
 
+  /** Signs the user in: a cookie, or for the desktop console a token, with what a login answers. */
+  async function completeLogin(ctx: Context, user: User, method: string): Promise<void> {
+    const wantsToken = wantsTokenTransport(ctx);
+    if (wantsToken) ctx.state.sessionTransport = 'token';
+    await throttle.succeeded(ctx, user, !wantsToken);
+    await startUserSession(ctx, user);
+    await recordSignIn(db, user.id);
+    await auditStaffLogin({ db }, ctx, user, 'login.succeeded', { method });
+    ctx.set('Cache-Control', 'no-store');
+    ctx.body = wantsToken ? { ...toPublicUser(user), sessionToken: ctx.state.sessionToken } : toPublicUser(user);
+  }
+
   router.post(
     '/api/login',
     rateLimitByIp(db, 'login', limits.loginPerIp, TOO_MANY_LOGINS),
@@ -63,17 +98,51 @@ export function authRoutes({ db, config }: AppDeps): Router {
       const user = await authenticate(db, username, password);
       if (!user) {
         await throttle.failed(username);
+        await auditStaffLogin({ db }, ctx, await findUserByUsername(db, username), 'login.failed', {
+          reason: 'password',
+        });
         throw new Unauthorized('Invalid username or password');
       }
       if (user.deactivatedAt) throw new Forbidden(ACCOUNT_DEACTIVATED);
-      // The desktop console asks for a bearer token instead of a cookie (decision 050).
-      const wantsToken = ctx.get(SESSION_TRANSPORT_HEADER) === TOKEN_TRANSPORT;
-      if (wantsToken) ctx.state.sessionTransport = 'token';
-      await throttle.succeeded(ctx, user, !wantsToken);
-      await startUserSession(ctx, user);
-      await recordSignIn(db, user.id);
-      ctx.set('Cache-Control', 'no-store');
-      ctx.body = wantsToken ? { ...toPublicUser(user), sessionToken: ctx.state.sessionToken } : toPublicUser(user);
+      if (user.totpEnabledAt) {
+        // The password was right; nobody is signed in until the second step (decision 169).
+        if (wantsTokenTransport(ctx)) ctx.state.sessionTransport = 'token';
+        await beginTwoFactorSignIn(ctx, user);
+        ctx.set('Cache-Control', 'no-store');
+        ctx.body = ctx.state.sessionToken
+          ? { twoFactorRequired: true, sessionToken: ctx.state.sessionToken }
+          : { twoFactorRequired: true };
+        return;
+      }
+      await completeLogin(ctx, user, 'password');
+    },
+  );
+
+  // The second step of a sign-in with two-factor sign-in on: a code from the app, or a recovery code. Limited
+  // per IP like passwords, in a bucket of its own (a sign-in with two steps does not cost two password tries).
+  router.post(
+    '/api/login/2fa',
+    rateLimitByIp(db, 'login-second-step', limits.loginPerIp, TOO_MANY_LOGINS),
+    validate({ body: twoFactorCodeSchema }),
+    async (ctx) => {
+      const userId = pendingTwoFactorUserId(ctx);
+      const user = userId ? await findUserById(db, userId) : undefined;
+      if (!user?.totpEnabledAt) {
+        endTwoFactorSignIn(ctx);
+        throw new Unauthorized(SIGN_IN_EXPIRED);
+      }
+      // Codes are guessed like passwords and throttled like them (decision 071).
+      await throttle.check(ctx, user.username);
+      const used = await db.transaction((trx) =>
+        useSecondFactor(trx, config.sessionSecret, user.id, ctx.state.input.body.code),
+      );
+      if (!used) {
+        await throttle.failed(user.username);
+        await auditStaffLogin({ db }, ctx, user, 'login.failed', { reason: 'second factor' });
+        throw new Unauthorized(WRONG_CODE);
+      }
+      endTwoFactorSignIn(ctx);
+      await completeLogin(ctx, user, used === 'totp' ? 'password and code' : 'password and recovery code');
     },
   );
 

@@ -1,22 +1,39 @@
 import { describe, expect, it } from 'vitest';
 import { tokenLoginAnswerSchema } from '@shared/schemas/auth';
 import { roomyRateLimits } from '../../test/config';
-import { buildUser, logIn } from '../../test/factories';
+import { twoFactorRequiredAnswerSchema } from '@shared/schemas/two-factor';
+import { buildUser, logIn, nextTotpCode } from '../../test/factories';
 import { setupTestApp } from '../../test/test-app';
 
 const DESKTOP = 'app://console';
 const ADMIN_TOKEN = 'desktop-test-admin-token-0123456789';
 const t = setupTestApp({ rateLimits: roomyRateLimits, adminToken: ADMIN_TOKEN });
 
-/** Logs in the way the desktop console's main process does; returns the answer and the token. */
+/**
+ * Logs in the way the desktop console's main process does; returns the
+ * answer and the token. Staff are admins, with two-factor sign-in: the first
+ * step gives a token for the half-done sign-in, the second the session's.
+ */
 async function tokenLogin(accountType: 'staff' | 'client' = 'staff') {
   const built = await buildUser(t.db, { accountType });
-  const res = await t
+  let res = await t
     .request()
     .post('/api/login')
     .set('X-Session-Transport', 'token')
     .send({ username: built.username, password: built.password });
   expect(res.status).toBe(200);
+  if (built.totpSecret) {
+    const pending = twoFactorRequiredAnswerSchema.parse(res.body);
+    expect(pending.sessionToken).toMatch(/^[A-Za-z0-9_-]{43}\.[A-Za-z0-9_-]{43}$/);
+    expect(res.headers['set-cookie']).toBeUndefined();
+    res = await t
+      .request()
+      .post('/api/login/2fa')
+      .set('X-Session-Transport', 'token')
+      .set('Authorization', `Bearer ${pending.sessionToken}`)
+      .send({ code: await nextTotpCode(built.totpSecret) });
+    expect(res.status).toBe(200);
+  }
   const answer = tokenLoginAnswerSchema.parse(res.body);
   return { built, res, token: answer.sessionToken, bearer: `Bearer ${answer.sessionToken}` };
 }

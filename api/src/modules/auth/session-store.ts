@@ -19,8 +19,21 @@ declare module 'koa' {
 }
 
 // Every request with a session runs this: written out once rather than built by the query builder each time.
-const SESSION_WITH_USER =
-  'select s.sess, u.* from sessions s left join users u on u.id = s.user_id where s.sid = ? and s.expire > now() limit 1';
+// It also says whether the signed-in session's last-seen time is over a minute old (then it is brought up to date).
+const SESSION_WITH_USER = `select s.sess, (s.user_id is not null and (s.last_seen_at is null or s.last_seen_at < now() - interval '1 minute')) as session_seen_stale, u.*
+  from sessions s left join users u on u.id = s.user_id where s.sid = ? and s.expire > now() limit 1`;
+// Enough of a user agent to name the browser and system; no one needs the rest.
+const USER_AGENT_MAX = 400;
+
+/** Where a request comes from, as the sessions list shows it (decision 171). */
+function clientOf(ctx: Context | undefined): { userAgent: string | null; ip: string | null; transport: string | null } {
+  if (!ctx) return { userAgent: null, ip: null, transport: null };
+  return {
+    userAgent: ctx.get('user-agent').slice(0, USER_AGENT_MAX) || null,
+    ip: ctx.ip || null,
+    transport: ctx.state.sessionTransport === 'token' ? 'token' : 'cookie',
+  };
+}
 // The user's columns as the model has them (snake_case in the database, camelCase in TypeScript).
 const { parse: camelCaseKeys } = snakeCaseMappers();
 
@@ -40,7 +53,14 @@ export function createSessionStore(db: Knex) {
       ]);
       const row = rows[0];
       if (!row) return undefined;
-      const { sess, ...columns } = row;
+      const { sess, session_seen_stale: seenStale, ...columns } = row;
+      if (seenStale === true) {
+        // At most once a minute per session, not on every request.
+        await db.raw(`update sessions set last_seen_at = now(), ip = coalesce(?, ip) where sid = ?`, [
+          options?.ctx?.ip || null,
+          sid,
+        ]);
+      }
       const user = camelCaseKeys(columns) as Record<string, unknown>;
       if (options?.ctx) options.ctx.state.sessionId = sid;
       if (options?.ctx && typeof user.id === 'string') {
@@ -48,13 +68,27 @@ export function createSessionStore(db: Knex) {
       }
       return sess;
     },
-    async set(sid: string, sess: SessionData, maxAge: number | 'session' | undefined): Promise<void> {
+    async set(
+      sid: string,
+      sess: SessionData,
+      maxAge: number | 'session' | undefined,
+      options?: { ctx?: Context },
+    ): Promise<void> {
       const ttl = typeof maxAge === 'number' ? maxAge : 24 * 60 * 60 * 1000;
       const userId = typeof sess.userId === 'string' ? sess.userId : null;
+      const client = clientOf(options?.ctx);
+      // signed_in_at: when the session got its user (kept while the user stays the same).
       await db.raw(
-        `insert into sessions (sid, sess, expire, user_id) values (?, ?::jsonb, now() + (? * interval '1 millisecond'), ?)
-         on conflict (sid) do update set sess = excluded.sess, expire = excluded.expire, user_id = excluded.user_id`,
-        [sid, JSON.stringify(sess), ttl, userId],
+        `insert into sessions (sid, sess, expire, user_id, user_agent, ip, transport, signed_in_at, last_seen_at)
+         values (?, ?::jsonb, now() + (? * interval '1 millisecond'), ?::uuid, ?, ?, ?,
+                 case when ?::uuid is null then null else now() end, now())
+         on conflict (sid) do update set sess = excluded.sess, expire = excluded.expire, user_id = excluded.user_id,
+           user_agent = coalesce(excluded.user_agent, sessions.user_agent), ip = coalesce(excluded.ip, sessions.ip),
+           transport = coalesce(excluded.transport, sessions.transport),
+           signed_in_at = case when sessions.user_id is not distinct from excluded.user_id
+                               then coalesce(sessions.signed_in_at, excluded.signed_in_at) else excluded.signed_in_at end,
+           last_seen_at = excluded.last_seen_at`,
+        [sid, JSON.stringify(sess), ttl, userId, client.userAgent, client.ip, client.transport, userId],
       );
     },
     async destroy(sid: string): Promise<void> {

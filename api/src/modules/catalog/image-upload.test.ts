@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { connectDatabase } from '../../db/database';
 import { buildProduct } from '../../test/commerce-factories';
 import { createTestDatabase, type TestDatabase } from '../../test/database';
-import { buildUser } from '../../test/factories';
+import { buildUser, completeTestLogin } from '../../test/factories';
 import { freePort } from '../../test/global-setup';
 import { spawnEntry, type SpawnedEntry } from '../../test/spawn-entry';
 
@@ -31,17 +31,30 @@ beforeAll(async () => {
     ADMIN_TOKEN: 'upload-test-admin-token',
   });
   await server.waitFor(/"msg":"server listening"/);
-  const staff = await buildUser(db, { accountType: 'staff' });
+  const sessionSecret = 'upload-test-session-secret-0123456789abcdef';
+  const staff = await buildUser(db, { accountType: 'staff', serverSecret: sessionSecret });
   const login = await fetch(`http://127.0.0.1:${port}/api/login`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify({ username: staff.username, password: staff.password }),
   });
   expect(login.status).toBe(200);
-  cookie = login.headers
-    .getSetCookie()
-    .map((line) => line.split(';')[0])
-    .join('; ');
+  const cookieOf = (res: Response) =>
+    res.headers
+      .getSetCookie()
+      .map((line) => line.split(';')[0])
+      .join('; ');
+  cookie = cookieOf(login);
+  // An admin: the second step of the login, with a code (decision 169).
+  await completeTestLogin(staff, (await login.json()) as { twoFactorRequired?: unknown }, async (code) => {
+    const second = await fetch(`http://127.0.0.1:${port}/api/login/2fa`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', cookie },
+      body: JSON.stringify({ code }),
+    });
+    cookie = cookieOf(second);
+    return second;
+  });
   path = `/api/admin/products/${(await buildProduct(db)).id}/image`;
 }, 90_000);
 

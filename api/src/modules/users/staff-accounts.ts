@@ -89,7 +89,9 @@ export async function updateStaffAccount(
  * enabled, and its recovery codes. The account sets it up again.
  */
 export async function clearTwoFactor(trx: Knex.Transaction, id: string): Promise<void> {
-  await trx('users').where({ id }).update({ totpSecret: null, totpEnabledAt: null, updatedAt: trx.fn.now() });
+  await trx('users')
+    .where({ id })
+    .update({ totpSecret: null, totpEnabledAt: null, totpLastStep: null, updatedAt: trx.fn.now() });
   await trx('user_recovery_codes').where({ userId: id }).delete();
 }
 

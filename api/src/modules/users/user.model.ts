@@ -25,6 +25,12 @@ export class User extends Model {
   deactivatedAt!: Date | null;
   /** When the account last signed in; null: never. */
   lastSignInAt!: Date | null;
+  /** The TOTP secret, encrypted (auth/totp-secret-box.ts): pending after setup, active once totpEnabledAt is set. */
+  totpSecret!: string | null;
+  /** When two-factor sign-in was turned on; null: off. */
+  totpEnabledAt!: Date | null;
+  /** The time step of the last TOTP code accepted (bigint: the driver gives a string). */
+  totpLastStep!: string | number | null;
   createdAt!: Date;
   updatedAt!: Date;
 
@@ -32,16 +38,26 @@ export class User extends Model {
     this.updatedAt = new Date();
   }
 
-  /** The password hash never leaves the server, whatever serialises the model. */
+  /** The password hash and the TOTP secret never leave the server, whatever serialises the model. */
   override $formatJson(json: Pojo): Pojo {
     const formatted = super.$formatJson(json);
     delete formatted.passwordHash;
+    delete formatted.totpSecret;
     return formatted;
   }
 
   /** The account's address, when it is proven to be its owner's: the only one anything may be matched to by email. */
   get verifiedEmail(): string | null {
     return this.email && this.emailVerifiedAt ? this.email : null;
+  }
+
+  get twoFactorEnabled(): boolean {
+    return !!this.totpEnabledAt;
+  }
+
+  /** Admins may not go without two-factor sign-in (decision 169); for everyone else it is optional. */
+  get mustUseTwoFactor(): boolean {
+    return this.isStaff && this.staffRole === 'admin';
   }
 
   get isStaff(): boolean {

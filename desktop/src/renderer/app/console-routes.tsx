@@ -1,6 +1,7 @@
 import { Navigate, type RouteObject } from 'react-router-dom';
 import { RouteError } from '@/app/route-error';
 import { routes as webRoutes } from '@/app/router';
+import { TWO_FACTOR_PAGE } from '@shared/schemas/two-factor';
 import type { ConsoleState } from '../../common/ipc-channels';
 import { CHAT_PATH } from '../hooks/use-console-chat';
 import { SessionGate } from './session-gate';
@@ -28,6 +29,12 @@ export function consoleRoutes(state: ConsoleState & { serverUrl: string }): Rout
       element: <SessionGate state={state} />,
       children: [
         { path: '/admin', errorElement: <RouteError />, children: webConsoleScreens() },
+        // The web's two-factor page (linked from the console's Your account screen): an admin sets it up here too.
+        {
+          path: TWO_FACTOR_PAGE,
+          errorElement: <RouteError />,
+          lazy: async () => ({ Component: (await import('@/app/routes/account-two-factor')).Component }),
+        },
         { path: '*', element: <Navigate to={CHAT_PATH} replace /> },
       ],
     },

@@ -1,7 +1,9 @@
 import { useState } from 'react';
 import { loginSchema, type PublicUser } from '@shared/schemas/auth';
+import type { LoginResult } from '../../common/ipc-channels';
 import { Button } from '@/components/ui/button';
 import { LoginFields } from '@/features/auth/components/login-fields';
+import { TwoFactorCodeField } from '@/features/auth/components/two-factor-code-field';
 import { useSchemaForm } from '@/lib/form';
 import { toast } from '@/lib/toast';
 import { desktop } from '../bridge';
@@ -19,19 +21,37 @@ interface LoginScreenProps {
 export function LoginScreen({ serverUrl, expired, onLoggedIn }: LoginScreenProps) {
   const form = useSchemaForm(loginSchema, { username: '', password: '' });
   const [pending, setPending] = useState(false);
+  // Two-factor sign-in: the password was right, a code finishes the login (decision 169).
+  const [secondStep, setSecondStep] = useState(false);
+  const [code, setCode] = useState('');
+
+  const answered = (result: LoginResult) => {
+    if (result.ok) {
+      toast({ title: 'Welcome Back', description: `Logged in as ${result.user.username}.` });
+      onLoggedIn(result.user);
+    } else if ('twoFactorRequired' in result) {
+      setSecondStep(true);
+    } else {
+      toast({ title: 'Login Failed', description: result.message || 'Failed to log in', variant: 'destructive' });
+    }
+  };
 
   const onSubmit = (event: React.FormEvent) => {
     event.preventDefault();
+    if (secondStep) {
+      if (!code.trim()) return;
+      setPending(true);
+      void desktop.logInSecondStep(code).then((result) => {
+        setPending(false);
+        answered(result);
+      });
+      return;
+    }
     form.submit(async (credentials) => {
       setPending(true);
       const result = await desktop.logIn(credentials);
       setPending(false);
-      if (result.ok) {
-        toast({ title: 'Welcome Back', description: `Logged in as ${result.user.username}.` });
-        onLoggedIn(result.user);
-      } else {
-        toast({ title: 'Login Failed', description: result.message || 'Failed to log in', variant: 'destructive' });
-      }
+      answered(result);
     }, event.currentTarget as HTMLFormElement);
   };
 
@@ -45,10 +65,34 @@ export function LoginScreen({ serverUrl, expired, onLoggedIn }: LoginScreenProps
           </p>
         ) : null}
         <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4">
-          <LoginFields values={form.values} errors={form.errors} setValue={form.setValue} />
-          <Button type="submit" size="lg" disabled={pending}>
-            {pending ? 'Logging in...' : 'Log In'}
-          </Button>
+          {secondStep ? (
+            <>
+              <p className="text-sm text-slate-700">
+                Two-factor sign-in is on for this account. Enter the 6-digit code your authenticator app shows now.
+              </p>
+              <TwoFactorCodeField value={code} onChange={setCode} />
+              <Button type="submit" size="lg" disabled={pending}>
+                {pending ? 'Verifying...' : 'Verify'}
+              </Button>
+              <Button
+                variant="ghost"
+                onClick={() => {
+                  setSecondStep(false);
+                  setCode('');
+                  form.setValue('password', '');
+                }}
+              >
+                Start over
+              </Button>
+            </>
+          ) : (
+            <>
+              <LoginFields values={form.values} errors={form.errors} setValue={form.setValue} />
+              <Button type="submit" size="lg" disabled={pending}>
+                {pending ? 'Logging in...' : 'Log In'}
+              </Button>
+            </>
+          )}
           <Button variant="ghost" onClick={() => void desktop.setServer(null)}>
             Use another server
           </Button>

@@ -1,7 +1,9 @@
 import { ArrowLeft } from 'lucide-react';
 import { Link } from 'react-router-dom';
 import { PageContainer } from '@/components/layout/page-container';
+import { TWO_FACTOR_PAGE } from '@shared/schemas/two-factor';
 import { AccountSettings } from '@/features/account/components/account-settings';
+import { SessionsCard } from '@/features/account/components/sessions-card';
 import { RequireAuth } from '@/features/auth/components/auth-redirects';
 
 /** /portal/account: the client's own details and password. */
@@ -20,6 +22,20 @@ export function Component() {
           <p className="mt-1 text-slate-600">Your name, email address and password.</p>
         </div>
         <AccountSettings />
+        <section className="flex flex-col gap-4" aria-labelledby="security-heading">
+          <div>
+            <h2 id="security-heading" className="text-2xl font-bold text-navy-900">
+              Security
+            </h2>
+            <p className="mt-1 text-slate-600">
+              Two-factor sign-in is optional for your account.{' '}
+              <Link to={TWO_FACTOR_PAGE} className="font-semibold text-blue-700 hover:underline">
+                Two-factor sign-in
+              </Link>
+            </p>
+          </div>
+          <SessionsCard />
+        </section>
       </PageContainer>
     </RequireAuth>
   );

@@ -1,4 +1,5 @@
-import { LogOut } from 'lucide-react';
+import { LogOut, UserCog } from 'lucide-react';
+import { Link } from 'react-router-dom';
 import { displayName, useUser } from '../api/use-user';
 import { useLogOutAction } from './logout-button';
 
@@ -12,6 +13,13 @@ export function ConsoleAccount() {
       <p className="truncate text-sm text-blue-100">
         Signed in as <span className="font-semibold text-white">{displayName(user)}</span>
       </p>
+      <Link
+        to="/admin/account"
+        className="flex items-center gap-2 rounded-md px-3 py-2 text-sm font-medium text-blue-50 hover:bg-white/10"
+      >
+        <UserCog className="h-4 w-4" aria-hidden="true" />
+        Your account
+      </Link>
       <button
         type="button"
         onClick={logOut}

@@ -6,9 +6,11 @@ import { FormAlert } from '@/components/ui/form-alert';
 import { errorMessage } from '@/lib/api-client';
 import { useSchemaForm } from '@/lib/form';
 import { toast } from '@/lib/toast';
-import { useLogin } from '../api/use-auth-mutations';
+import type { PublicUser } from '@shared/schemas/auth';
+import { needsSecondStep, useLogin, useLoginSecondStep } from '../api/use-auth-mutations';
 import { useAuthLink, useLandingPath, useNextPath } from './auth-redirects';
 import { LoginFields } from './login-fields';
+import { TwoFactorCodeField } from './two-factor-code-field';
 
 export function LoginForm() {
   const form = useSchemaForm(loginSchema, { username: '', password: '' });
@@ -17,16 +19,34 @@ export function LoginForm() {
   const next = useNextPath();
   const landing = useLandingPath();
   const [failure, setFailure] = useState<string | null>(null);
+  const [secondStep, setSecondStep] = useState(false);
   const signupHref = useAuthLink('/signup', next);
+
+  const signedIn = (user: PublicUser) => {
+    toast({ title: 'Welcome Back', description: `Logged in as ${user.username}.` });
+    navigate(landing(user), { replace: true });
+  };
+
+  if (secondStep) {
+    return (
+      <SecondStepForm
+        onSignedIn={signedIn}
+        onStartOver={() => {
+          form.setValue('password', '');
+          setSecondStep(false);
+        }}
+      />
+    );
+  }
 
   const onSubmit = (event: React.FormEvent) => {
     event.preventDefault();
     setFailure(null);
     form.submit((data) => {
       login.mutate(data, {
-        onSuccess: (user) => {
-          toast({ title: 'Welcome Back', description: `Logged in as ${user.username}.` });
-          navigate(landing(user), { replace: true });
+        onSuccess: (answer) => {
+          if (needsSecondStep(answer)) setSecondStep(true);
+          else signedIn(answer);
         },
         onError: (error) => {
           const message = errorMessage(error, 'Failed to log in');
@@ -55,6 +75,49 @@ export function LoginForm() {
           Sign up
         </Link>
       </p>
+    </form>
+  );
+}
+
+/** The login's second step, for an account with two-factor sign-in: the same card, a code instead of the password. */
+function SecondStepForm({ onSignedIn, onStartOver }: { onSignedIn(user: PublicUser): void; onStartOver(): void }) {
+  const [code, setCode] = useState('');
+  const [failure, setFailure] = useState<string | null>(null);
+  const verify = useLoginSecondStep();
+
+  const onSubmit = (event: React.FormEvent) => {
+    event.preventDefault();
+    setFailure(null);
+    if (!code.trim()) {
+      setFailure('Enter the 6-digit code from your app or a recovery code');
+      return;
+    }
+    verify.mutate(
+      { code },
+      {
+        onSuccess: onSignedIn,
+        onError: (error) => setFailure(errorMessage(error, 'Failed to verify the code')),
+      },
+    );
+  };
+
+  return (
+    <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4" aria-label="Two-factor sign-in">
+      <p className="text-sm text-slate-700">
+        Two-factor sign-in is on for this account. Enter the 6-digit code your authenticator app shows now.
+      </p>
+      <TwoFactorCodeField value={code} onChange={setCode} />
+      {failure ? <FormAlert>Login failed: {failure}</FormAlert> : null}
+      <Button type="submit" size="lg" disabled={verify.isPending}>
+        {verify.isPending ? 'Verifying...' : 'Verify'}
+      </Button>
+      <button
+        type="button"
+        onClick={onStartOver}
+        className="cursor-pointer text-center text-sm font-semibold text-blue-700 hover:underline"
+      >
+        Start over with your username and password
+      </button>
     </form>
   );
 }
