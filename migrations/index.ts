@@ -45,6 +45,8 @@ import * as addEmailVerificationTokens from './20261126153100_add-email-verifica
 import * as addStaffRoles from './20261126190000_add-staff-roles';
 import * as createAuditLog from './20261126190100_create-audit-log';
 import * as notifyStaffRoleChanges from './20261126190200_notify-staff-role-changes';
+import * as invoiceEveryCharge from './20261126196000_invoice-every-charge';
+import * as createCreditNotes from './20261126196100_create-credit-notes';
 
 /**
  * Every migration, in order. Listed explicitly (rather than read from the
@@ -98,6 +100,8 @@ export const migrations: ReadonlyArray<readonly [name: string, migration: Knex.M
   ['20261126190000_add-staff-roles', addStaffRoles],
   ['20261126190100_create-audit-log', createAuditLog],
   ['20261126190200_notify-staff-role-changes', notifyStaffRoleChanges],
+  ['20261126196000_invoice-every-charge', invoiceEveryCharge],
+  ['20261126196100_create-credit-notes', createCreditNotes],
 ];
 
 const byName = new Map(migrations);
