@@ -1,4 +1,5 @@
 import type { Knex } from 'knex';
+import { toCents } from '@shared/money';
 import type { ProviderSubscriptionStatus } from '@shared/schemas/subscriptions';
 import { enqueueMail } from '../mail/outbox';
 import type { MailTemplateName } from '../mail/templates';
@@ -107,7 +108,7 @@ export async function queueSubscriptionMails(
   if (!user || !plan) return;
   const invoices = new Map<SubscriptionEvent, InvoiceRow>();
   for (const event of events) {
-    if (!isPayment(event, after) || !after.provider) continue;
+    if (!isPayment(event, after) || !after.provider || toCents(plan.price) === 0) continue;
     const payment = {
       key: event.key,
       provider: after.provider,
