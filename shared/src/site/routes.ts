@@ -106,6 +106,7 @@ export const siteRoutes = [
   ),
   route('/portal', 'Client Portal', 'Your orders, service requests and subscription.', false),
   route('/portal/account', 'Account', 'Your name, email address and password.', false),
+  route('/portal/billing', 'Billing', 'Your invoices and credit notes.', false),
   route('/portal/request', 'Service Request', 'One of your service requests and its replies.', false),
   route('/forgot-password', 'Forgot Your Password?', 'Get a link to choose a new password.', false),
   route('/reset-password', 'Choose a New Password', 'Set a new password for your account.', false),

@@ -25,6 +25,7 @@ import {
   useUploadProductImage,
 } from '../api/admin-products';
 import { ProductDetailsFields } from './product-details-fields';
+import { formatDateTime } from '@/lib/format';
 
 type Fields = keyof ProductCreate;
 const FIELDS: readonly Fields[] = ['name', 'category', 'description', 'price', 'inStock'];
@@ -320,7 +321,7 @@ export function ProductScreen({ productId }: { productId: string }) {
           {data.archived ? <Badge variant="neutral">Archived</Badge> : null}
         </div>
         <p className="text-sm text-slate-600">
-          Last changed {new Date(data.updatedAt).toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'short' })}
+          Last changed {formatDateTime(data.updatedAt)}
         </p>
       </div>
       {/* The form keeps what staff type; the heading and image follow changes made elsewhere (live). */}
