@@ -45,7 +45,9 @@ async function pdfOf(agent: Agent, url: string) {
 
 async function staffAgent(staffRole: 'admin' | 'support' | 'sales' | 'fulfilment' = 'admin') {
   const agent = t.agent();
-  await logIn(agent, await buildUser(t.db, { accountType: 'staff', staffRole }));
+  const built = await buildUser(t.db, { accountType: 'staff' });
+  await t.db('users').where({ id: built.user.id }).update({ staffRole });
+  await logIn(agent, built);
   return agent;
 }
 
