@@ -90,7 +90,10 @@ describe('Billing in the portal', () => {
     const noteRow = client.getByRole('row').filter({ hasText: note.number });
     await visible(noteRow.getByText(`Refund: Order ${order.number} (invoice ${invoice.number})`));
     await visible(noteRow.getByText('−$50.00'));
-    const invoiceRow = client.getByRole('row').filter({ hasText: invoice.number }).filter({ hasText: 'Partly refunded' });
+    const invoiceRow = client
+      .getByRole('row')
+      .filter({ hasText: invoice.number })
+      .filter({ hasText: 'Partly refunded' });
     await visible(invoiceRow);
     const file = await downloadPdf(client, noteRow.getByRole('link', { name: `PDF of Credit note ${note.number}` }));
     expect(file.filename).toBe(`credit-note-${note.number}.pdf`);
@@ -102,7 +105,10 @@ describe('Billing in the portal', () => {
     await visible(staff.getByRole('heading', { name: 'Billing' }));
     const staffRow = staff.getByRole('row').filter({ hasText: note.number });
     await visible(staffRow);
-    const staffFile = await downloadPdf(staff, staffRow.getByRole('link', { name: `PDF of Credit note ${note.number}` }));
+    const staffFile = await downloadPdf(
+      staff,
+      staffRow.getByRole('link', { name: `PDF of Credit note ${note.number}` }),
+    );
     expect(staffFile.text).toContain(`Credit note number: ${note.number}`);
     expect(await axeViolations(staff)).toEqual([]);
   });

@@ -102,7 +102,9 @@ function openBillingPdf(document: BillingDocument): { doc: Pdf; done: Promise<Bu
     info: {
       Title: title,
       Author: company.legalName,
-      Subject: document.reference ? `${title} for ${document.reference.label.toLowerCase()} ${document.reference.value}` : title,
+      Subject: document.reference
+        ? `${title} for ${document.reference.label.toLowerCase()} ${document.reference.value}`
+        : title,
       CreationDate: document.issuedAt,
     },
   });
@@ -119,7 +121,9 @@ function openBillingPdf(document: BillingDocument): { doc: Pdf; done: Promise<Bu
 
 /** The facts printed under the title, label and value. */
 function headerFacts(document: BillingDocument): [string, string][] {
-  const reference: [string, string][] = document.reference ? [[document.reference.label, document.reference.value]] : [];
+  const reference: [string, string][] = document.reference
+    ? [[document.reference.label, document.reference.value]]
+    : [];
   if (document.kind === 'credit_note') {
     return [
       ['Credit note number', document.number],
@@ -172,8 +176,16 @@ function drawHeader(doc: Pdf, document: BillingDocument, { left, width }: Box): 
 
 /** "Bill to" and, for goods, "Ship to" side by side from `y`; returns where the lower one ends. */
 function drawParties(doc: Pdf, document: BillingDocument, { left, width }: Box, y: number): number {
-  doc.font('bold').fontSize(10).fillColor(INK).text('Bill to', left, y, { width: width / 2 });
-  doc.font('regular').fontSize(10).fillColor(INK).text(document.customer.name, { width: width / 2 });
+  doc
+    .font('bold')
+    .fontSize(10)
+    .fillColor(INK)
+    .text('Bill to', left, y, { width: width / 2 });
+  doc
+    .font('regular')
+    .fontSize(10)
+    .fillColor(INK)
+    .text(document.customer.name, { width: width / 2 });
   if (document.customer.email) doc.fillColor(MUTED).text(document.customer.email, { width: width / 2 });
   const billBottom = doc.y;
   const s = document.shipping;

@@ -62,7 +62,9 @@ export async function listBillingDocuments(
       };
     }),
   ];
-  rows.sort((a, b) => b.issuedAt.localeCompare(a.issuedAt) || b.sequence - a.sequence || b.number.localeCompare(a.number));
+  rows.sort(
+    (a, b) => b.issuedAt.localeCompare(a.issuedAt) || b.sequence - a.sequence || b.number.localeCompare(a.number),
+  );
   return rows.map(({ sequence: _sequence, ...row }) => row);
 }
 
@@ -109,8 +111,7 @@ export const mailAttachmentSources = {
   invoice: async (db: Knex, id: string) => {
     if (!uuid.safeParse(id).success) return undefined;
     const invoice =
-      (await findInvoiceById(db, id)) ??
-      (await db('invoices').where({ orderId: id }).first<InvoiceRow | undefined>());
+      (await findInvoiceById(db, id)) ?? (await db('invoices').where({ orderId: id }).first<InvoiceRow | undefined>());
     return invoice ? renderInvoice(invoice) : undefined;
   },
   'credit-note': async (db: Knex, id: string) => {

@@ -159,7 +159,9 @@ describe('an invoice for every charge', () => {
     const order = await clientWithPaidOrder(t);
     const { number } = await t.db('orders').where({ id: order.orderId }).first();
     const list = (await order.agent.get('/api/invoices')).body;
-    expect(list).toEqual([expect.objectContaining({ source: 'order', kind: 'invoice', description: `Order NS-${number}` })]);
+    expect(list).toEqual([
+      expect.objectContaining({ source: 'order', kind: 'invoice', description: `Order NS-${number}` }),
+    ]);
   });
 
   it('one invoice per charge when it is reported many times at once; consecutive numbers with no gaps', async () => {
@@ -226,7 +228,12 @@ describe('a credit note for every refund', () => {
       ['credit_note', 'credited'],
       ['invoice', 'partly_refunded'],
     ]);
-    expect(list[0]).toMatchObject({ number: note.number, invoiceNumber: invoice.number, total: '25.00', source: 'order' });
+    expect(list[0]).toMatchObject({
+      number: note.number,
+      invoiceNumber: invoice.number,
+      total: '25.00',
+      source: 'order',
+    });
 
     const { text, disposition } = await pdfOf(order.agent, list[0].pdfUrl);
     expect(disposition).toBe(`attachment; filename="credit-note-${note.number}.pdf"`);
@@ -290,7 +297,10 @@ describe('a credit note for every refund', () => {
 
   it('is mailed to the buyer with the refund email, its PDF attached', async () => {
     const { order, refundId } = await refunded({ amount: '8.50' });
-    const note = await t.db('credit_notes').where({ sourceId: `refund:${refundId}` }).first();
+    const note = await t
+      .db('credit_notes')
+      .where({ sourceId: `refund:${refundId}` })
+      .first();
     const key = `order-refund:${refundId}`;
     const refundMail = await t.db('mails').where({ idempotencyKey: key }).first();
     await t.db('mails').whereNot({ id: refundMail.id }).where({ status: 'queued' }).update({ status: 'kept' });

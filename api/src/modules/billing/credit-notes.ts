@@ -76,10 +76,7 @@ export async function issueCreditNote(trx: Knex.Transaction, credit: Credit): Pr
 }
 
 /** A credit note by its id. */
-export async function findCreditNoteById(
-  db: Knex | Knex.Transaction,
-  id: string,
-): Promise<CreditNoteRow | undefined> {
+export async function findCreditNoteById(db: Knex | Knex.Transaction, id: string): Promise<CreditNoteRow | undefined> {
   return db('credit_notes').where({ id }).first<CreditNoteRow | undefined>();
 }
 

@@ -41,7 +41,14 @@ export async function issueInvoice(trx: Knex.Transaction, orderId: string, issue
   const order = await Order.query(trx).findById(orderId);
   if (!order) throw new Error(`issueInvoice: no order ${orderId}`);
   const content = await orderInvoiceContent(trx, order);
-  return issueChargeInvoice(trx, { source: 'order', sourceId: order.id, orderId: order.id, userId: order.userId, issuedAt, content });
+  return issueChargeInvoice(trx, {
+    source: 'order',
+    sourceId: order.id,
+    orderId: order.id,
+    userId: order.userId,
+    issuedAt,
+    content,
+  });
 }
 
 /** The order's invoice, or undefined while it has none (not paid). */

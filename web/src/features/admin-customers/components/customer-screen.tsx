@@ -38,7 +38,6 @@ function statusLabel(entry: CustomerTimelineEntry): string | null {
   return STATUS_LABELS[entry.kind]?.[entry.status] ?? words.charAt(0).toUpperCase() + words.slice(1);
 }
 
-
 /**
  * One customer for staff: the account, subscription, and everything they did —
  * orders, service requests, enquiries (matched by email), chats — in one

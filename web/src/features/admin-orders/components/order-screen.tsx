@@ -18,7 +18,6 @@ import { useAdminOrder, useUpdateOrderStatus } from '../api/admin-orders';
 import { StaffOrderStatus } from './order-status';
 import { formatDateTime } from '@/lib/format';
 
-
 /** The button for each step staff may take. */
 const ACTION_LABELS: Partial<Record<OrderStatus, string>> = {
   processing: 'Start processing',

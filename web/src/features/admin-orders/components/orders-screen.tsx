@@ -18,7 +18,6 @@ import { orderStatusParam, readOrderListParams } from './order-list-params';
 import { StaffOrderStatus } from './order-status';
 import { formatDateTime } from '@/lib/format';
 
-
 const COLUMNS = [
   { label: 'Order' },
   { label: 'Placed' },

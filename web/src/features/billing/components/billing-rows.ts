@@ -37,7 +37,10 @@ export function toBillingRow(document: BillingDocumentSummary): BillingRow {
     id: document.id,
     title: `${BILLING_KIND_LABELS[document.kind]} ${document.number}`,
     number: document.number,
-    about: credit && document.invoiceNumber ? `${document.description} (invoice ${document.invoiceNumber})` : document.description,
+    about:
+      credit && document.invoiceNumber
+        ? `${document.description} (invoice ${document.invoiceNumber})`
+        : document.description,
     amount: credit ? `−${formatPrice(document.total)}` : formatPrice(document.total),
     status: { label: BILLING_STATUS_LABELS[document.status], variant: STATUS_VARIANTS[document.status] },
     issuedAt: document.issuedAt,

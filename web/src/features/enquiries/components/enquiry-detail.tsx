@@ -13,7 +13,6 @@ import { useConvertEnquiry, useReplyToEnquiry, useSetEnquiryStatus } from '../ap
 import { useEnquiry } from '../api/enquiry-detail';
 import { formatDateTime } from '@/lib/format';
 
-
 /** One enquiry: what was sent, the replies, a reply box (emailed), convert and close. Text is shown as typed. */
 export function EnquiryDetailPanel({ id }: { id: string }) {
   const enquiry = useEnquiry(id);
@@ -75,7 +74,8 @@ export function EnquiryDetailPanel({ id }: { id: string }) {
           {data.replies.map((r) => (
             <li key={r.id} className="rounded-lg border border-blue-200 bg-blue-50 p-3 text-sm">
               <p className="mb-1 text-xs text-slate-600">
-                <span className="font-semibold text-slate-900">{r.authorName}</span> emailed · {formatDateTime(r.createdAt)}
+                <span className="font-semibold text-slate-900">{r.authorName}</span> emailed ·{' '}
+                {formatDateTime(r.createdAt)}
               </p>
               <p className="whitespace-pre-wrap break-words text-slate-900">{r.message}</p>
             </li>

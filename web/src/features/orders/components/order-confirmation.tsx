@@ -181,9 +181,7 @@ export function OrderConfirmation({
               <CardTitle>Order {data.number}</CardTitle>
               <OrderStatusBadge status={data.status} />
             </div>
-            <p className="text-sm text-slate-600">
-              Placed on {formatDate(data.createdAt)}
-            </p>
+            <p className="text-sm text-slate-600">Placed on {formatDate(data.createdAt)}</p>
           </CardHeader>
           <CardContent>
             <OrderLines items={data.items} />

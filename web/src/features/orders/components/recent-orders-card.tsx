@@ -29,9 +29,7 @@ export function RecentOrdersCard() {
                   <span className="sr-only">Order </span>
                   {order.number}
                 </Link>
-                <span className="text-sm text-slate-600">
-                  {formatDate(order.createdAt)}
-                </span>
+                <span className="text-sm text-slate-600">{formatDate(order.createdAt)}</span>
                 {order.status === 'shipped' && (order.carrier || order.trackingNumber) ? (
                   <span className="text-sm text-slate-600">
                     Tracking: {[order.carrier, order.trackingNumber].filter(Boolean).join(' ')}

@@ -4,7 +4,6 @@ import type { TicketEvent } from '@shared/schemas/service-requests';
 import { cn } from '@/lib/cn';
 import { formatDateTime } from '@/lib/format';
 
-
 function changeText(event: TicketEvent): string {
   switch (event.kind) {
     case 'status':
