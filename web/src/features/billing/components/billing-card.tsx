@@ -13,7 +13,7 @@ const SHOWN = 5;
 export function BillingCard({ all = false }: { all?: boolean }) {
   return (
     <DataCard
-      title="Billing"
+      title={all ? 'Invoices and credit notes' : 'Billing'}
       query={useInvoices()}
       what="invoices"
       isEmpty={(documents) => documents.length === 0}
