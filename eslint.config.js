@@ -20,6 +20,7 @@ const sharedFeatures = ['chat', 'payments'];
 const moduleGraph = {
   audit: ['users'],
   auth: ['users', 'mail', 'audit'],
+  billing: ['users', 'mail'],
   catalog: ['audit'],
   chat: ['auth', 'users', 'service-requests', 'mail'],
   consultation: ['payments', 'service-requests', 'users', 'mail', 'billing'],
@@ -29,7 +30,6 @@ const moduleGraph = {
   health: [],
   mail: [],
   orders: ['catalog', 'payments', 'users', 'mail', 'audit', 'billing'],
-  billing: ['users', 'mail'],
   payments: [],
   'service-requests': ['users', 'mail'],
   site: ['catalog', 'subscriptions'],
