@@ -143,7 +143,7 @@ describe('the staff console', () => {
     await visible(timeline.getByText('Shipping notice emailed to ada.buyer@example.com'));
 
     await client.goto(`${server.url}/portal`);
-    await visible(client.getByText(`${order.number} ·`, { exact: false }));
+    await visible(client.getByRole('link', { name: `Order ${order.number}` }));
     await visible(client.getByText('Tracking: UPS 1Z999AA10123456784'));
     await client.goto(`${server.url}/order-confirmation?order=${order.id}`);
     await visible(client.getByText('Tracking number: 1Z999AA10123456784', { exact: false }));

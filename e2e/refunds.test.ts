@@ -53,7 +53,7 @@ describe('refunds from the console', () => {
     // The client, from the portal, opens the order: the refund is there.
     await client.goto(`${server.url}/portal`);
     await client
-      .getByRole('link', { name: /^Order #/ })
+      .getByRole('link', { name: /^Order NS-/ })
       .first()
       .click();
     await expectPath(client, `/order-confirmation?order=${order.id}`);

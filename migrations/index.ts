@@ -49,6 +49,8 @@ import * as addUserLastSignIn from './20261126192000_add-user-last-sign-in';
 import * as createStaffInvitations from './20261126192100_create-staff-invitations';
 import * as addTwoFactorSignIn from './20261126193000_add-two-factor-sign-in';
 import * as addSessionDetails from './20261126193100_add-session-details';
+import * as invoiceEveryCharge from './20261126196000_invoice-every-charge';
+import * as createCreditNotes from './20261126196100_create-credit-notes';
 
 /**
  * Every migration, in order. Listed explicitly (rather than read from the
@@ -106,6 +108,8 @@ export const migrations: ReadonlyArray<readonly [name: string, migration: Knex.M
   ['20261126192100_create-staff-invitations', createStaffInvitations],
   ['20261126193000_add-two-factor-sign-in', addTwoFactorSignIn],
   ['20261126193100_add-session-details', addSessionDetails],
+  ['20261126196000_invoice-every-charge', invoiceEveryCharge],
+  ['20261126196100_create-credit-notes', createCreditNotes],
 ];
 
 const byName = new Map(migrations);

@@ -106,6 +106,8 @@ const calls: Record<string, (r: Records) => { url: string; body?: object }> = {
   }),
   'DELETE /api/admin/staff/invitations/:id': () => ({ url: `/api/admin/staff/invitations/${randomUUID()}` }),
   'GET /api/admin/audit-log': () => ({ url: '/api/admin/audit-log' }),
+  'GET /api/admin/customers/:id/invoices': (r) => ({ url: `/api/admin/customers/${r.customer}/invoices` }),
+  'GET /api/admin/invoices/:id/pdf': () => ({ url: `/api/admin/invoices/${randomUUID()}/pdf` }),
 };
 
 const keyOf = (row: Pick<AdminPath, 'method' | 'path'>) => `${row.method} ${row.path}`;
@@ -128,6 +130,7 @@ const watchedTables = [
   'mails',
   'staff_invitations',
   'audit_log',
+  'credit_notes',
 ];
 
 /** A generated block of docs/permissions.md, between its markers. */

@@ -76,6 +76,9 @@ export const adminPaths: readonly AdminPath[] = [
   { method: 'DELETE', path: '/api/admin/staff/invitations/:id', permission: 'staff.manage' },
 
   { method: 'GET', path: '/api/admin/audit-log', permission: 'audit_log.read' },
+
+  { method: 'GET', path: '/api/admin/customers/:id/invoices', permission: 'orders.read' },
+  { method: 'GET', path: '/api/admin/invoices/:id/pdf', permission: 'orders.read' },
 ];
 
 /** Whether a role may call a row at all (its `also` part aside). */

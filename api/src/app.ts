@@ -27,6 +27,7 @@ import { serviceRequestsRoutes } from './modules/service-requests/service-reques
 import { sessionMiddleware } from './modules/auth/session';
 import { chatRoutes } from './modules/chat/chat.routes';
 import { contactRoutes } from './modules/contact/contact.routes';
+import { billingRoutes } from './modules/billing/billing.routes';
 import { customersRoutes } from './modules/customers/customers.routes';
 import { dashboardRoutes } from './modules/dashboard/dashboard.routes';
 import { healthCheck } from './modules/health/health';
@@ -107,6 +108,7 @@ export function createApp(deps: AppDeps, options: AppOptions = {}): Koa {
     auditLogRoutes(deps),
     staffRoutes(deps),
     invitationRoutes(deps),
+    billingRoutes(deps),
     // POST /api/create-payment-intent (the checkout or the consultation, by kind), the payment config, the demo
     // confirmation and the Stripe webhook.
     paymentsRoutes(deps, payment.payments),

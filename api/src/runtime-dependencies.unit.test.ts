@@ -45,7 +45,7 @@ describe('production dependencies (decision 063)', () => {
       'api/src/cli/sync-stripe-plans.ts',
       'scripts/install-electron.ts',
     ]);
-    // Packages the server reads files of (not imports): the invoice's typeface (api/src/modules/orders/invoice-pdf.ts).
+    // Packages the server reads files of (not imports): the invoice's typeface (api/src/modules/billing/billing-pdf.ts).
     const readAsFiles = ['dejavu-fonts-ttf'];
     const needed = new Set([...server, ...tools, ...readAsFiles, 'tsx']);
     expect(Object.keys(manifest.dependencies).sort()).toEqual([...needed].sort());

@@ -15,7 +15,7 @@ import { paymentMaintenanceTasks } from './payment-wiring';
 import { catalogCacheFor } from './modules/catalog/catalog-cache';
 import { attachChatServer, type ChatServer, type ChatServerOptions } from './modules/chat/socket/server';
 import { startMailWorker, type MailWorker, type MailWorkerOptions } from './modules/mail/mail-worker';
-import { mailAttachmentSources } from './modules/orders/invoices';
+import { mailAttachmentSources } from './modules/billing/billing.service';
 import { loadLiveSite } from './modules/site/live-pages';
 import { loadStaticFiles, type StaticFile } from './modules/site/static-files';
 

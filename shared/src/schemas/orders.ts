@@ -152,8 +152,3 @@ export interface CheckoutResponse {
   clientSecret: string;
   order: OrderDetails;
 }
-
-/** The first 8 characters of the id (spec §9). */
-export function orderNumber(id: string): string {
-  return id.slice(0, 8);
-}

@@ -112,6 +112,7 @@ export const siteRoutes = [
     'Set up, or turn off, two-factor sign-in for your account.',
     false,
   ),
+  route('/portal/billing', 'Billing', 'Your invoices and credit notes.', false),
   route('/portal/request', 'Service Request', 'One of your service requests and its replies.', false),
   route('/forgot-password', 'Forgot Your Password?', 'Get a link to choose a new password.', false),
   route('/reset-password', 'Choose a New Password', 'Set a new password for your account.', false),

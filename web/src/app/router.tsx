@@ -81,6 +81,7 @@ export const routes: RouteObject[] = [
       page('signup', 'signup'),
       page('portal', 'portal'),
       page('portal-account', 'portal/account'),
+      page('portal-billing', 'portal/billing'),
       page('portal-request', 'portal/request'),
       page('account-two-factor', 'account/two-factor'),
       page('forgot-password', 'forgot-password'),

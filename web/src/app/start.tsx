@@ -1,4 +1,4 @@
-import { startTransition, StrictMode, useEffect } from 'react';
+import { startTransition, StrictMode, useEffect, type ReactNode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { createBrowserRouter, matchRoutes, RouterProvider } from 'react-router-dom';
 import { createQueryClient, readPageData, seedQueries } from '@/lib/query-client';
@@ -31,12 +31,15 @@ export async function start({
   const queryClient = createQueryClient();
   // A live page (/shop, /pricing) carries the data it was rendered from: hydrate with it, no fetch.
   seedQueries(queryClient, readPageData(document));
+  // One child per level, as entry-server.tsx renders it: a sibling here would shift every useId (the header menu's
+  // id) and the hydrated attributes would not match the HTML.
   const app = (
     <StrictMode>
-      <AppProviders queryClient={queryClient}>
-        <RouterProvider router={router} />
-      </AppProviders>
-      <AfterCommit run={onHydrated} />
+      <AfterCommit run={onHydrated}>
+        <AppProviders queryClient={queryClient}>
+          <RouterProvider router={router} />
+        </AppProviders>
+      </AfterCommit>
     </StrictMode>
   );
   const container = document.getElementById('root');
@@ -47,8 +50,8 @@ export async function start({
   else createRoot(container).render(app);
 }
 
-/** Runs `run` after the first commit: its effect fires after those of the tree rendered before it. */
-function AfterCommit({ run }: { run: () => void }) {
+/** Runs `run` after the first commit: a parent's effect fires after those of the tree it wraps. */
+function AfterCommit({ run, children }: { run: () => void; children: ReactNode }) {
   useEffect(run, [run]);
-  return null;
+  return children;
 }

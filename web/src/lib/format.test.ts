@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatDate } from './format';
+import { formatDate, formatDateTime } from './format';
 
 describe('formatDate', () => {
   it('writes the month out, US style', () => {
@@ -12,5 +12,13 @@ describe('formatDate', () => {
     expect(formatDate(undefined)).toBe('N/A');
     expect(formatDate('')).toBe('N/A');
     expect(formatDate('next Tuesday')).toBe('N/A');
+  });
+});
+
+describe('formatDateTime', () => {
+  it('is the console’s one date-and-time format: short month, day, year, hour and minutes', () => {
+    expect(formatDateTime('2026-11-21T17:42:10.000Z')).toMatch(/^Nov 2[12], 2026, \d{1,2}:42\s[AP]M$/);
+    expect(formatDateTime(null)).toBe('N/A');
+    expect(formatDateTime('soon')).toBe('N/A');
   });
 });

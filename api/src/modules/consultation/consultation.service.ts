@@ -8,6 +8,8 @@ import {
   type ClientSecretResponse,
 } from '@shared/schemas/payments';
 import type { Logger } from '../../logger';
+import { invoiceAttachment } from '../billing/billing.service';
+import { issueInvoice, type InvoiceRow } from '../billing/invoices';
 import { enqueueMail, enqueueStaffAlert, type StaffAlertSettings } from '../mail/outbox';
 import type { PaymentFulfilment } from '../payments/payment-outcome';
 import type { PaymentOutcome, PaymentProvider } from '../payments/payment-provider';
@@ -68,7 +70,30 @@ export async function applyConsultationPayment(
     message: `Paid one-hour technical consultation ($${fromCents(CONSULTATION_AMOUNT_CENTS)}, payment ${outcome.paymentId}). Contact the client to schedule it.`,
     stripePaymentId: outcome.paymentId,
   });
-  await queueConsultationMails(trx, user, outcome.paymentId, mail);
+  const invoice = await issueConsultationInvoice(trx, user, outcome);
+  await queueConsultationMails(trx, user, outcome.paymentId, invoice, mail);
+}
+
+/** The consultation's invoice, one per payment (decision 176): one line, no sales tax on a service. */
+function issueConsultationInvoice(trx: Knex.Transaction, user: User, outcome: PaymentOutcome): Promise<InvoiceRow> {
+  const amount = fromCents(CONSULTATION_AMOUNT_CENTS);
+  return issueInvoice(trx, {
+    source: 'consultation',
+    sourceId: outcome.paymentId,
+    userId: user.id,
+    issuedAt: new Date(),
+    content: {
+      reference: null,
+      description: CONSULTATION_DESCRIPTION,
+      customer: { name: user.displayName, email: user.email },
+      shipping: null,
+      lines: [{ name: CONSULTATION_DESCRIPTION, quantity: 1, unitPrice: amount, lineTotal: amount }],
+      subtotal: amount,
+      tax: null,
+      total: amount,
+      payment: { provider: outcome.provider, id: outcome.paymentId },
+    },
+  });
 }
 
 /** The client's confirmation (when they have an email) and the staff alert. */
@@ -76,6 +101,7 @@ async function queueConsultationMails(
   trx: Knex.Transaction,
   user: User,
   paymentId: string,
+  invoice: InvoiceRow,
   mail: StaffAlertSettings,
 ): Promise<void> {
   const amount = fromCents(CONSULTATION_AMOUNT_CENTS);
@@ -88,8 +114,10 @@ async function queueConsultationMails(
         amount,
         description: CONSULTATION_DESCRIPTION,
         paidAt: new Date().toISOString(),
+        invoiceNumber: invoice.number,
       },
       idempotencyKey: `consultation-booked:${paymentId}`,
+      attachments: [invoiceAttachment(invoice)],
     });
   }
   await enqueueStaffAlert(trx, mail, 'service_requests.work', {

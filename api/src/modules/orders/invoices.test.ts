@@ -15,7 +15,9 @@ import { SmtpSink } from '../../test/smtp-sink';
 import { setupTestApp } from '../../test/test-app';
 import { startMailWorker } from '../mail/mail-worker';
 import { createSmtpTransport } from '../mail/smtp-transport';
-import { formatInvoiceNumber, issueInvoice, mailAttachmentSources } from './invoices';
+import { mailAttachmentSources } from '../billing/billing.service';
+import { formatInvoiceNumber } from '../billing/document-numbers';
+import { issueInvoice } from './invoices';
 
 const t = setupTestApp({ rateLimits: roomyRateLimits });
 
@@ -190,7 +192,7 @@ describe('the receipt email', () => {
     expect(written).toMatchObject({
       filename: `invoice-${invoice.number}.pdf`,
       contentType: 'application/pdf',
-      source: `invoice:${order.orderId}`,
+      source: `invoice:${invoice.id}`,
       content: null,
     });
 

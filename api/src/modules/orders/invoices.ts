@@ -1,70 +1,25 @@
 import type { Knex } from 'knex';
+import { formatOrderNumber } from '@shared/schemas/orders';
+import type { BillingContent } from '../billing/billing-pdf';
+import { findInvoiceOf, issueInvoice as issueChargeInvoice, renderInvoice, type InvoiceRow } from '../billing/invoices';
 import { User } from '../users/user.model';
-import { renderInvoicePdf, type InvoiceDocument } from './invoice-pdf';
 import { OrderItem } from './order-item.model';
 import { toOrderDetails, toOrderLines } from './order-format';
 import { Order } from './order.model';
 
-/** A row of `invoices`. */
-export interface InvoiceRow {
-  id: string;
-  orderId: string;
-  year: number;
-  sequence: number;
-  number: string;
-  issuedAt: Date;
-}
+export type { InvoiceRow };
 
-/** "2026-000123": the year and the invoice's place in it, six digits (more once a year passes 999,999). */
-export function formatInvoiceNumber(year: number, sequence: number): string {
-  return `${year}-${String(sequence).padStart(6, '0')}`;
-}
-
-/**
- * Issues the order's invoice inside the transaction that marks it paid, or
- * returns the one it has. The year's counter row is raised with an upsert,
- * which locks it until the transaction ends: payments are numbered one at a
- * time, and a payment that rolls back takes its raise with it, so the numbers
- * of a year have no gaps (decision 106). The caller holds the order's row lock.
- */
-export async function issueInvoice(trx: Knex.Transaction, orderId: string, issuedAt: Date): Promise<InvoiceRow> {
-  const existing = await trx('invoices').where({ orderId }).first<InvoiceRow | undefined>();
-  if (existing) return existing;
-  const year = issuedAt.getUTCFullYear();
-  const { rows } = await trx.raw<{ rows: { lastNumber: number }[] }>(
-    `insert into invoice_counters (year, last_number) values (?, 1)
-     on conflict (year) do update set last_number = invoice_counters.last_number + 1
-     returning last_number as "lastNumber"`,
-    [year],
-  );
-  const sequence = rows[0]!.lastNumber;
-  const [invoice] = await trx('invoices')
-    .insert({ orderId, year, sequence, number: formatInvoiceNumber(year, sequence), issuedAt })
-    .returning<InvoiceRow[]>('*');
-  return invoice!;
-}
-
-/** The order's invoice, or undefined while it has none (not paid). */
-export async function findInvoice(db: Knex | Knex.Transaction, orderId: string): Promise<InvoiceRow | undefined> {
-  return db('invoices').where({ orderId }).first<InvoiceRow | undefined>();
-}
-
-/** What the invoice of an order shows, read from the order as it was paid. */
-export async function invoiceDocument(
-  db: Knex | Knex.Transaction,
-  invoice: InvoiceRow,
-): Promise<InvoiceDocument | undefined> {
-  const order = await Order.query(db).findById(invoice.orderId);
-  if (!order) return undefined;
+/** What the invoice of an order shows, read from the order as it is paid. */
+async function orderInvoiceContent(trx: Knex.Transaction, order: Order): Promise<BillingContent> {
   const [items, buyer] = await Promise.all([
-    OrderItem.query(db).where({ orderId: order.id }).orderBy('productName'),
-    User.query(db).findById(order.userId),
+    OrderItem.query(trx).where({ orderId: order.id }).orderBy('productName'),
+    User.query(trx).findById(order.userId),
   ]);
   const details = toOrderDetails(order, items);
+  const number = formatOrderNumber(order.number);
   return {
-    number: invoice.number,
-    issuedAt: new Date(invoice.issuedAt),
-    orderNumber: details.number,
+    reference: { label: 'Order', value: number },
+    description: `Order ${number}`,
     customer: { name: buyer?.displayName ?? order.shippingFullName, email: buyer?.email ?? null },
     shipping: details.shipping,
     lines: toOrderLines(details),
@@ -75,6 +30,32 @@ export async function invoiceDocument(
   };
 }
 
+/**
+ * Issues the order's invoice inside the transaction that marks it paid (after
+ * its row is updated with the payment), or returns the one it has. The
+ * caller holds the order's row lock.
+ */
+export async function issueInvoice(trx: Knex.Transaction, orderId: string, issuedAt: Date): Promise<InvoiceRow> {
+  const existing = await findInvoice(trx, orderId);
+  if (existing) return existing;
+  const order = await Order.query(trx).findById(orderId);
+  if (!order) throw new Error(`issueInvoice: no order ${orderId}`);
+  const content = await orderInvoiceContent(trx, order);
+  return issueChargeInvoice(trx, {
+    source: 'order',
+    sourceId: order.id,
+    orderId: order.id,
+    userId: order.userId,
+    issuedAt,
+    content,
+  });
+}
+
+/** The order's invoice, or undefined while it has none (not paid). */
+export async function findInvoice(db: Knex | Knex.Transaction, orderId: string): Promise<InvoiceRow | undefined> {
+  return findInvoiceOf(db, 'order', orderId);
+}
+
 /** The invoice PDF of an order, or undefined while it has no invoice. */
 export async function invoicePdf(
   db: Knex | Knex.Transaction,
@@ -82,17 +63,5 @@ export async function invoicePdf(
 ): Promise<{ number: string; pdf: Buffer } | undefined> {
   const invoice = await findInvoice(db, orderId);
   if (!invoice) return undefined;
-  const document = await invoiceDocument(db, invoice);
-  if (!document) return undefined;
-  return { number: invoice.number, pdf: await renderInvoicePdf(document) };
+  return { number: invoice.number, pdf: await renderInvoice(invoice) };
 }
-
-/**
- * Files the mail worker makes when it sends a mail: `invoice:<order id>` is
- * the order's invoice PDF. The receipt names its invoice this way, so the PDF
- * is drawn by the worker, not in the payment's transaction, which holds the
- * year's invoice counter until it commits (decision 106).
- */
-export const mailAttachmentSources = {
-  invoice: async (db: Knex, orderId: string) => (await invoicePdf(db, orderId))?.pdf,
-};

@@ -5,7 +5,7 @@ import { enqueueMail, enqueueStaffAlert, type StaffAlertSettings } from '../mail
 import type { MailData, MailTemplateName } from '../mail/templates';
 import { recordOrderEvent } from './order-events';
 import { User } from '../users/user.model';
-import { invoiceFilename } from './invoice-pdf';
+import { invoiceAttachment } from '../billing/billing.service';
 import { findInvoice } from './invoices';
 import { toOrderDetails, toOrderLines, toShippingAddress } from './order-format';
 import { OrderItem } from './order-item.model';
@@ -52,17 +52,7 @@ export async function queueOrderPaidMails(
         ...(invoice ? { invoiceNumber: invoice.number } : {}),
       },
       idempotencyKey: `order-receipt:${order.id}`,
-      ...(invoice
-        ? {
-            attachments: [
-              {
-                filename: invoiceFilename(invoice.number),
-                contentType: 'application/pdf',
-                source: `invoice:${order.id}`,
-              },
-            ],
-          }
-        : {}),
+      ...(invoice ? { attachments: [invoiceAttachment(invoice)] } : {}),
     });
     await recordOrderEvent(trx, {
       orderId: order.id,

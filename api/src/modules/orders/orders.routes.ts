@@ -8,7 +8,7 @@ import { requireUser, staffNeed, userOf } from '../../middleware/current-user';
 import { validated } from '../../middleware/validate';
 import type { PaymentProvider } from '../payments/payment-provider';
 import { consumePaymentAttempt } from '../payments/payment-rate-limit';
-import { invoiceFilename } from './invoice-pdf';
+import { billingFilename } from '../billing/billing-pdf';
 import {
   cancelOwnOrder,
   createCheckoutOrder,
@@ -40,7 +40,7 @@ export function ordersRoutes({ db, config, logger }: AppDeps, provider: PaymentP
     if (!file) throw new NotFound('Order not found');
     ctx.set('Cache-Control', 'private, no-store');
     ctx.set('X-Content-Type-Options', 'nosniff');
-    ctx.attachment(invoiceFilename(file.number));
+    ctx.attachment(billingFilename('invoice', file.number));
     ctx.type = 'application/pdf';
     ctx.body = file.pdf;
   });

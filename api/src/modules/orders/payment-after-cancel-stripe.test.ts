@@ -101,6 +101,10 @@ describe('Stripe: the payment webhook before, after and during a cancellation', 
     expect((await postSignedEvent(t, succeeded(order.intentId))).body.result).toBe('processed');
     expect(await refundsOf(order.orderId)).toHaveLength(1);
     expect(await mailsOf('order-paid-after-cancellation', order.orderId)).toHaveLength(1);
+    // The money received was invoiced, and its automatic refund credited: one credit note for the whole invoice.
+    const invoice = await t.db('invoices').where({ orderId: order.orderId }).first();
+    const notes = await t.db('credit_notes').where({ invoiceId: invoice.id });
+    expect(notes).toEqual([expect.objectContaining({ sourceId: `refund:${refund.id}`, total: row.totalAmount })]);
   });
 
   it(`webhook and cancellation at the same moment, ${RACES} times: never a cancelled order holding money`, async () => {

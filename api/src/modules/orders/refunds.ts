@@ -6,9 +6,12 @@ import { uuid } from '@shared/schemas/text';
 import { BadRequest, Conflict, HttpError, NotFound } from '../../errors';
 import type { Logger } from '../../logger';
 import { recordAudit, type AuditActor } from '../audit/audit-log';
+import { creditNoteAttachment } from '../billing/billing.service';
+import { issueCreditNote, type CreditNoteRow } from '../billing/credit-notes';
 import { enqueueMail } from '../mail/outbox';
 import { RefundRefused, type PaymentProvider } from '../payments/payment-provider';
 import { User } from '../users/user.model';
+import { findInvoice } from './invoices';
 import { recordOrderEvent } from './order-events';
 import { OrderItem } from './order-item.model';
 import { Order } from './order.model';
@@ -144,9 +147,10 @@ async function refundSucceeded(trx: Knex.Transaction, order: Order, refund: Refu
       data: { from: order.status, to: 'refunded' },
     });
   }
+  const items = refund.items?.length ? await OrderItem.query(trx).where({ orderId: order.id }) : [];
+  const creditNote = await creditRefund(trx, order, refund, items);
   const buyer = await User.query(trx).findById(order.userId);
   if (!buyer?.email) return;
-  const items = refund.items?.length ? await OrderItem.query(trx).where({ orderId: order.id }) : [];
   const names = new Map(items.map((item) => [item.id, item.productName]));
   const queued = await enqueueMail(trx, {
     template: 'order-refund',
@@ -160,8 +164,10 @@ async function refundSucceeded(trx: Knex.Transaction, order: Order, refund: Refu
       orderTotal: order.totalAmount,
       full,
       lines: (refund.items ?? []).map((line) => `${line.quantity} × ${names.get(line.orderItemId) ?? 'item'}`),
+      ...(creditNote ? { creditNoteNumber: creditNote.number } : {}),
     },
     idempotencyKey: `order-refund:${refund.id}`,
+    ...(creditNote ? { attachments: [creditNoteAttachment(creditNote)] } : {}),
   });
   if (queued > 0) {
     await recordOrderEvent(trx, {
@@ -170,6 +176,39 @@ async function refundSucceeded(trx: Knex.Transaction, order: Order, refund: Refu
       data: { template: 'order-refund', to: buyer.email },
     });
   }
+}
+
+/**
+ * The credit note of a refund of the order's invoiced payment, issued once
+ * with the refund (decision 176): the refunded lines with their tax when the
+ * refund is exactly those, else the amount on one line. A second payment of
+ * an order was never invoiced, so its refund has no credit note.
+ */
+async function creditRefund(
+  trx: Knex.Transaction,
+  order: Order,
+  refund: RefundRow,
+  items: OrderItem[],
+): Promise<CreditNoteRow | undefined> {
+  const invoice = await findInvoice(trx, order.id);
+  if (!invoice || refund.paymentId !== null) return undefined;
+  const byId = new Map(items.map((item) => [item.id, item]));
+  const lines = (refund.items ?? []).flatMap((line) => {
+    const item = byId.get(line.orderItemId);
+    if (!item) return [];
+    const lineTotal = fromCents(toCents(item.price) * line.quantity);
+    return [{ name: item.productName, quantity: line.quantity, unitPrice: item.price, lineTotal }];
+  });
+  const subtotal = lines.reduce((sum, line) => sum + toCents(line.lineTotal), 0);
+  const exact = lines.length > 0 && subtotal + taxCents(subtotal) === toCents(refund.amount);
+  return issueCreditNote(trx, {
+    invoice,
+    sourceId: `refund:${refund.id}`,
+    issuedAt: refund.succeededAt ? new Date(refund.succeededAt) : new Date(),
+    lines: exact ? lines : [],
+    tax: exact ? fromCents(taxCents(subtotal)) : null,
+    total: refund.amount,
+  });
 }
 
 /** A refund's new status from its provider; `succeeded` once takes effect. Never back to pending. */

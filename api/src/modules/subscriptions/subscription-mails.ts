@@ -1,8 +1,12 @@
 import type { Knex } from 'knex';
+import { toCents } from '@shared/money';
 import type { ProviderSubscriptionStatus } from '@shared/schemas/subscriptions';
 import { enqueueMail } from '../mail/outbox';
 import type { MailTemplateName } from '../mail/templates';
+import { invoiceAttachment } from '../billing/billing.service';
+import type { InvoiceRow } from '../billing/invoices';
 import { User } from '../users/user.model';
+import { issueSubscriptionInvoice } from './subscription-invoices';
 import { SubscriptionPlan } from './subscription-plan.model';
 import { isCancelling } from './subscription.model';
 
@@ -16,6 +20,10 @@ interface SubscriptionState {
   cancelAtPeriodEnd: boolean;
   cancelAt: Date | null;
   canceledAt: Date | null;
+  /** Who bills it and the provider's invoice of its latest payment (from a snapshot; a stored row has them too). */
+  provider?: 'stripe' | 'demo';
+  latestInvoiceId?: string | null;
+  currentPeriodStart?: Date | null;
 }
 
 type SubscriptionMail = Extract<
@@ -77,7 +85,15 @@ export function subscriptionEvents(
   return events;
 }
 
-/** Queues the mails a subscription change calls for, to the subscriber's email, in the change's transaction. */
+/** The events that are a payment: the plan started or renewed, and it is paid (not a free trial). */
+const isPayment = (event: SubscriptionEvent, after: SubscriptionState) =>
+  after.status === 'active' && (event.template === 'subscription-started' || event.template === 'subscription-renewed');
+
+/**
+ * Invoices the payments and queues the mails a subscription change calls for
+ * (to the subscriber's email, each payment's with its invoice attached), in
+ * the change's transaction.
+ */
 export async function queueSubscriptionMails(
   trx: Knex.Transaction,
   before: SubscriptionState | undefined,
@@ -89,8 +105,22 @@ export async function queueSubscriptionMails(
     User.query(trx).findById(after.userId),
     SubscriptionPlan.query(trx).findById(after.planId),
   ]);
-  if (!user?.email || !plan) return;
+  if (!user || !plan) return;
+  const invoices = new Map<SubscriptionEvent, InvoiceRow>();
   for (const event of events) {
+    if (!isPayment(event, after) || !after.provider || toCents(plan.price) === 0) continue;
+    const payment = {
+      key: event.key,
+      provider: after.provider,
+      providerInvoiceId: after.latestInvoiceId ?? null,
+      periodStart: after.currentPeriodStart ?? null,
+      periodEnd: after.currentPeriodEnd,
+    };
+    invoices.set(event, await issueSubscriptionInvoice(trx, payment, plan, user));
+  }
+  if (!user.email) return;
+  for (const event of events) {
+    const invoice = invoices.get(event);
     await enqueueMail(trx, {
       template: event.template,
       to: user.email,
@@ -100,8 +130,10 @@ export async function queueSubscriptionMails(
         price: plan.price,
         interval: plan.interval,
         periodEnd: event.periodEnd ? new Date(event.periodEnd).toISOString() : null,
+        ...(invoice ? { invoiceNumber: invoice.number } : {}),
       },
       idempotencyKey: event.key,
+      ...(invoice ? { attachments: [invoiceAttachment(invoice)] } : {}),
     });
   }
 }

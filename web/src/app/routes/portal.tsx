@@ -2,6 +2,7 @@ import { PageContainer } from '@/components/layout/page-container';
 import { LogoutButton } from '@/features/auth/components/logout-button';
 import { RequireAuth } from '@/features/auth/components/auth-redirects';
 import { displayName, useUser } from '@/features/auth/api/use-user';
+import { BillingCard } from '@/features/billing/components/billing-card';
 import { ConsultationBookedNotice } from '@/features/consultation/components/consultation-booked-notice';
 import { RecentOrdersCard } from '@/features/orders/components/recent-orders-card';
 import { AccountCard } from '@/features/portal/components/account-card';
@@ -19,7 +20,7 @@ function Portal() {
       <div className="flex flex-col gap-4 sm:flex-row sm:items-center sm:justify-between">
         <div>
           <h1 className="text-3xl font-bold text-navy-900">Welcome, {displayName(user)}</h1>
-          <p className="mt-1 text-slate-600">Your orders, service requests and subscription in one place.</p>
+          <p className="mt-1 text-slate-600">Your orders, service requests, subscription and invoices in one place.</p>
         </div>
         <LogoutButton />
       </div>
@@ -29,6 +30,7 @@ function Portal() {
         <SubscriptionCard />
         <AccountCard user={user} />
       </div>
+      <BillingCard />
     </PageContainer>
   );
 }

@@ -9,6 +9,8 @@ export interface ConsultationBookedData {
   description: string;
   /** ISO 8601. */
   paidAt: string;
+  /** Its invoice ("2026-000123"), attached as a PDF; absent in mails written before every charge had one. */
+  invoiceNumber?: string;
 }
 
 /** To the client when their paid consultation is booked. */
@@ -27,6 +29,7 @@ export const consultationBooked = defineTemplate<ConsultationBookedData>({
         rows={[
           ['Service', data.description],
           ['Paid', `$${data.amount}`],
+          ...(data.invoiceNumber ? [['Invoice', `${data.invoiceNumber} (PDF attached)`] as const] : []),
         ]}
       />
       <Action href={ctx.url('/portal')} label="See it in your portal" />

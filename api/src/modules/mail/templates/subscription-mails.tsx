@@ -10,6 +10,8 @@ export interface SubscriptionMailData {
   interval: string;
   /** ISO 8601: the renewal date, or the end date of a cancelled plan. */
   periodEnd: string | null;
+  /** The payment's invoice ("2026-000123"), attached as a PDF; only on the mails of a payment. */
+  invoiceNumber?: string;
 }
 
 const formatDay = (iso: string | null) =>
@@ -40,6 +42,7 @@ export const subscriptionStarted = defineTemplate<SubscriptionMailData>({
           ['Plan', data.planName],
           ['Price', priceOf(data)],
           ['Renews on', formatDay(data.periodEnd)],
+          ...(data.invoiceNumber ? [['Invoice', `${data.invoiceNumber} (PDF attached)`] as const] : []),
         ]}
       />
       <Action href={ctx.url('/portal')} label="See your plan in the portal" />
@@ -62,6 +65,7 @@ export const subscriptionRenewed = defineTemplate<SubscriptionMailData>({
         rows={[
           ['Plan', data.planName],
           ['Next renewal', formatDay(data.periodEnd)],
+          ...(data.invoiceNumber ? [['Invoice', `${data.invoiceNumber} (PDF attached)`] as const] : []),
         ]}
       />
       <Action href={ctx.url('/portal')} label="See your plan in the portal" />

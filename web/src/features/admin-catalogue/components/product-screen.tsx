@@ -26,6 +26,7 @@ import {
   useUploadProductImage,
 } from '../api/admin-products';
 import { ProductDetailsFields } from './product-details-fields';
+import { formatDateTime } from '@/lib/format';
 
 type Fields = keyof ProductCreate;
 const FIELDS: readonly Fields[] = ['name', 'category', 'description', 'price', 'inStock'];
@@ -334,9 +335,7 @@ export function ProductScreen({ productId }: { productId: string }) {
           <h1 className="text-3xl font-bold text-navy-900">{data.name}</h1>
           {data.archived ? <Badge variant="neutral">Archived</Badge> : null}
         </div>
-        <p className="text-sm text-slate-600">
-          Last changed {new Date(data.updatedAt).toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'short' })}
-        </p>
+        <p className="text-sm text-slate-600">Last changed {formatDateTime(data.updatedAt)}</p>
       </div>
       {/* The form keeps what staff type; the heading and image follow changes made elsewhere (live). */}
       <ProductForm key={data.id} product={data} />

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { ArrowLeft } from 'lucide-react';
 import { Link } from 'react-router-dom';
 import type { CustomerTimelineEntry } from '@shared/schemas/admin-customers';
@@ -9,7 +10,7 @@ import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { FormAlert } from '@/components/ui/form-alert';
 import { Spinner } from '@/components/ui/spinner';
 import { ApiError, errorMessage } from '@/lib/api-client';
-import { formatDate } from '@/lib/format';
+import { formatDate, formatDateTime } from '@/lib/format';
 import { useMay } from '@/lib/staff-role';
 import { toast } from '@/lib/toast';
 import { useAdminCustomer, useSendPasswordReset } from '../api/admin-customers';
@@ -38,14 +39,12 @@ function statusLabel(entry: CustomerTimelineEntry): string | null {
   return STATUS_LABELS[entry.kind]?.[entry.status] ?? words.charAt(0).toUpperCase() + words.slice(1);
 }
 
-const formatWhen = (iso: string) => new Date(iso).toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'short' });
-
 /**
  * One customer for staff: the account, subscription, and everything they did —
  * orders, service requests, enquiries (matched by email), chats — in one
  * timeline. Staff can email them a password-reset link; nothing secret is shown.
  */
-export function CustomerScreen({ customerId }: { customerId: string }) {
+export function CustomerScreen({ customerId, billing }: { customerId: string; billing?: ReactNode }) {
   const customer = useAdminCustomer(customerId);
   const reset = useSendPasswordReset(customerId);
   // The timeline holds only what the role may open (the server leaves the rest out: decision 167).
@@ -153,13 +152,14 @@ export function CustomerScreen({ customerId }: { customerId: string }) {
                     )}
                     {entry.status ? <span className="text-slate-600"> · {statusLabel(entry)}</span> : null}
                   </p>
-                  <p className="text-slate-600">{formatWhen(entry.at)}</p>
+                  <p className="text-slate-600">{formatDateTime(entry.at)}</p>
                 </li>
               ))}
             </ol>
           </CardContent>
         </Card>
       </div>
+      {billing}
     </div>
   );
 }

@@ -17,8 +17,7 @@ import { useMay } from '@/lib/staff-role';
 import { toast } from '@/lib/toast';
 import { useAdminOrder, useUpdateOrderStatus } from '../api/admin-orders';
 import { StaffOrderStatus } from './order-status';
-
-const formatWhen = (iso: string) => new Date(iso).toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'short' });
+import { formatDateTime } from '@/lib/format';
 
 /** The button for each step staff may take. */
 const ACTION_LABELS: Partial<Record<OrderStatus, string>> = {
@@ -84,7 +83,7 @@ function Timeline({ entries }: { entries: OrderTimelineEntry[] }) {
         <li key={entry.id} className="border-l-2 border-blue-200 pl-3 text-sm">
           <p className="font-medium text-slate-900">{describe(entry)}</p>
           <p className="text-slate-600">
-            {formatWhen(entry.createdAt)}
+            {formatDateTime(entry.createdAt)}
             {entry.actor ? ` · ${entry.actor.name}${entry.actor.accountType === 'staff' ? ' (staff)' : ''}` : ''}
           </p>
         </li>
@@ -254,7 +253,7 @@ export function OrderScreen({
           <h1 className="text-3xl font-bold text-navy-900">Order {data.number}</h1>
           <StaffOrderStatus status={data.status} />
         </div>
-        <p className="text-sm text-slate-600">Placed {formatWhen(data.createdAt)}</p>
+        <p className="text-sm text-slate-600">Placed {formatDateTime(data.createdAt)}</p>
       </div>
       <div className="grid gap-6 xl:grid-cols-[minmax(0,1fr)_380px]">
         <div className="flex flex-col gap-6">
@@ -318,7 +317,7 @@ export function OrderScreen({
             <CardContent className="flex flex-col gap-1 text-sm text-slate-700">
               <span>Provider: {PROVIDER_LABELS[data.payment.provider] ?? data.payment.provider}</span>
               <span className="break-all">Payment id: {data.payment.id ?? 'none yet'}</span>
-              <span>Paid: {data.paidAt ? formatWhen(data.paidAt) : 'not paid'}</span>
+              <span>Paid: {data.paidAt ? formatDateTime(data.paidAt) : 'not paid'}</span>
             </CardContent>
           </Card>
           <Card>

@@ -16,8 +16,7 @@ import { errorMessage } from '@/lib/api-client';
 import { useAdminOrders } from '../api/admin-orders';
 import { orderStatusParam, readOrderListParams } from './order-list-params';
 import { StaffOrderStatus } from './order-status';
-
-const formatWhen = (iso: string) => new Date(iso).toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'short' });
+import { formatDateTime } from '@/lib/format';
 
 const COLUMNS = [
   { label: 'Order' },
@@ -94,7 +93,7 @@ export function OrdersScreen() {
                 {order.number}
               </Link>
             </td>
-            <td className="whitespace-nowrap px-4 py-3 text-slate-700">{formatWhen(order.createdAt)}</td>
+            <td className="whitespace-nowrap px-4 py-3 text-slate-700">{formatDateTime(order.createdAt)}</td>
             <td className="px-4 py-3">
               <span className="block font-medium text-slate-900">{order.customer.name ?? order.customer.username}</span>
               <span className="block text-slate-600">{order.customer.email ?? order.shippingName}</span>

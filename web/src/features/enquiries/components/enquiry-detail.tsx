@@ -11,8 +11,7 @@ import { Spinner } from '@/components/ui/spinner';
 import { errorMessage } from '@/lib/api-client';
 import { useConvertEnquiry, useReplyToEnquiry, useSetEnquiryStatus } from '../api/enquiry-actions';
 import { useEnquiry } from '../api/enquiry-detail';
-
-const when = (iso: string) => new Date(iso).toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'short' });
+import { formatDateTime } from '@/lib/format';
 
 /** One enquiry: what was sent, the replies, a reply box (emailed), convert and close. Text is shown as typed. */
 export function EnquiryDetailPanel({ id }: { id: string }) {
@@ -45,7 +44,7 @@ export function EnquiryDetailPanel({ id }: { id: string }) {
             {data.company ? ` · ${data.company}` : ''}
           </p>
           <p className="text-sm text-slate-600">
-            {data.service} · {when(data.createdAt)}
+            {data.service} · {formatDateTime(data.createdAt)}
           </p>
         </div>
         <Badge variant={data.status === 'new' ? 'warning' : data.status === 'replied' ? 'success' : 'neutral'}>
@@ -75,7 +74,8 @@ export function EnquiryDetailPanel({ id }: { id: string }) {
           {data.replies.map((r) => (
             <li key={r.id} className="rounded-lg border border-blue-200 bg-blue-50 p-3 text-sm">
               <p className="mb-1 text-xs text-slate-600">
-                <span className="font-semibold text-slate-900">{r.authorName}</span> emailed · {when(r.createdAt)}
+                <span className="font-semibold text-slate-900">{r.authorName}</span> emailed ·{' '}
+                {formatDateTime(r.createdAt)}
               </p>
               <p className="whitespace-pre-wrap break-words text-slate-900">{r.message}</p>
             </li>

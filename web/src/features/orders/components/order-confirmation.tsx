@@ -1,7 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { CheckCircle2, Clock, PackageCheck, Truck, XCircle } from 'lucide-react';
 import { formatPrice, orderTotalsOf } from '@shared/money';
-import { orderNumber, type OrderDetails } from '@shared/schemas/orders';
+import type { OrderDetails } from '@shared/schemas/orders';
 import { REFUND_STATUS_LABELS } from '@shared/schemas/refunds';
 import { PendingOrderActions } from './pending-order-actions';
 import { OrderLines } from '@/components/commerce/order-lines';
@@ -181,9 +181,7 @@ export function OrderConfirmation({
               <CardTitle>Order {data.number}</CardTitle>
               <OrderStatusBadge status={data.status} />
             </div>
-            <p className="text-sm text-slate-600">
-              Placed on {formatDate(data.createdAt)} · Reference #{orderNumber(data.id)}
-            </p>
+            <p className="text-sm text-slate-600">Placed on {formatDate(data.createdAt)}</p>
           </CardHeader>
           <CardContent>
             <OrderLines items={data.items} />

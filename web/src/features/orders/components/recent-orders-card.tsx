@@ -1,6 +1,5 @@
 import { Link } from 'react-router-dom';
 import { formatPrice } from '@shared/money';
-import { orderNumber } from '@shared/schemas/orders';
 import { DataCard, DataRows } from '@/components/ui/data-card';
 import { formatDate } from '@/lib/format';
 import { useOrders } from '../api/get-orders';
@@ -27,11 +26,10 @@ export function RecentOrdersCard() {
                   to={`/order-confirmation?order=${order.id}`}
                   className="font-mono text-sm font-semibold text-blue-700 hover:underline"
                 >
-                  <span className="sr-only">Order </span>#{orderNumber(order.id)}
+                  <span className="sr-only">Order </span>
+                  {order.number}
                 </Link>
-                <span className="text-sm text-slate-600">
-                  {order.number} · {formatDate(order.createdAt)}
-                </span>
+                <span className="text-sm text-slate-600">{formatDate(order.createdAt)}</span>
                 {order.status === 'shipped' && (order.carrier || order.trackingNumber) ? (
                   <span className="text-sm text-slate-600">
                     Tracking: {[order.carrier, order.trackingNumber].filter(Boolean).join(' ')}

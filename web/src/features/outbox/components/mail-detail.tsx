@@ -3,7 +3,7 @@ import type { OutboxAttachment } from '@shared/schemas/outbox';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
 import { useOutboxMail } from '../api/outbox-mail';
-import { formatMailTime } from './format-mail-time';
+import { formatDateTime } from '@/lib/format';
 import { MailPreview } from './mail-preview';
 import { MailStatusBadge } from './mail-status-badge';
 
@@ -95,9 +95,9 @@ export function MailDetail({ id, onBack }: { id: string; onBack(): void }) {
         <Field label="From">{m.from}</Field>
         {m.replyTo ? <Field label="Reply-To">{m.replyTo}</Field> : null}
         <Field label="Template">{m.template}</Field>
-        <Field label="Queued">{formatMailTime(m.createdAt)}</Field>
-        {m.sentAt ? <Field label="Sent">{formatMailTime(m.sentAt)}</Field> : null}
-        {m.nextAttemptAt ? <Field label="Next attempt">{formatMailTime(m.nextAttemptAt)}</Field> : null}
+        <Field label="Queued">{formatDateTime(m.createdAt)}</Field>
+        {m.sentAt ? <Field label="Sent">{formatDateTime(m.sentAt)}</Field> : null}
+        {m.nextAttemptAt ? <Field label="Next attempt">{formatDateTime(m.nextAttemptAt)}</Field> : null}
         <Field label="Attempts">{m.attempts}</Field>
         {m.lastError ? (
           <Field label={m.status === 'failed' ? 'Reason' : 'Last error'}>

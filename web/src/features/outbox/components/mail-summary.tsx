@@ -1,5 +1,5 @@
 import type { OutboxMailSummary } from '@shared/schemas/outbox';
-import { formatMailTime } from './format-mail-time';
+import { formatDateTime } from '@/lib/format';
 import { MailStatusBadge } from './mail-status-badge';
 
 /** One mail in the Outbox's list: subject, status, recipient, when, attempts and the last error. */
@@ -12,7 +12,7 @@ export function MailSummary({ mail }: { mail: OutboxMailSummary }) {
       </span>
       <span className="truncate text-sm text-slate-600">{mail.to}</span>
       <span className="flex items-center justify-between gap-2 text-xs text-slate-600">
-        <time dateTime={mail.createdAt}>{formatMailTime(mail.createdAt)}</time>
+        <time dateTime={mail.createdAt}>{formatDateTime(mail.createdAt)}</time>
         {mail.attempts > 1 ? <span>{mail.attempts} attempts</span> : null}
       </span>
       {mail.lastError && mail.status !== 'sent' ? (

@@ -3,6 +3,7 @@ import type { AdminOrderDetails } from '@shared/schemas/admin-orders';
 import { REFUND_STATUS_LABELS, type OrderRefunds } from '@shared/schemas/refunds';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
+import { formatDateTime } from '@/lib/format';
 
 export type RefundMode = 'amount' | 'items';
 
@@ -40,7 +41,7 @@ export function RefundHistory({ summary }: { summary: OrderRefunds | undefined }
                 {refund.failureReason ? ` (${refund.failureReason})` : ''}
                 {refund.reason ? ` · automatic: ${refund.reason}` : ''}
               </span>
-              <span className="text-slate-600">{new Date(refund.createdAt).toLocaleString('en-US')}</span>
+              <span className="text-slate-600">{formatDateTime(refund.createdAt)}</span>
             </li>
           ))}
         </ul>

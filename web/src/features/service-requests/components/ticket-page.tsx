@@ -15,8 +15,8 @@ import { ConsultationProposalForm } from './consultation-proposal-form';
 import { ReplyForm } from './reply-form';
 import { StatusBadge } from './status-badge';
 import { TicketTimeline } from './ticket-timeline';
+import { formatDateTime } from '@/lib/format';
 
-const when = (iso: string) => new Date(iso).toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'short' });
 const sources = {
   request: 'Service request',
   enquiry: 'From an enquiry',
@@ -65,7 +65,7 @@ export function TicketPage({ id }: { id: string }) {
             {request.company ? ` · ${request.company}` : ''}
           </p>
           <p className="text-sm text-slate-600">
-            {sources[request.source]} · {when(request.createdAt)}
+            {sources[request.source]} · {formatDateTime(request.createdAt)}
             {request.clientId ? (
               <>
                 {' · '}

@@ -2,8 +2,7 @@ import { Lock } from 'lucide-react';
 import { SERVICE_REQUEST_STATUS_LABELS } from '@shared/service-requests';
 import type { TicketEvent } from '@shared/schemas/service-requests';
 import { cn } from '@/lib/cn';
-
-const when = (iso: string) => new Date(iso).toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'short' });
+import { formatDateTime } from '@/lib/format';
 
 function changeText(event: TicketEvent): string {
   switch (event.kind) {
@@ -56,7 +55,7 @@ export function TicketTimeline({ events, viewer }: { events: TicketEvent[]; view
                     <Lock className="h-3 w-3" aria-hidden="true" /> Internal note (staff only)
                   </span>
                 ) : null}
-                <time dateTime={event.createdAt}>{when(event.createdAt)}</time>
+                <time dateTime={event.createdAt}>{formatDateTime(event.createdAt)}</time>
               </div>
               <p className="whitespace-pre-wrap break-words text-sm text-slate-900">{event.message}</p>
             </li>
@@ -65,7 +64,7 @@ export function TicketTimeline({ events, viewer }: { events: TicketEvent[]; view
         return (
           <li key={event.id} data-kind={event.kind} className="px-1 text-xs text-slate-600">
             <span className="font-semibold text-slate-800">{event.author.name}</span> {changeText(event)} ·{' '}
-            <time dateTime={event.createdAt}>{when(event.createdAt)}</time>
+            <time dateTime={event.createdAt}>{formatDateTime(event.createdAt)}</time>
           </li>
         );
       })}

@@ -16,6 +16,7 @@ import { staffTicketsQueryKey, useStaffMembers, useTicketList } from '../api/sta
 import { StatusBadge } from './status-badge';
 import { readTicketListParams, ticketServiceFilterOptions } from './ticket-list-params';
 import { TicketPage } from './ticket-page';
+import { formatDateTime } from '@/lib/format';
 
 /**
  * Service requests as tickets (/admin/service-requests): filters (status,
@@ -105,7 +106,7 @@ export function TicketsScreen() {
             </span>
             <span className="text-xs text-slate-600">
               {ticket.assignee ? `Assigned to ${ticket.assignee.name}` : 'Unassigned'} ·{' '}
-              {new Date(ticket.updatedAt).toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'short' })}
+              {formatDateTime(ticket.updatedAt)}
             </span>
           </>
         ),

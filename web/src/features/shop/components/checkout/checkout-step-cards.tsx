@@ -1,4 +1,4 @@
-import { orderNumber, type CheckoutResponse, type Shipping, type ShippingInput } from '@shared/schemas/orders';
+import { type CheckoutResponse, type Shipping, type ShippingInput } from '@shared/schemas/orders';
 import { ShippingAddress } from '@/components/commerce/shipping-address';
 import type { ReadyPaymentConfig } from '@/features/payments/api/payment-config';
 import { PaymentForm } from '@/features/payments/components/payment-form';
@@ -55,7 +55,7 @@ export function PaymentStep({
           <div className="flex items-start justify-between gap-4">
             <div className="flex flex-col gap-1.5">
               <CardTitle>Shipping To</CardTitle>
-              <p className="text-sm text-slate-600">Order {orderNumber(order.id)}</p>
+              <p className="text-sm text-slate-600">Order {order.number}</p>
             </div>
             <Button variant="outline" onClick={onEditShipping}>
               Edit Shipping Info
