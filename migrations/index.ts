@@ -48,6 +48,8 @@ import * as notifyStaffRoleChanges from './20261126190200_notify-staff-role-chan
 import * as addUserLastSignIn from './20261126192000_add-user-last-sign-in';
 import * as createStaffInvitations from './20261126192100_create-staff-invitations';
 import * as addTwoFactorColumnsIfMissing from './20261126192200_add-two-factor-columns-if-missing';
+import * as createQuotes from './20261126197000_create-quotes';
+import * as addEnquiryKind from './20261126197100_add-enquiry-kind';
 
 /**
  * Every migration, in order. Listed explicitly (rather than read from the
@@ -104,6 +106,8 @@ export const migrations: ReadonlyArray<readonly [name: string, migration: Knex.M
   ['20261126192000_add-user-last-sign-in', addUserLastSignIn],
   ['20261126192100_create-staff-invitations', createStaffInvitations],
   ['20261126192200_add-two-factor-columns-if-missing', addTwoFactorColumnsIfMissing],
+  ['20261126197000_create-quotes', createQuotes],
+  ['20261126197100_add-enquiry-kind', addEnquiryKind],
 ];
 
 const byName = new Map(migrations);

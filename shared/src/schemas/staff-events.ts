@@ -20,6 +20,10 @@ export const staffEventKinds = [
   'consultation.proposed',
   'consultation.confirmed',
   'product.updated',
+  /** A client opened, accepted or declined a quote (its first view only). */
+  'quote.viewed',
+  'quote.accepted',
+  'quote.declined',
   /** A chat conversation changed (new message, read, closed): derived from the chat's own events. */
   'chat.updated',
 ] as const;

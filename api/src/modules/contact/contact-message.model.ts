@@ -11,6 +11,9 @@ export class ContactMessage extends Model {
   company!: string | null;
   service!: string;
   message!: string;
+  /** A plain enquiry, or a quote request (issue 25) with the products it asks about in `items`. */
+  kind!: 'enquiry' | 'quote_request';
+  items!: { productId: string; name: string; quantity: number }[] | null;
   status!: EnquiryStatus;
   repliedAt!: Date | null;
   createdAt!: Date;
