@@ -3,6 +3,7 @@ import type { EnquiryStatus } from '@shared/schemas/enquiries';
 
 export class ContactMessage extends Model {
   static override tableName = 'contact_messages';
+  static override jsonAttributes = ['items'];
 
   id!: string;
   name!: string;
