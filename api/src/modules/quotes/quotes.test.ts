@@ -286,7 +286,10 @@ describe("the client's link", () => {
     expect(b.body.acceptedAt).toBe(a.body.acceptedAt);
     const events = await t.db('quote_events').where({ quoteId: quote.id, type: 'accepted' });
     expect(events).toHaveLength(1);
-    expect(events[0].data).toMatchObject({ signatureName: 'Ada Lovelace' });
+    expect(events[0].data).toMatchObject({ signatureName: 'Ada Lovelace', ip: expect.stringMatching(/\d/) });
+    const row = await t.db('quotes').where({ id: quote.id }).first();
+    expect(row).toMatchObject({ signatureName: 'Ada Lovelace', acceptedAt: expect.any(Date) });
+    expect(row.acceptedIp).toBe(events[0].data.ip);
     expect(await t.db('audit_log').where({ recordId: quote.id, action: 'quote.accepted' })).toHaveLength(1);
     const other = await t
       .request()
