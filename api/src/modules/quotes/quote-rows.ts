@@ -236,17 +236,14 @@ export async function recordQuoteEvent(
 }
 
 export async function timelineOf(db: Knex | Knex.Transaction, quoteId: string): Promise<QuoteTimelineEntry[]> {
-  const rows = await db('quote_events')
-    .where({ quoteId })
-    .orderBy('id')
-    .select<
-      {
-        type: QuoteTimelineEntry['type'];
-        createdAt: Date;
-        actorName: string | null;
-        data: QuoteTimelineEntry['data'] | null;
-      }[]
-    >('type', 'createdAt', 'actorName', 'data');
+  const rows = await db('quote_events').where({ quoteId }).orderBy('id').select<
+    {
+      type: QuoteTimelineEntry['type'];
+      createdAt: Date;
+      actorName: string | null;
+      data: QuoteTimelineEntry['data'] | null;
+    }[]
+  >('type', 'createdAt', 'actorName', 'data');
   return rows.map((row) => ({
     type: row.type,
     at: toIso(row.createdAt),
