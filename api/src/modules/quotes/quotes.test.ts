@@ -152,6 +152,14 @@ describe('transitions', () => {
     const staff = await sales();
     const draft = (await staff.post('/api/admin/quotes').send(quoteBody())).body as Quote;
     expect((await staff.post(`/api/admin/quotes/${draft.id}/revise`)).body.message).toContain('is draft');
+    // A draft's change is refused with any amount but a unit price, and with a source (set at creation only).
+    for (const body of [{ tax: '0.00' }, { totals: draft.totals }, { source: { enquiryId: draft.id } }]) {
+      expect((await staff.patch(`/api/admin/quotes/${draft.id}`).send(body)).status).toBe(400);
+    }
+    const renamed = await staff.patch(`/api/admin/quotes/${draft.id}`).send({ title: 'Renamed', depositPercent: 10 });
+    expect(renamed.body).toMatchObject({ title: 'Renamed', depositPercent: 10, status: 'draft' });
+    // 4 × 120 = 480.00, untaxed; 10 % deposit = 48.00.
+    expect(renamed.body.totals).toMatchObject({ oneTimeTotal: '480.00', deposit: '48.00' });
 
     const sent = await sentQuote(staff);
     const patch = await staff.patch(`/api/admin/quotes/${sent.id}`).send({ title: 'Changed' });
