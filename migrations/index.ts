@@ -51,6 +51,8 @@ import * as addTwoFactorSignIn from './20261126193000_add-two-factor-sign-in';
 import * as addSessionDetails from './20261126193100_add-session-details';
 import * as invoiceEveryCharge from './20261126196000_invoice-every-charge';
 import * as createCreditNotes from './20261126196100_create-credit-notes';
+import * as createQuotes from './20261126197000_create-quotes';
+import * as addEnquiryKind from './20261126197100_add-enquiry-kind';
 
 /**
  * Every migration, in order. Listed explicitly (rather than read from the
@@ -110,6 +112,8 @@ export const migrations: ReadonlyArray<readonly [name: string, migration: Knex.M
   ['20261126193100_add-session-details', addSessionDetails],
   ['20261126196000_invoice-every-charge', invoiceEveryCharge],
   ['20261126196100_create-credit-notes', createCreditNotes],
+  ['20261126197000_create-quotes', createQuotes],
+  ['20261126197100_add-enquiry-kind', addEnquiryKind],
 ];
 
 const byName = new Map(migrations);

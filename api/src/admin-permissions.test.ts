@@ -108,6 +108,22 @@ const calls: Record<string, (r: Records) => { url: string; body?: object }> = {
   'GET /api/admin/audit-log': () => ({ url: '/api/admin/audit-log' }),
   'GET /api/admin/customers/:id/invoices': (r) => ({ url: `/api/admin/customers/${r.customer}/invoices` }),
   'GET /api/admin/invoices/:id/pdf': () => ({ url: `/api/admin/invoices/${randomUUID()}/pdf` }),
+  'GET /api/admin/quotes': () => ({ url: '/api/admin/quotes' }),
+  'POST /api/admin/quotes': () => ({
+    url: '/api/admin/quotes',
+    body: {
+      customer: { name: 'Matrix Buyer', email: 'matrix-buyer@example.com' },
+      title: 'Wi-Fi survey',
+      lines: [{ kind: 'service', description: 'Site survey', quantity: 1, unitPrice: '450.00' }],
+      validUntil: '2099-12-31',
+    },
+  }),
+  'GET /api/admin/quotes/:id': () => ({ url: `/api/admin/quotes/${randomUUID()}` }),
+  'PATCH /api/admin/quotes/:id': () => ({ url: `/api/admin/quotes/${randomUUID()}`, body: { title: 'Changed' } }),
+  'POST /api/admin/quotes/:id/send': () => ({ url: `/api/admin/quotes/${randomUUID()}/send` }),
+  'POST /api/admin/quotes/:id/revise': () => ({ url: `/api/admin/quotes/${randomUUID()}/revise` }),
+  'POST /api/admin/quotes/:id/withdraw': () => ({ url: `/api/admin/quotes/${randomUUID()}/withdraw` }),
+  'GET /api/admin/quotes/:id/pdf': () => ({ url: `/api/admin/quotes/${randomUUID()}/pdf` }),
 };
 
 const keyOf = (row: Pick<AdminPath, 'method' | 'path'>) => `${row.method} ${row.path}`;
@@ -131,6 +147,8 @@ const watchedTables = [
   'staff_invitations',
   'audit_log',
   'credit_notes',
+  'quotes',
+  'quote_lines',
 ];
 
 /** A generated block of docs/permissions.md, between its markers. */

@@ -79,6 +79,15 @@ export const adminPaths: readonly AdminPath[] = [
 
   { method: 'GET', path: '/api/admin/customers/:id/invoices', permission: 'orders.read' },
   { method: 'GET', path: '/api/admin/invoices/:id/pdf', permission: 'orders.read' },
+
+  { method: 'GET', path: '/api/admin/quotes', permission: 'quotes' },
+  { method: 'POST', path: '/api/admin/quotes', permission: 'quotes' },
+  { method: 'GET', path: '/api/admin/quotes/:id', permission: 'quotes' },
+  { method: 'PATCH', path: '/api/admin/quotes/:id', permission: 'quotes' },
+  { method: 'POST', path: '/api/admin/quotes/:id/send', permission: 'quotes' },
+  { method: 'POST', path: '/api/admin/quotes/:id/revise', permission: 'quotes' },
+  { method: 'POST', path: '/api/admin/quotes/:id/withdraw', permission: 'quotes' },
+  { method: 'GET', path: '/api/admin/quotes/:id/pdf', permission: 'quotes' },
 ];
 
 /** Whether a role may call a row at all (its `also` part aside). */

@@ -226,6 +226,8 @@ export interface Config {
     chatStartPerIp: RateLimitRule;
     /** Staff invitation link look-ups and accepts per IP (429 beyond). */
     invitationLinkPerIp: RateLimitRule;
+    /** Quote link look-ups, accepts and declines per IP (429 beyond). */
+    quoteLinkPerIp: RateLimitRule;
   };
 }
 
@@ -252,6 +254,7 @@ export const defaultRateLimits: Config['rateLimits'] = {
   emailChangePerUser: { limit: 5, windowMs: ONE_HOUR },
   chatStartPerIp: { limit: 20, windowMs: ONE_HOUR },
   invitationLinkPerIp: { limit: 30, windowMs: FIFTEEN_MINUTES },
+  quoteLinkPerIp: { limit: 60, windowMs: FIFTEEN_MINUTES },
 };
 
 /**

@@ -8,6 +8,7 @@ import { expireStaleOrders } from './modules/orders/order-payments';
 import { deleteOldWebhookEvents } from './modules/payments/stripe-webhook';
 import { deleteStalePresence } from './modules/chat/storage/presence';
 import { advanceDemoSubscriptions } from './modules/subscriptions/demo-subscription-payments';
+import { expireQuotes } from './modules/quotes/quote-expiry';
 
 interface MaintenanceTask {
   name: string;
@@ -23,6 +24,7 @@ export const maintenanceTasks: MaintenanceTask[] = [
   { name: 'old Stripe webhook events', run: deleteOldWebhookEvents },
   { name: 'stale chat presence', run: deleteStalePresence },
   { name: 'demo subscription renewals', run: (db, logger) => advanceDemoSubscriptions(db, logger) },
+  { name: 'quotes past their validity', run: expireQuotes },
 ];
 
 /**

@@ -254,6 +254,36 @@ async function fillEveryTable(): Promise<void> {
     expiresAt: db.raw("'2026-11-30 10:00:00.000001+00'"),
   });
   await db('user_recovery_codes').insert({ userId: staff.user.id, codeHash: 'c'.repeat(64) });
+  await db('quote_counters').insert({ year: 2026, lastNumber: 1 });
+  const [quote] = await db('quotes')
+    .insert({
+      year: 2026,
+      sequence: 1,
+      number: 'Q-2026-0001',
+      status: 'accepted',
+      title: 'Wi-Fi ü',
+      customerUserId: client.user.id,
+      customerName: 'Zoë',
+      customerEmail: 'zoe@example.com',
+      depositPercent: 25,
+      validUntil: '2026-12-31',
+      tokenHash: 'd'.repeat(64),
+      acceptedAt: db.raw("'2026-11-26 10:00:00.000001+00'"),
+      signatureName: 'Zoë "quoted"',
+      oneTimeSubtotalCents: 123456,
+    })
+    .returning<{ id: string }[]>('id');
+  await db('quote_lines').insert({
+    quoteId: quote!.id,
+    position: 1,
+    kind: 'recurring',
+    description: 'Managed Wi-Fi',
+    quantity: 2,
+    unitPrice: '99.99',
+    taxable: false,
+    interval: 'month',
+  });
+  await db('quote_events').insert({ quoteId: quote!.id, type: 'accepted', data: JSON.stringify({ ip: '::1' }) });
   await recordAudit(db, systemActor('cli'), {
     action: 'refund.created',
     recordType: 'refund',

@@ -18,6 +18,9 @@ function nextRequestId(): string {
  * Gives every request an id (kept from X-Request-Id when a proxy sent a sane
  * one), returns it in the response, and logs one structured line per request.
  */
+/** The path as logged: a quote link's token (the link is the client's only key) is left out. */
+export const loggedPath = (path: string) => path.replace(/^(\/(?:api\/)?quotes\/)[^/]+/, '$1:token');
+
 export function requestContext(logger: Logger): Middleware {
   const log = requestLogger(logger);
   return async function logRequest(ctx, next) {
@@ -35,7 +38,7 @@ export function requestContext(logger: Logger): Middleware {
           {
             requestId,
             method: ctx.method,
-            path: ctx.path,
+            path: loggedPath(ctx.path),
             status: ctx.status,
             ms: Math.round((performance.now() - started) * 10) / 10,
             ip: ctx.ip,

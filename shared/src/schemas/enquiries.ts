@@ -31,6 +31,8 @@ export interface EnquirySummary {
   email: string;
   company: string | null;
   service: string;
+  /** A contact-form enquiry, or a quote request (the cart's "Request a quote instead", issue 25). */
+  kind: 'enquiry' | 'quote_request';
   status: EnquiryStatus;
   /** The first line or so of the message. */
   preview: string;
@@ -52,6 +54,8 @@ export interface EnquiryReply {
 export interface EnquiryDetail extends EnquirySummary {
   phone: string | null;
   message: string;
+  /** What a quote request asks about: products (as the catalogue named them) and quantities, never prices. */
+  items: { productId: string; name: string; quantity: number }[];
   repliedAt: string | null;
   /** The service request it became, if any. */
   serviceRequestId: string | null;

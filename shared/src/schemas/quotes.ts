@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { pageCursor } from './page-cursor';
+import { ticketPageSize, ticketSearch } from './service-requests';
 import { emailAddress, multiLine, singleLine, uuid } from './text';
 
 /**
@@ -175,4 +177,65 @@ export interface Quote extends PublicQuote {
   source: { enquiryId: string } | { serviceRequestId: string } | { conversationId: string } | null;
   createdAt: string;
   updatedAt: string;
+}
+
+/** GET /api/admin/quotes?status=&q=&cursor=&limit= (newest first; q matches number, customer and title). */
+export const quoteListQuerySchema = z
+  .object({
+    status: z.enum(quoteStatuses, { error: `status must be one of ${quoteStatuses.join(', ')}` }).optional(),
+    q: ticketSearch,
+    cursor: pageCursor.optional(),
+    limit: ticketPageSize,
+  })
+  .strict();
+export type QuoteListQuery = z.output<typeof quoteListQuerySchema>;
+
+/** A row of the console's list. */
+export interface QuoteSummary {
+  id: string;
+  number: string;
+  version: number;
+  status: QuoteStatus;
+  title: string;
+  customer: { name: string; email: string; company: string | null };
+  totals: QuoteTotalsView;
+  validUntil: string;
+  sentAt: string | null;
+  createdAt: string;
+}
+
+export interface QuotePage {
+  quotes: QuoteSummary[];
+  nextCursor: string | null;
+  prevCursor: string | null;
+}
+
+export const quoteEventTypes = [
+  'created',
+  'updated',
+  'sent',
+  'viewed',
+  'accepted',
+  'declined',
+  'expired',
+  'withdrawn',
+  'revised',
+] as const;
+export type QuoteEventType = (typeof quoteEventTypes)[number];
+
+/**
+ * One entry of a quote's timeline: who (a staff member's name, or null for the
+ * client or the system) and when; `accepted` carries `signatureName` and `ip`,
+ * `declined` its `reason`, `revised` the other version's `quoteId` and `version`.
+ */
+export interface QuoteTimelineEntry {
+  type: QuoteEventType;
+  at: string;
+  actorName: string | null;
+  data: Record<string, string | number | null>;
+}
+
+/** GET /api/admin/quotes/:id */
+export interface QuoteDetail extends Quote {
+  timeline: QuoteTimelineEntry[];
 }

@@ -21,6 +21,10 @@ export const staffEventKinds = [
   'consultation.proposed',
   'consultation.confirmed',
   'product.updated',
+  /** A client opened, accepted or declined a quote (its first view only). */
+  'quote.viewed',
+  'quote.accepted',
+  'quote.declined',
   /** A chat conversation changed (new message, read, closed): derived from the chat's own events. */
   'chat.updated',
 ] as const;
@@ -42,6 +46,9 @@ export const staffEventPermissions: Record<StaffEventKind, Permission> = {
   'consultation.confirmed': 'service_requests.work',
   'product.updated': 'catalogue.read',
   'chat.updated': 'chat',
+  'quote.viewed': 'quotes',
+  'quote.accepted': 'quotes',
+  'quote.declined': 'quotes',
 };
 
 export const staffEventSchema = z

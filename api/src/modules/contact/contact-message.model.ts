@@ -3,6 +3,7 @@ import type { EnquiryStatus } from '@shared/schemas/enquiries';
 
 export class ContactMessage extends Model {
   static override tableName = 'contact_messages';
+  static override jsonAttributes = ['items'];
 
   id!: string;
   name!: string;
@@ -11,6 +12,9 @@ export class ContactMessage extends Model {
   company!: string | null;
   service!: string;
   message!: string;
+  /** A plain enquiry, or a quote request (issue 25) with the products it asks about in `items`. */
+  kind!: 'enquiry' | 'quote_request';
+  items!: { productId: string; name: string; quantity: number }[] | null;
   status!: EnquiryStatus;
   repliedAt!: Date | null;
   createdAt!: Date;

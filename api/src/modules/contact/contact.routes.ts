@@ -1,5 +1,6 @@
 import Router from '@koa/router';
 import { contactMessageListQuerySchema, contactMessageSchema } from '@shared/schemas/contact';
+import { quoteRequestSchema } from '@shared/schemas/quotes';
 import { enquiryListQuerySchema, enquiryReplySchema, updateEnquirySchema } from '@shared/schemas/enquiries';
 import type { AppDeps } from '../../app-deps';
 import { optionalUser, requirePermission, userOf } from '../../middleware/current-user';
@@ -7,6 +8,7 @@ import { rateLimitByIp } from '../../middleware/rate-limit';
 import { validate } from '../../middleware/validate';
 import { auditActorOf } from '../audit/audit-log';
 import { listContactMessages, submitContactMessage } from './contact.service';
+import { submitQuoteRequest } from './quote-requests';
 import { convertEnquiry, listEnquiries, readEnquiry, replyToEnquiry, setEnquiryStatus } from './enquiries.service';
 
 const TOO_MANY_MESSAGES =
@@ -24,6 +26,19 @@ export function contactRoutes({ db, config, logger }: AppDeps): Router {
     async (ctx) => {
       const outcome = await submitContactMessage(db, ctx.state.input.body, ctx.state.user ?? null, config);
       if (outcome === 'dropped') logger.info({ requestId: ctx.state.requestId }, 'contact honeypot filled: dropped');
+      ctx.status = 201;
+      ctx.body = { message: RECEIVED };
+    },
+  );
+
+  // The cart's "Request a quote instead": an enquiry marked as a quote request, with the products asked about.
+  router.post(
+    '/api/quote-requests',
+    rateLimitByIp(db, 'quote-request', config.rateLimits.contactPerIp, TOO_MANY_MESSAGES),
+    optionalUser,
+    validate({ body: quoteRequestSchema }),
+    async (ctx) => {
+      await submitQuoteRequest(db, ctx.state.input.body, ctx.state.user ?? null, config);
       ctx.status = 201;
       ctx.body = { message: RECEIVED };
     },

@@ -8,6 +8,7 @@ import type {
 import type { Config } from '../../config';
 import { countRateLimitHit } from '../../middleware/rate-limit';
 import { enqueueMail, enqueueStaffAlert } from '../mail/outbox';
+import type { EnquiryData } from '../mail/templates/contact-acknowledgement';
 import { createServiceRequest } from '../service-requests/service-requests.service';
 import { publish } from '../../live/publish';
 import type { User } from '../users/user.model';
@@ -38,16 +39,51 @@ export async function submitContactMessage(
   },
 ): Promise<ContactOutcome> {
   if (data.website) return 'dropped';
-  const fields = {
-    name: data.name,
-    email: data.email,
-    phone: data.phone,
-    company: data.company,
-    service: data.service,
-    message: data.message,
-  };
-  await db.transaction(async (trx) => {
-    const { id } = await ContactMessage.query(trx).insert(fields);
+  await storeEnquiry(
+    db,
+    {
+      name: data.name,
+      email: data.email,
+      phone: data.phone,
+      company: data.company,
+      service: data.service,
+      message: data.message,
+    },
+    sender,
+    config,
+  );
+  return 'stored';
+}
+
+type EnquiryFields = EnquiryData;
+
+/** An item of a quote request: a product and how many, named as the catalogue names it (never a price). */
+export interface QuoteRequestItem {
+  productId: string;
+  name: string;
+  quantity: number;
+}
+
+/**
+ * Writes an enquiry (or a quote request, `kind`) with its acknowledgement,
+ * staff alert, service request for a signed-in client and live event, in one
+ * transaction.
+ */
+export async function storeEnquiry(
+  db: Knex,
+  fields: EnquiryFields,
+  sender: User | null,
+  config: {
+    mail: Pick<Config['mail'], 'staffAlertEmails'>;
+    rateLimits: Pick<Config['rateLimits'], 'contactAcknowledgementsPerRecipient'>;
+  },
+  quoteRequest: { items: QuoteRequestItem[] } | null = null,
+): Promise<string> {
+  return db.transaction(async (trx) => {
+    const { id } = await ContactMessage.query(trx).insert({
+      ...fields,
+      ...(quoteRequest ? { kind: 'quote_request' as const, items: quoteRequest.items } : {}),
+    });
     if (sender) await createServiceRequest(trx, { ...fields, userId: sender.id, contactMessageId: id });
     const recipient = fields.email.toLowerCase();
     const rule = config.rateLimits.contactAcknowledgementsPerRecipient;
@@ -61,15 +97,20 @@ export async function submitContactMessage(
         idempotencyKey: `contact-acknowledgement:${id}`,
       });
     }
+    const itemLines = quoteRequest?.items.map((item) => `- ${item.quantity} × ${item.name}`) ?? [];
     await enqueueStaffAlert(trx, config.mail, 'enquiries.read', {
       template: 'staff-new-enquiry',
-      data: { ...fields, fromClientAccount: sender !== null },
+      data: {
+        ...fields,
+        message: itemLines.length > 0 ? `${fields.message}\n\nItems:\n${itemLines.join('\n')}` : fields.message,
+        fromClientAccount: sender !== null,
+      },
       idempotencyKey: `staff-new-enquiry:${id}`,
       replyTo: fields.email,
     });
     await publish(trx, 'staff', { kind: 'enquiry.created', id });
+    return id;
   });
-  return 'stored';
 }
 
 function toContactMessageView(row: ContactMessage): ContactMessageView {

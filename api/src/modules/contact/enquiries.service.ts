@@ -33,11 +33,13 @@ interface EnquiryRow {
   service: string;
   message: string;
   status: EnquiryStatus;
+  kind: 'enquiry' | 'quote_request';
+  items: { productId: string; name: string; quantity: number }[] | null;
   repliedAt: Date | null;
   createdAt: Date;
 }
 
-const ENQUIRY_COLUMNS = `m.id, m.name, m.email, m.phone, m.company, m.service, m.message, m.status,
+const ENQUIRY_COLUMNS = `m.id, m.name, m.email, m.phone, m.company, m.service, m.message, m.status, m.kind, m.items,
   m.replied_at as "repliedAt", m.created_at as "createdAt"`;
 
 function toEnquirySummary(row: EnquiryRow): EnquirySummary {
@@ -48,6 +50,7 @@ function toEnquirySummary(row: EnquiryRow): EnquirySummary {
     email: row.email,
     company: row.company,
     service: row.service,
+    kind: row.kind,
     status: row.status,
     preview: flat.length > PREVIEW_LENGTH ? `${flat.slice(0, PREVIEW_LENGTH - 1)}…` : flat,
     createdAt: toIso(row.createdAt),
@@ -119,6 +122,7 @@ export async function readEnquiry(db: Knex | Knex.Transaction, id: string): Prom
     ...toEnquirySummary(row),
     phone: row.phone,
     message: row.message,
+    items: row.items ?? [],
     repliedAt: toIso(row.repliedAt),
     serviceRequestId: requestId,
     clientId,

@@ -90,6 +90,7 @@ describe('the inbox', () => {
       email: 'wombat4@example.com',
       company: 'Acme',
       service: 'Field IT Services',
+      kind: 'enquiry',
       status: 'new',
       preview: 'Wombat burrow number 4',
       createdAt: expect.any(String),

@@ -236,6 +236,26 @@ const samples: { [Name in MailTemplateName]: [MailData<Name>, ...string[]] } = {
     'two-factor sign-in',
     'https://www.example.com/accept-invite?token=T0K',
   ],
+  'quote-sent': [
+    {
+      customerName: 'Ada Lovelace',
+      number: 'Q-2026-0007-v2',
+      title: 'Office Wi-Fi',
+      oneTimeTotal: '1085.00',
+      recurringMonthly: '0.00',
+      deposit: '542.50',
+      validUntil: 'December 31, 2026',
+      token: 'T0K',
+      revision: true,
+    },
+    'Hello Ada Lovelace',
+    'Office Wi-Fi',
+    'replaces the one we sent before',
+    '$1,085.00',
+    '$542.50',
+    'December 31, 2026',
+    'https://www.example.com/quotes/T0K',
+  ],
 };
 
 describe('mail templates', () => {

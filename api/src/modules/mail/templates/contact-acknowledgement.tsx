@@ -3,8 +3,13 @@ import { company } from '@shared/site/company';
 import { Details, Paragraph, Quote, Subtitle, Title } from './parts';
 import { defineTemplate } from './template';
 
-/** An enquiry as the contact form sent it (without the honeypot). */
-export type EnquiryData = Pick<ContactMessageData, 'name' | 'email' | 'phone' | 'company' | 'service' | 'message'>;
+/**
+ * An enquiry as the contact form sent it (without the honeypot); `service` is one of the form's services, or
+ * "Quote request" for the cart's quote requests.
+ */
+export type EnquiryData = Pick<ContactMessageData, 'name' | 'email' | 'phone' | 'company' | 'message'> & {
+  service: string;
+};
 
 /** The fields of an enquiry, then its message as typed. */
 export function EnquiryCopy({ data }: { data: EnquiryData }) {

@@ -4,6 +4,7 @@ import { contactAcknowledgement } from './contact-acknowledgement';
 import { emailChange } from './email-change';
 import { emailVerification } from './email-verification';
 import { passwordReset } from './password-reset';
+import { quoteSent } from './quote-sent';
 import { orderPaidAfterCancellation, staffPaymentAfterCancellation } from './payment-after-cancellation';
 import { orderCancelled } from './order-cancelled';
 import { orderReceipt } from './order-receipt';
@@ -54,6 +55,7 @@ export const mailTemplates = {
   'consultation-proposed': consultationProposed,
   'consultation-confirmed': consultationConfirmed,
   'staff-invitation': staffInvitation,
+  'quote-sent': quoteSent,
 } as const;
 
 export type MailTemplateName = keyof typeof mailTemplates;
