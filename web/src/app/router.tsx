@@ -92,6 +92,8 @@ export const routes: RouteObject[] = [
       page('order-confirmation', 'order-confirmation'),
       page('pricing', 'pricing'),
       page('subscribe', 'subscribe'),
+      // A client's quote: one page for every link token (the route table's `tokens`), never prerendered per token.
+      { ...page('quote', 'quotes'), path: 'quotes/:token?' },
       // Every other path: deliberately not in the route table (its head is notFoundRoute's).
       { path: '*', ...lazyModule('not-found'), id: NOT_FOUND_ROUTE_ID },
     ],
@@ -120,6 +122,9 @@ export const routes: RouteObject[] = [
       consolePage('admin-product', 'catalogue/:id'),
       consolePage('admin-audit-log', 'audit-log'),
       consolePage('admin-staff', 'staff'),
+      consolePage('admin-quotes', 'quotes'),
+      consolePage('admin-quote-new', 'quotes/new'),
+      consolePage('admin-quote', 'quotes/:id'),
     ],
   },
 ];

@@ -4,6 +4,7 @@ import { RequireAuth } from '@/features/auth/components/auth-redirects';
 import { displayName, useUser } from '@/features/auth/api/use-user';
 import { ConsultationBookedNotice } from '@/features/consultation/components/consultation-booked-notice';
 import { RecentOrdersCard } from '@/features/orders/components/recent-orders-card';
+import { QuotesCard } from '@/features/quotes/components/quotes-card';
 import { AccountCard } from '@/features/portal/components/account-card';
 import { ServiceRequestsCard } from '@/features/service-requests/components/service-requests-card';
 import { SubscriptionCard } from '@/features/subscriptions/components/subscription-card';
@@ -26,6 +27,7 @@ function Portal() {
       <div className="grid gap-6 lg:grid-cols-2">
         <RecentOrdersCard />
         <ServiceRequestsCard />
+        <QuotesCard />
         <SubscriptionCard />
         <AccountCard user={user} />
       </div>

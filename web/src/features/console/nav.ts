@@ -1,6 +1,7 @@
 import type { Permission } from '@shared/staff-roles';
 import {
   Boxes,
+  FileText,
   History,
   Inbox,
   LayoutDashboard,
@@ -33,6 +34,7 @@ export const consoleNav: readonly ConsoleNavEntry[] = [
   { to: '/admin/orders', label: 'Orders', icon: Package },
   { to: '/admin/customers', label: 'Customers', icon: Users },
   { to: '/admin/catalogue', label: 'Catalogue', icon: Boxes },
+  { to: '/admin/quotes', label: 'Quotes', icon: FileText, permission: 'quotes' },
   { to: '/admin/enquiries', label: 'Enquiries', icon: Inbox },
   { to: '/admin/service-requests', label: 'Service requests', icon: LifeBuoy },
   { to: '/admin/outbox', label: 'Outbox', icon: Mail },
