@@ -121,7 +121,10 @@ export const siteRoutes = [
   route('/checkout', 'Checkout', 'Complete your order.', false),
   route('/order-confirmation', 'Order Confirmation', 'The status of your order.', false),
   route('/subscribe', 'Subscribe', 'Start your managed IT plan.', false),
-  { ...route('/quotes', 'Your Quote', 'A quote from us: review it, then accept or decline it online.', false), tokens: true },
+  {
+    ...route('/quotes', 'Your Quote', 'A quote from us: review it, then accept or decline it online.', false),
+    tokens: true,
+  },
   route('/admin', 'Database Administration', 'Staff tools.', false),
   route('/admin/chat', 'Customer Chat', 'Staff chat console.', false),
   route('/admin/enquiries', 'Enquiries', 'Contact enquiries, for staff.', false),

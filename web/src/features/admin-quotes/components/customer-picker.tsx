@@ -49,7 +49,10 @@ export function CustomerPicker({
         <Input type="search" value={search} maxLength={100} onChange={(e) => setSearch(e.target.value)} />
       </FormField>
       {customers.length > 0 ? (
-        <ul aria-label="Matching client accounts" className="divide-y divide-slate-100 rounded-md border border-slate-200">
+        <ul
+          aria-label="Matching client accounts"
+          className="divide-y divide-slate-100 rounded-md border border-slate-200"
+        >
           {customers.slice(0, 8).map((customer) => (
             <li key={customer.id} className="flex items-center justify-between gap-3 px-3 py-2 text-sm">
               <span>

@@ -1,8 +1,7 @@
 import { ArrowDown, ArrowUp, Trash2 } from 'lucide-react';
 import { useState } from 'react';
-import { formatPrice } from '@shared/money';
+import { formatPrice, fromCents } from '@shared/money';
 import { lineTotalCents } from '@shared/quote-totals';
-import { fromCents } from '@shared/money';
 import { Button } from '@/components/ui/button';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';

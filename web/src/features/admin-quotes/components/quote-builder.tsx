@@ -190,7 +190,12 @@ export function QuoteBuilder({
             <CardTitle>Notes and terms</CardTitle>
           </CardHeader>
           <CardContent className="flex flex-col gap-4">
-            <FormField label="Internal notes" optional hint="Staff only: never shown to the client." error={errors.notes}>
+            <FormField
+              label="Internal notes"
+              optional
+              hint="Staff only: never shown to the client."
+              error={errors.notes}
+            >
               <Textarea
                 name="notes"
                 rows={3}

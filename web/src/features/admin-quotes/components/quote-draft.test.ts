@@ -47,7 +47,12 @@ describe('the quote builder', () => {
   it('edits a line but keeps a product line at the catalogue’s name and price', () => {
     let draft = fullDraft();
     draft = updateLine(draft, 'p', { description: 'Cheap switch', unitPrice: '1.00', quantity: '4', taxable: false });
-    expect(draft.lines[0]).toMatchObject({ description: PRODUCT.name, unitPrice: '100.00', quantity: '4', taxable: false });
+    expect(draft.lines[0]).toMatchObject({
+      description: PRODUCT.name,
+      unitPrice: '100.00',
+      quantity: '4',
+      taxable: false,
+    });
     draft = updateLine(draft, 's', { unitPrice: '75.50' });
     expect(draft.lines[1]!.unitPrice).toBe('75.50');
   });
@@ -94,7 +99,15 @@ describe('the quote builder', () => {
       },
     ]);
     const text = JSON.stringify(body);
-    for (const amount of ['totals', 'oneTimeTotal', 'oneTimeSubtotal', '"tax"', '"deposit"', 'recurringMonthly', '367.00'])
+    for (const amount of [
+      'totals',
+      'oneTimeTotal',
+      'oneTimeSubtotal',
+      '"tax"',
+      '"deposit"',
+      'recurringMonthly',
+      '367.00',
+    ])
       expect(text).not.toContain(amount);
     expect(body).toMatchObject({ depositPercent: 25, validUntil: '2026-12-26' });
     expect(Object.keys(patchBody(fullDraft()))).not.toContain('source');
@@ -109,7 +122,11 @@ describe('the quote builder', () => {
   });
 
   it('places the shared schema’s messages at the quote’s fields and at each line', () => {
-    let draft = { ...fullDraft(), title: '', customer: { kind: 'new' as const, name: '', email: 'x', company: '' } };
+    let draft: QuoteDraft = {
+      ...fullDraft(),
+      title: '',
+      customer: { kind: 'new', name: '', email: 'x', company: '' },
+    };
     draft = updateLine(draft, 's', { unitPrice: 'abc' });
     draft = updateLine(draft, 'r', { quantity: '0' });
     const checked = checkCreate(draft);
@@ -161,7 +178,13 @@ describe('the quote builder', () => {
           lineTotal: '200.00',
         },
       ],
-      totals: { oneTimeSubtotal: '350.00', tax: '17.00', oneTimeTotal: '367.00', deposit: '0.00', recurringMonthly: '0.00' },
+      totals: {
+        oneTimeSubtotal: '350.00',
+        tax: '17.00',
+        oneTimeTotal: '367.00',
+        deposit: '0.00',
+        recurringMonthly: '0.00',
+      },
       depositPercent: 0,
       validUntil: '2026-12-31',
       terms: 'Net 30',

@@ -169,9 +169,7 @@ function lineInput(line: DraftLine): QuoteLineInput {
     return { kind: 'product', productId: line.productId ?? '', quantity, taxable: line.taxable };
   }
   const fields = { description: line.description, quantity, unitPrice: line.unitPrice, taxable: line.taxable };
-  return line.kind === 'service'
-    ? { kind: 'service', ...fields }
-    : { kind: 'recurring', ...fields, interval: 'month' };
+  return line.kind === 'service' ? { kind: 'service', ...fields } : { kind: 'recurring', ...fields, interval: 'month' };
 }
 
 function customerInput(customer: CustomerChoice): QuoteCreateInput['customer'] {

@@ -116,7 +116,9 @@ export function QuoteScreen({ id }: { id: string }) {
           </a>
         </div>
       </div>
-      {action.isError ? <FormAlert>{errorMessage(action.error, 'That did not work. Please try again.')}</FormAlert> : null}
+      {action.isError ? (
+        <FormAlert>{errorMessage(action.error, 'That did not work. Please try again.')}</FormAlert>
+      ) : null}
       {data.status !== 'draft' ? (
         <p className="text-sm text-slate-700">
           Client’s link:{' '}

@@ -41,7 +41,10 @@ export function detailLines(details: unknown): string[] {
   if (typeof details !== 'object') return [];
   return Object.entries(details as Record<string, unknown>)
     .filter(([, value]) => value !== null && value !== undefined && value !== '')
-    .map(([key, value]) => `${DETAIL_LABELS[key] ?? key}: ${typeof value === 'object' ? JSON.stringify(value) : String(value)}`);
+    .map(
+      ([key, value]) =>
+        `${DETAIL_LABELS[key] ?? key}: ${typeof value === 'object' ? JSON.stringify(value) : String(value)}`,
+    );
 }
 
 /** What happened to the quote, oldest first, and who did it. */

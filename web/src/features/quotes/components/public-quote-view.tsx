@@ -23,8 +23,8 @@ function StateNotice({ state }: { state: Exclude<QuoteState, { kind: 'open' }> }
                 — signed by <strong>{state.signatureName}</strong>
               </>
             ) : null}
-            {state.acceptedAt ? ` on ${when(state.acceptedAt)}` : ''}. Thank you: we will be in touch to schedule
-            the work.
+            {state.acceptedAt ? ` on ${when(state.acceptedAt)}` : ''}. Thank you: we will be in touch to schedule the
+            work.
           </p>
         </div>
       );

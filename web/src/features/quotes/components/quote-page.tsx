@@ -10,8 +10,8 @@ function NotFound() {
     <div className="flex flex-col items-center gap-4 py-16 text-center">
       <h2 className="text-xl font-semibold text-slate-900">Quote not found</h2>
       <p className="max-w-md text-slate-600">
-        This link does not open a quote. Check that you copied the whole link from our email, or contact us and we
-        will send it again.
+        This link does not open a quote. Check that you copied the whole link from our email, or contact us and we will
+        send it again.
       </p>
       <ButtonLink to="/contact">Contact Us</ButtonLink>
     </div>

@@ -24,8 +24,7 @@ export function QuotesCard() {
                   {quote.title}
                 </Link>
                 <span className="text-sm text-slate-600">
-                  <span className="font-mono">{quoteReference(quote)}</span> · valid until{' '}
-                  {formatDay(quote.validUntil)}
+                  <span className="font-mono">{quoteReference(quote)}</span> · valid until {formatDay(quote.validUntil)}
                 </span>
               </div>
               <div className="flex items-center gap-3">

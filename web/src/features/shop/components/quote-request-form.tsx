@@ -65,9 +65,7 @@ export function QuoteRequestForm({
           const parsed = quoteRequestSchema.safeParse(body);
           if (!parsed.success) {
             setErrors(fieldErrors<Contact>(parsed.error));
-            requestAnimationFrame(() =>
-              formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus(),
-            );
+            requestAnimationFrame(() => formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus());
             return;
           }
           request.mutate(body);
