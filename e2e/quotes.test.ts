@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { withSmtp } from '../api/src/test/mail';
 import { SmtpSink } from '../api/src/test/smtp-sink';
+import { catalogCacheFor } from '../api/src/modules/catalog/catalog-cache';
 import { seedProducts } from '../api/src/modules/catalog/catalog.service';
 import { loggedInAs } from './support/auth';
 import { axeViolations } from './support/axe';
@@ -32,11 +33,12 @@ async function quoteLinkMailedTo(email: string): Promise<string> {
 describe('quotes in the browser', () => {
   it('a quote request from the cart becomes a quote with all three kinds of lines; the client accepts it from the mailed link', async () => {
     await seedProducts(server.db);
+    catalogCacheFor(server.db).invalidate();
 
     // A business buyer asks for a quote from the cart instead of paying by card.
     const buyer = await browser.newPage({ viewport: { width: 1280, height: 900 } });
     await buyer.goto(`${server.url}/shop`);
-    await hydrated(buyer.getByRole('button', { name: /Add to Cart/ }));
+    await (await hydrated(buyer.getByRole('button', { name: /^Show all \d+ products$/ }))).click();
     await addToCart(buyer, AP);
     const headerCart = buyer.getByRole('button', { name: /^Open cart/ });
     await expect.poll(() => headerCart.getAttribute('aria-label')).toBe('Open cart, 1 item');

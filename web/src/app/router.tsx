@@ -92,10 +92,11 @@ export const routes: RouteObject[] = [
       page('order-confirmation', 'order-confirmation'),
       page('pricing', 'pricing'),
       page('subscribe', 'subscribe'),
-      // A client's quote: one page for every link token (the route table's `tokens`), never prerendered per token.
-      { ...page('quote', 'quotes'), path: 'quotes/:token?' },
       // Every other path: deliberately not in the route table (its head is notFoundRoute's).
       { path: '*', ...lazyModule('not-found'), id: NOT_FOUND_ROUTE_ID },
+      // New pages go last (route ids are positions: inserting one earlier made hydration ids differ).
+      // A client's quote: one page for every link token (the route table's `tokens`), never prerendered per token.
+      { ...page('quote', 'quotes'), path: 'quotes/:token?' },
     ],
   },
   {

@@ -10,17 +10,26 @@ export interface AdminQuotesRequest {
   cursor: string;
 }
 
+/** A row of the list (GET /api/admin/quotes). */
+export type AdminQuoteSummary = Pick<
+  Quote,
+  'id' | 'number' | 'version' | 'status' | 'title' | 'customer' | 'totals' | 'validUntil' | 'sentAt' | 'createdAt'
+>;
+
 export interface AdminQuotePage {
-  quotes: Quote[];
+  quotes: AdminQuoteSummary[];
   nextCursor: string | null;
 }
 
-/** One thing that happened to a quote (created, sent, viewed, accepted with the typed name and IP, …). */
+/**
+ * One thing that happened to a quote: who (a staff member's name; null for the client or the system) and when;
+ * `accepted` carries `signatureName` and `ip`, `declined` its `reason`, `revised` the other version's.
+ */
 export interface QuoteTimelineEntry {
-  kind: string;
+  type: string;
   at: string;
-  actor?: string | { name?: string | null; username?: string | null } | null;
-  details?: unknown;
+  actorName: string | null;
+  data: Record<string, string | number | null>;
 }
 
 export type AdminQuoteDetails = Quote & { timeline: QuoteTimelineEntry[] };

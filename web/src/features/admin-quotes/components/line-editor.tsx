@@ -69,7 +69,7 @@ export function LineRow({
           </Button>
         </div>
       </div>
-      <div className="grid gap-3 sm:grid-cols-[1fr_7rem_9rem_8rem] sm:items-start">
+      <div className="grid gap-3 sm:grid-cols-[minmax(0,2fr)_6rem_7rem_6rem] sm:items-start">
         {line.kind === 'product' ? (
           <div className="flex flex-col gap-1.5 text-sm">
             <span className="font-medium text-slate-700">Product</span>

@@ -11,7 +11,7 @@ const LABELS: Record<string, string> = {
   declined: 'Declined',
   expired: 'Expired',
   withdrawn: 'Withdrawn',
-  revised: 'Revised',
+  revised: 'Revised (a new version)',
   superseded: 'Replaced by a new version',
   paid: 'Deposit paid',
   converted: 'Converted',
@@ -22,29 +22,18 @@ const DETAIL_LABELS: Record<string, string> = {
   signatureName: 'Signed as',
   ip: 'IP',
   reason: 'Reason',
+  version: 'Version',
 };
 
 function label(kind: string): string {
   return LABELS[kind] ?? kind.replaceAll('_', ' ').replace(/^./, (c) => c.toUpperCase());
 }
 
-function actorName(actor: QuoteTimelineEntry['actor']): string | null {
-  if (!actor) return null;
-  if (typeof actor === 'string') return actor;
-  return actor.name ?? actor.username ?? null;
-}
-
-/** What a timeline entry's details say, as "label: value" pairs (a string is shown as it is). */
-export function detailLines(details: unknown): string[] {
-  if (details === null || details === undefined || details === '') return [];
-  if (typeof details === 'string' || typeof details === 'number') return [String(details)];
-  if (typeof details !== 'object') return [];
-  return Object.entries(details as Record<string, unknown>)
-    .filter(([, value]) => value !== null && value !== undefined && value !== '')
-    .map(
-      ([key, value]) =>
-        `${DETAIL_LABELS[key] ?? key}: ${typeof value === 'object' ? JSON.stringify(value) : String(value)}`,
-    );
+/** What a timeline entry's data says, as "label: value" lines (the other version's id is a link's business). */
+export function detailLines(data: QuoteTimelineEntry['data']): string[] {
+  return Object.entries(data)
+    .filter(([key, value]) => key !== 'quoteId' && value !== null && value !== '')
+    .map(([key, value]) => `${DETAIL_LABELS[key] ?? key}: ${String(value)}`);
 }
 
 /** What happened to the quote, oldest first, and who did it. */
@@ -53,15 +42,15 @@ export function QuoteTimeline({ entries }: { entries: readonly QuoteTimelineEntr
   return (
     <ol aria-label="Timeline" className="flex flex-col gap-3 border-l-2 border-slate-200 pl-4">
       {entries.map((entry, index) => {
-        const who = actorName(entry.actor);
+        const who = entry.actorName;
         return (
-          <li key={`${entry.kind}-${entry.at}-${index}`} className="text-sm">
+          <li key={`${entry.type}-${entry.at}-${index}`} className="text-sm">
             <p>
-              <span className="font-semibold text-slate-900">{label(entry.kind)}</span>
+              <span className="font-semibold text-slate-900">{label(entry.type)}</span>
               {who ? <span className="text-slate-700"> by {who}</span> : null}
               <span className="text-slate-600"> · {when(entry.at)}</span>
             </p>
-            {detailLines(entry.details).map((line) => (
+            {detailLines(entry.data).map((line) => (
               <p key={line} className="whitespace-pre-wrap break-words text-slate-700">
                 {line}
               </p>

@@ -5,6 +5,15 @@ import { Badge } from '@/components/ui/badge';
 import { DataCard, DataRows } from '@/components/ui/data-card';
 import { useMyQuotes } from '../api/my-quotes';
 
+/** The path of a quote's page from its address (the API gives the full address, as in the email). */
+export function quotePagePath(url: string): string {
+  try {
+    return new URL(url, 'http://localhost').pathname;
+  } catch {
+    return url;
+  }
+}
+
 /** The portal's Quotes card: the client's quotes, newest first, each linking to its page. */
 export function QuotesCard() {
   return (
@@ -16,11 +25,11 @@ export function QuotesCard() {
       empty={{ text: 'No quotes yet', to: '/contact', action: 'Get a Quote' }}
     >
       {(answer) => (
-        <DataRows items={answer.quotes.map((quote) => ({ ...quote, id: quote.publicUrl }))}>
+        <DataRows items={answer.quotes.map((quote) => ({ ...quote, id: quote.url }))}>
           {(quote) => (
             <>
               <div className="flex flex-col">
-                <Link to={quote.publicUrl} className="text-sm font-semibold text-blue-700 hover:underline">
+                <Link to={quotePagePath(quote.url)} className="text-sm font-semibold text-blue-700 hover:underline">
                   {quote.title}
                 </Link>
                 <span className="text-sm text-slate-600">
