@@ -22,6 +22,12 @@ export interface SiteRoute {
    * the server sends this route's page and the browser's router shows the item.
    */
   items?: true;
+  /**
+   * `<path>/<token>` is this page too, showing what an unguessable link token
+   * opens (a client's quote): the server sends this route's page and the
+   * browser's router reads the token once hydrated.
+   */
+  tokens?: true;
 }
 
 /** The public answers a page may be rendered from (served by api/src/modules/site/live-pages.ts). */
@@ -122,6 +128,10 @@ export const siteRoutes = [
   route('/checkout', 'Checkout', 'Complete your order.', false),
   route('/order-confirmation', 'Order Confirmation', 'The status of your order.', false),
   route('/subscribe', 'Subscribe', 'Start your managed IT plan.', false),
+  {
+    ...route('/quotes', 'Your Quote', 'A quote from us: review it, then accept or decline it online.', false),
+    tokens: true,
+  },
   route('/admin', 'Database Administration', 'Staff tools.', false),
   route('/admin/chat', 'Customer Chat', 'Staff chat console.', false),
   route('/admin/enquiries', 'Enquiries', 'Contact enquiries, for staff.', false),
@@ -138,6 +148,11 @@ export const siteRoutes = [
     items: true,
   },
   route('/admin/catalogue/new', 'New Product', 'A new product for the shop, for staff.', false),
+  {
+    ...route('/admin/quotes', 'Quotes', 'Quotes for staff: build, send and follow them.', false),
+    items: true,
+  },
+  route('/admin/quotes/new', 'New Quote', 'A new quote for a customer, for staff.', false),
   route('/admin/audit-log', 'Audit Log', 'Who changed money, access or what the public sees, for admins.', false),
   route('/admin/account', 'Your Account', 'Two-factor sign-in and signed-in sessions, for staff.', false),
 ] as const satisfies readonly SiteRoute[];
@@ -154,20 +169,25 @@ export const notFoundRoute: SiteRoute = route(
 const byPath = new Map<string, SiteRoute>(siteRoutes.map((r) => [r.path, r]));
 
 const ITEM_PATH = /^(.+)\/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+/** A link token: URL-safe characters, long enough to be unguessable (a UUID fits too). */
+const TOKEN_PATH = /^(.+)\/[A-Za-z0-9_-]{16,128}$/;
 
 /** A request path without one trailing slash: the URL a page is served at. */
 export function canonicalPath(pathname: string): string {
   return pathname.length > 1 && pathname.endsWith('/') ? pathname.slice(0, -1) : pathname;
 }
 
-/** The route for a request path (or an item below a route with `items`), ignoring one trailing slash; undefined for unknown paths. */
+/** The route for a request path (or an item below a route with `items`, a token below one with `tokens`), ignoring one trailing slash; undefined for unknown paths. */
 export function findSiteRoute(pathname: string): SiteRoute | undefined {
   const normalized = canonicalPath(pathname);
   const direct = byPath.get(normalized);
   if (direct) return direct;
   const item = ITEM_PATH.exec(normalized);
   const parent = item ? byPath.get(item[1]!) : undefined;
-  return parent?.items ? parent : undefined;
+  if (parent?.items) return parent;
+  const token = TOKEN_PATH.exec(normalized);
+  const opener = token ? byPath.get(token[1]!) : undefined;
+  return opener?.tokens ? opener : undefined;
 }
 
 /** The document title for a route, with the company name. */

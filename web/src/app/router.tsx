@@ -96,6 +96,9 @@ export const routes: RouteObject[] = [
       page('subscribe', 'subscribe'),
       // Every other path: deliberately not in the route table (its head is notFoundRoute's).
       { path: '*', ...lazyModule('not-found'), id: NOT_FOUND_ROUTE_ID },
+      // New pages go last (route ids are positions: inserting one earlier made hydration ids differ).
+      // A client's quote: one page for every link token (the route table's `tokens`), never prerendered per token.
+      { ...page('quote', 'quotes'), path: 'quotes/:token?' },
     ],
   },
   {
@@ -123,6 +126,9 @@ export const routes: RouteObject[] = [
       consolePage('admin-audit-log', 'audit-log'),
       consolePage('admin-staff', 'staff'),
       consolePage('admin-account', 'account'),
+      consolePage('admin-quotes', 'quotes'),
+      consolePage('admin-quote-new', 'quotes/new'),
+      consolePage('admin-quote', 'quotes/:id'),
     ],
   },
 ];

@@ -5,6 +5,7 @@ import { displayName, useUser } from '@/features/auth/api/use-user';
 import { BillingCard } from '@/features/billing/components/billing-card';
 import { ConsultationBookedNotice } from '@/features/consultation/components/consultation-booked-notice';
 import { RecentOrdersCard } from '@/features/orders/components/recent-orders-card';
+import { QuotesCard } from '@/features/quotes/components/quotes-card';
 import { AccountCard } from '@/features/portal/components/account-card';
 import { ServiceRequestsCard } from '@/features/service-requests/components/service-requests-card';
 import { SubscriptionCard } from '@/features/subscriptions/components/subscription-card';
@@ -27,6 +28,7 @@ function Portal() {
       <div className="grid gap-6 lg:grid-cols-2">
         <RecentOrdersCard />
         <ServiceRequestsCard />
+        <QuotesCard />
         <SubscriptionCard />
         <AccountCard user={user} />
       </div>

@@ -1,5 +1,6 @@
 import {
   Boxes,
+  FileText,
   History,
   Inbox,
   LayoutDashboard,
@@ -33,6 +34,7 @@ export const consoleNav: readonly ConsoleNavEntry[] = [
   { to: '/admin/orders', label: 'Orders', icon: Package, permission: 'orders.read' },
   { to: '/admin/customers', label: 'Customers', icon: Users, permission: 'customers.read' },
   { to: '/admin/catalogue', label: 'Catalogue', icon: Boxes, permission: 'catalogue.read' },
+  { to: '/admin/quotes', label: 'Quotes', icon: FileText, permission: 'quotes' },
   { to: '/admin/enquiries', label: 'Enquiries', icon: Inbox, permission: 'enquiries.read' },
   { to: '/admin/service-requests', label: 'Service requests', icon: LifeBuoy, permission: 'service_requests.work' },
   { to: '/admin/outbox', label: 'Outbox', icon: Mail, permission: 'outbox' },

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { ENQUIRY_STATUS_LABELS } from '@shared/schemas/enquiries';
 import { TICKET_REPLY_MAX } from '@shared/service-requests';
+import { MakeQuoteLink } from '@/components/console/make-quote-link';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { FormAlert } from '@/components/ui/form-alert';
@@ -106,6 +107,15 @@ export function EnquiryDetailPanel({ id }: { id: string }) {
                 Convert to Service Request
               </Button>
             ) : null}
+            <MakeQuoteLink
+              prefill={{
+                userId: data.clientId,
+                name: data.name,
+                email: data.email,
+                company: data.company,
+                source: { enquiryId: data.id },
+              }}
+            />
             <Button
               type="button"
               variant="ghost"

@@ -2,6 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { Link } from 'react-router-dom';
 import { SERVICE_REQUEST_STATUS_LABELS } from '@shared/service-requests';
 import { useStaffEvents } from '@/lib/live/staff-events';
+import { MakeQuoteLink } from '@/components/console/make-quote-link';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { FormAlert } from '@/components/ui/form-alert';
@@ -83,6 +84,15 @@ export function TicketPage({ id }: { id: string }) {
       </header>
 
       <div className="flex flex-wrap items-end gap-3">
+        <MakeQuoteLink
+          prefill={{
+            userId: request.clientId,
+            name: request.name,
+            email: request.email,
+            company: request.company,
+            source: { serviceRequestId: request.id },
+          }}
+        />
         <label className="flex flex-col gap-1 text-sm font-medium text-slate-700">
           Assignee
           <Select

@@ -1,12 +1,13 @@
 import * as DialogPrimitive from '@radix-ui/react-dialog';
 import { ShoppingCart, X } from 'lucide-react';
-import type { RefObject } from 'react';
+import { useState, type RefObject } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { OrderTotals } from '@/components/commerce/order-totals';
 import { Button, ButtonLink } from '@/components/ui/button';
 import { primaryAction } from '@/lib/primary-actions';
 import { useCart } from '../cart/cart-provider';
 import { CartLines } from './cart-lines';
+import { QuoteRequestForm } from './quote-request-form';
 
 /** The cart from the header: lines with quantities, totals, and Checkout. */
 export function CartDrawer({
@@ -21,12 +22,19 @@ export function CartDrawer({
   const cart = useCart();
   const navigate = useNavigate();
   const empty = cart.items.length === 0;
+  const [requesting, setRequesting] = useState(false);
   const checkout = () => {
     onOpenChange(false);
     navigate('/checkout');
   };
   return (
-    <DialogPrimitive.Root open={open} onOpenChange={onOpenChange}>
+    <DialogPrimitive.Root
+      open={open}
+      onOpenChange={(next) => {
+        if (!next) setRequesting(false);
+        onOpenChange(next);
+      }}
+    >
       <DialogPrimitive.Portal>
         <DialogPrimitive.Overlay className="fixed inset-0 z-50 bg-slate-950/50" />
         <DialogPrimitive.Content
@@ -59,6 +67,10 @@ export function CartDrawer({
                 Browse the Shop
               </ButtonLink>
             </div>
+          ) : requesting ? (
+            <div className="flex-1 overflow-y-auto px-5 py-4">
+              <QuoteRequestForm items={cart.items} onCancel={() => setRequesting(false)} />
+            </div>
           ) : (
             <>
               <div className="flex-1 overflow-y-auto px-5 py-4">
@@ -74,7 +86,10 @@ export function CartDrawer({
                 <Button size="lg" onClick={checkout} disabled={cart.hasUnavailable} {...primaryAction}>
                   Checkout
                 </Button>
-                <Button variant="outline" onClick={() => onOpenChange(false)}>
+                <Button variant="outline" onClick={() => setRequesting(true)}>
+                  Request a quote instead
+                </Button>
+                <Button variant="ghost" onClick={() => onOpenChange(false)}>
                   Continue Shopping
                 </Button>
               </div>

@@ -68,7 +68,10 @@ export function ConversationWindow(props: ConversationWindowProps) {
           {props.closing ? 'Closing...' : 'Close'}
         </Button>
       </header>
-      <VisitorContextBar conversationId={conversation.id} />
+      <VisitorContextBar
+        conversationId={conversation.id}
+        visitor={{ name: conversation.visitorName, email: conversation.visitorEmail }}
+      />
       <MessageList
         className="min-h-0 flex-1"
         messages={props.thread.messages}

@@ -1,5 +1,6 @@
 import { MapPin } from 'lucide-react';
 import { Link } from 'react-router-dom';
+import { MakeQuoteLink } from '@/components/console/make-quote-link';
 import { Button } from '@/components/ui/button';
 import { errorMessage } from '@/lib/api-client';
 import { useChatToTicket, useVisitorContext } from '../api/visitor-context';
@@ -7,9 +8,15 @@ import { useChatToTicket, useVisitorContext } from '../api/visitor-context';
 /**
  * Beside a chat: the page the visitor is on now (live) and the one they
  * started on, their customer page when they are a logged-in client, and the
- * ticket the chat became (or the button that makes one).
+ * ticket the chat became (or the button that makes one), and "Make a quote".
  */
-export function VisitorContextBar({ conversationId }: { conversationId: string }) {
+export function VisitorContextBar({
+  conversationId,
+  visitor,
+}: {
+  conversationId: string;
+  visitor: { name: string | null; email: string | null };
+}) {
   const context = useVisitorContext(conversationId);
   const toTicket = useChatToTicket(conversationId);
   if (!context.data) return null;
@@ -50,6 +57,14 @@ export function VisitorContextBar({ conversationId }: { conversationId: string }
           Make a Ticket
         </Button>
       )}
+      <MakeQuoteLink
+        prefill={{
+          userId: customer?.id,
+          name: customer?.name ?? visitor.name,
+          email: visitor.email,
+          source: { conversationId },
+        }}
+      />
       {toTicket.isError ? (
         <span role="alert" className="text-red-700">
           {errorMessage(toTicket.error, 'The ticket could not be made.')}

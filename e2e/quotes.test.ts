@@ -1,0 +1,141 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { withSmtp } from '../api/src/test/mail';
+import { SmtpSink } from '../api/src/test/smtp-sink';
+import { catalogCacheFor } from '../api/src/modules/catalog/catalog-cache';
+import { seedProducts } from '../api/src/modules/catalog/catalog.service';
+import { loggedInAs } from './support/auth';
+import { axeViolations } from './support/axe';
+import { useBrowser } from './support/browser';
+import { useSiteServer } from './support/server';
+import { addToCart, expectPath, hydrated, visible } from './support/ui';
+
+let sink: SmtpSink;
+beforeAll(async () => {
+  sink = await SmtpSink.start();
+});
+afterAll(() => sink.stop());
+
+const server = useSiteServer(() => withSmtp(sink.url));
+const browser = useBrowser();
+
+const AP = 'Ubiquiti UniFi U7 Pro Wi-Fi 7 Access Point'; // $189.00, taxable
+const CLIENT = { name: 'Dana Quinn', email: 'dana.quinn@example.com', company: 'Quinn Dental' };
+
+/** The quote link in the newest mail that reached `email`. */
+async function quoteLinkMailedTo(email: string): Promise<string> {
+  await expect.poll(() => sink.to(email).length, { timeout: 15_000 }).toBeGreaterThanOrEqual(1);
+  const text = sink.to(email).at(-1)!.parsed.text ?? '';
+  const link = /(http:\/\/\S+\/quotes\/[A-Za-z0-9_-]+)/.exec(text)?.[1];
+  if (!link) throw new Error(`no quote link in:\n${text}`);
+  return link;
+}
+
+describe('quotes in the browser', () => {
+  it('a quote request from the cart becomes a quote with all three kinds of lines; the client accepts it from the mailed link', async () => {
+    await seedProducts(server.db);
+    catalogCacheFor(server.db).invalidate();
+
+    // A business buyer asks for a quote from the cart instead of paying by card.
+    const buyer = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+    await buyer.goto(`${server.url}/shop`);
+    await (await hydrated(buyer.getByRole('button', { name: /^Show all \d+ products$/ }))).click();
+    await addToCart(buyer, AP);
+    const headerCart = buyer.getByRole('button', { name: /^Open cart/ });
+    await expect.poll(() => headerCart.getAttribute('aria-label')).toBe('Open cart, 1 item');
+    await headerCart.click();
+    const drawer = buyer.getByRole('dialog');
+    await drawer.getByRole('button', { name: 'Request a quote instead' }).click();
+    await drawer.getByRole('button', { name: 'Send Quote Request' }).click();
+    await visible(drawer.getByText('Name is required'));
+    await drawer.getByLabel('Name').fill(CLIENT.name);
+    await drawer.getByLabel('Email').fill(CLIENT.email);
+    await drawer.getByLabel('Company').fill(CLIENT.company);
+    await drawer.getByLabel('Message').fill('Twenty access points for three clinics, please.');
+    expect(await axeViolations(buyer)).toEqual([]);
+    await drawer.getByRole('button', { name: 'Send Quote Request' }).click();
+    await visible(drawer.getByText('Thank you, we have your request.'));
+
+    // Staff find it among the enquiries and make a quote of it.
+    const staff = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+    await loggedInAs(staff, server, { accountType: 'staff', firstName: 'Grace' });
+    await staff.goto(`${server.url}/admin/enquiries`);
+    await staff
+      .getByRole('list', { name: 'Enquiries' })
+      .getByRole('button', { name: new RegExp(CLIENT.name) })
+      .click();
+    await staff.getByRole('link', { name: 'Make a Quote' }).click();
+    await expectPath(staff, /^\/admin\/quotes\/new\?enquiryId=/);
+    await visible(staff.getByRole('heading', { name: 'New Quote', level: 1 }));
+    await visible(staff.getByText('Made from an enquiry.', { exact: false }));
+    expect(await staff.getByLabel('Customer name').inputValue()).toBe(CLIENT.name);
+    expect(await staff.getByLabel('Customer email').inputValue()).toBe(CLIENT.email);
+
+    await staff.getByLabel('Title').fill('Clinic Wi-Fi refresh');
+    await staff.getByLabel('Add a product from the catalogue').fill('U7 Pro');
+    await staff.getByRole('button', { name: `Add ${AP}` }).click();
+    const lines = staff.getByRole('list', { name: 'Quote lines' });
+    await lines.getByRole('listitem', { name: 'Line 1' }).getByLabel('Quantity').fill('2');
+    await staff.getByRole('button', { name: 'Add a monthly line' }).click();
+    await staff.getByRole('button', { name: 'Add a service line' }).click();
+    // Left empty, the service line's description is refused at the line itself (the shared schema's message).
+    await staff.getByRole('button', { name: 'Create Draft' }).click();
+    await visible(lines.getByText('Description is required'));
+
+    const monthly = lines.getByRole('listitem', { name: 'Line 2' });
+    await monthly.getByLabel('Description').fill('Managed Wi-Fi, per clinic');
+    await monthly.getByLabel('Quantity').fill('3');
+    await monthly.getByLabel('Per month ($)').fill('49.00');
+    const service = lines.getByRole('listitem', { name: 'Line 3' });
+    await service.getByLabel('Description').fill('Installation (hours)');
+    await service.getByLabel('Quantity').fill('6');
+    await service.getByLabel('Unit price ($)').fill('95.00');
+    // The service goes before the monthly line.
+    await service.getByRole('button', { name: 'Move Line 3 up' }).click();
+    await visible(lines.getByRole('listitem', { name: 'Line 2' }).getByText('Service (one-time)'));
+
+    // Live totals: 2 × 189.00 + 6 × 95.00 = 948.00; tax 8.5 % of 378.00 = 32.13; 980.13; monthly 3 × 49.00.
+    const totals = staff.getByRole('definition').filter({ hasText: '$980.13' });
+    await visible(totals);
+    await visible(staff.getByText('$147.00/mo'));
+    await staff.getByRole('button', { name: 'Preview' }).click();
+    const preview = staff.getByRole('region', { name: 'Preview as the client sees it' });
+    await visible(preview.getByRole('table', { name: 'One-time' }).getByText(AP));
+    await visible(preview.getByRole('table', { name: 'Monthly services' }).getByText('Managed Wi-Fi, per clinic'));
+    expect(await axeViolations(staff)).toEqual([]);
+
+    await staff.getByRole('button', { name: 'Create Draft' }).click();
+    await expectPath(staff, /^\/admin\/quotes\/[0-9a-f-]{36}$/);
+    await visible(staff.getByText('Draft', { exact: true }));
+    // The server's totals, as the builder showed them.
+    await visible(staff.getByText('$980.13'));
+    await staff.getByRole('button', { name: 'Send to Client' }).click();
+    await visible(staff.getByText('Sent to the client'));
+
+    // The client opens the link from the mail, on a phone, and accepts.
+    const link = await quoteLinkMailedTo(CLIENT.email);
+    expect(new URL(link).origin).toBe(server.url);
+    const client = await browser.newPage({ viewport: { width: 390, height: 844 } });
+    await client.goto(link);
+    await visible(client.getByRole('heading', { name: 'Clinic Wi-Fi refresh' }));
+    await visible(client.getByText('$980.13'));
+    await visible(client.getByRole('link', { name: 'Download PDF' }));
+    expect(await client.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    expect(await axeViolations(client)).toEqual([]);
+    await client.getByRole('button', { name: 'Accept Quote' }).click();
+    await visible(client.getByText('Type your full name to sign'));
+    await visible(client.getByText('Tick "I agree to the terms" to accept'));
+    await client.getByLabel('Your full name').fill(CLIENT.name);
+    await client.getByLabel('I agree to the terms').check();
+    await client.getByRole('button', { name: 'Accept Quote' }).click();
+    await visible(client.getByText(`signed by ${CLIENT.name}`, { exact: false }));
+    expect(await client.getByRole('button', { name: 'Accept Quote' }).count()).toBe(0);
+
+    // Staff see the acceptance with the typed name on the quote's timeline.
+    await staff.reload();
+    await visible(staff.getByRole('list', { name: 'Timeline' }).getByText(CLIENT.name, { exact: false }));
+
+    // A token that opens nothing says so.
+    await client.goto(`${server.url}/quotes/this-token-opens-nothing-at-all`);
+    await visible(client.getByRole('heading', { name: 'Quote not found' }));
+  });
+});

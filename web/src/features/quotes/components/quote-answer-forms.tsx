@@ -1,0 +1,125 @@
+import { useRef, useState } from 'react';
+import { quoteAcceptSchema, quoteDeclineSchema } from '@shared/schemas/quotes';
+import { Button } from '@/components/ui/button';
+import { FormAlert } from '@/components/ui/form-alert';
+import { FormField } from '@/components/ui/form-field';
+import { Input, Textarea } from '@/components/ui/input';
+import { errorMessage } from '@/lib/api-client';
+import { fieldErrors, type FieldErrors } from '@/lib/form';
+import { useAcceptQuote, useDeclineQuote } from '../api/public-quote';
+
+interface AcceptValues {
+  signatureName: string;
+  agree: boolean;
+}
+
+/** Accept: the client types their full name and ticks "I agree to the terms" (the shared schema's rules). */
+export function AcceptQuoteForm({ token }: { token: string }) {
+  const [values, setValues] = useState<AcceptValues>({ signatureName: '', agree: false });
+  const [errors, setErrors] = useState<FieldErrors<AcceptValues>>({});
+  const accept = useAcceptQuote(token);
+  const formRef = useRef<HTMLFormElement>(null);
+
+  const onSubmit = (event: React.FormEvent) => {
+    event.preventDefault();
+    const parsed = quoteAcceptSchema.safeParse(values);
+    if (!parsed.success) {
+      setErrors(fieldErrors<AcceptValues>(parsed.error));
+      requestAnimationFrame(() => formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus());
+      return;
+    }
+    setErrors({});
+    accept.mutate(parsed.data);
+  };
+
+  return (
+    <form ref={formRef} onSubmit={onSubmit} noValidate className="flex flex-col gap-4" aria-label="Accept the quote">
+      <FormField label="Your full name" error={errors.signatureName} hint="Typing your name signs this quote.">
+        <Input
+          name="signatureName"
+          autoComplete="name"
+          maxLength={150}
+          value={values.signatureName}
+          onChange={(e) => {
+            setValues({ ...values, signatureName: e.target.value });
+            setErrors({ ...errors, signatureName: undefined });
+          }}
+        />
+      </FormField>
+      <div className="flex flex-col gap-1.5">
+        <label className="flex items-start gap-2 text-sm text-slate-900">
+          <input
+            type="checkbox"
+            name="agree"
+            className="mt-0.5 h-4 w-4"
+            checked={values.agree}
+            aria-invalid={errors.agree ? true : undefined}
+            aria-describedby={errors.agree ? `agree-error-${token}` : undefined}
+            onChange={(e) => {
+              setValues({ ...values, agree: e.target.checked });
+              setErrors({ ...errors, agree: undefined });
+            }}
+          />
+          I agree to the terms
+        </label>
+        {errors.agree ? (
+          <p id={`agree-error-${token}`} role="alert" className="text-sm font-medium text-red-700">
+            {errors.agree}
+          </p>
+        ) : null}
+      </div>
+      {accept.isError ? (
+        <FormAlert>{errorMessage(accept.error, 'The quote could not be accepted. Please try again.')}</FormAlert>
+      ) : null}
+      <Button type="submit" size="lg" disabled={accept.isPending}>
+        {accept.isPending ? 'Accepting...' : 'Accept Quote'}
+      </Button>
+    </form>
+  );
+}
+
+/** Decline, with an optional reason; asked for only once the client chooses to. */
+export function DeclineQuoteForm({ token }: { token: string }) {
+  const [open, setOpen] = useState(false);
+  const [reason, setReason] = useState('');
+  const [error, setError] = useState<string | undefined>();
+  const decline = useDeclineQuote(token);
+
+  if (!open)
+    return (
+      <Button type="button" variant="outline" onClick={() => setOpen(true)}>
+        Decline Quote
+      </Button>
+    );
+  return (
+    <form
+      noValidate
+      aria-label="Decline the quote"
+      className="flex flex-col gap-3"
+      onSubmit={(event) => {
+        event.preventDefault();
+        const parsed = quoteDeclineSchema.safeParse(reason.trim() ? { reason } : {});
+        if (!parsed.success) {
+          setError(fieldErrors<{ reason: string }>(parsed.error).reason);
+          return;
+        }
+        decline.mutate(parsed.data);
+      }}
+    >
+      <FormField label="Why are you declining?" optional error={error}>
+        <Textarea name="reason" rows={3} maxLength={2000} value={reason} onChange={(e) => setReason(e.target.value)} />
+      </FormField>
+      {decline.isError ? (
+        <FormAlert>{errorMessage(decline.error, 'The quote could not be declined. Please try again.')}</FormAlert>
+      ) : null}
+      <div className="flex flex-wrap gap-2">
+        <Button type="submit" variant="outline" disabled={decline.isPending}>
+          {decline.isPending ? 'Declining...' : 'Decline Quote'}
+        </Button>
+        <Button type="button" variant="ghost" onClick={() => setOpen(false)}>
+          Keep it open
+        </Button>
+      </div>
+    </form>
+  );
+}
