@@ -1,6 +1,5 @@
 import { fork, spawn, type ChildProcess } from 'node:child_process';
 import { execSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -22,11 +21,9 @@ interface BenchResult {
 export const DURATION = Number(process.env.BENCH_DURATION ?? 8);
 export const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 
+/** The production build of the current sources: built when they changed since the last build, else kept. */
 export function ensureBuild(): void {
-  if (!existsSync('dist/api/main.js') || !existsSync('dist/web/404.html')) {
-    console.log('Building the production bundle…');
-    execSync('npm run build', { stdio: 'inherit' });
-  }
+  execSync('node --import tsx scripts/build.ts web api', { stdio: 'inherit' });
 }
 
 /** DATABASE_URL when set, else an embedded PostgreSQL in a temporary directory. */
