@@ -26,7 +26,7 @@ const moduleGraph = {
   contact: ['service-requests', 'users', 'mail'],
   customers: ['auth', 'users', 'orders', 'service-requests', 'contact', 'chat', 'subscriptions'],
   dashboard: ['orders', 'chat', 'contact', 'service-requests'],
-  health: [],
+  health: ['mail'],
   mail: [],
   orders: ['catalog', 'payments', 'users', 'mail', 'audit'],
   payments: [],
