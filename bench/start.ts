@@ -18,8 +18,18 @@ import { machine } from './support';
 
 const TIMEOUT_MS = 180_000;
 
+/** BENCH_START_REF=<commit>: time that commit instead of this checkout's files (to compare before and after). */
+const REF = process.env.BENCH_START_REF;
+
 async function copyCheckout(): Promise<string> {
   const dir = await mkdtemp(path.join(os.tmpdir(), 'northstar-start-'));
+  if (REF) {
+    execFileSync('sh', ['-c', `git archive --format=tar "$REF" | tar -x -C "$DIR"`], {
+      env: { ...process.env, REF, DIR: dir },
+    });
+    await symlink(path.resolve('node_modules'), path.join(dir, 'node_modules'), 'dir');
+    return dir;
+  }
   const files = execFileSync('git', ['ls-files', '-z', '--cached', '--others', '--exclude-standard'], {
     encoding: 'utf8',
   })

@@ -143,7 +143,16 @@ interface Target {
  * reports medians: this machine's speed drifts between runs, so a target is
  * always compared with the baseline measured next to it.
  */
-export async function compare(baseline: Target, targets: Target[]): Promise<void> {
+export interface CompareRow {
+  target: string;
+  'req/s': number;
+  'p99 ms': number;
+  'vs node:http': string;
+  errors: number;
+  'unexpected status': number;
+}
+
+export async function compare(baseline: Target, targets: Target[]): Promise<CompareRow[]> {
   const all = [baseline, ...targets];
   const results = new Map<string, BenchResult[]>(all.map((t) => [t.name, []]));
   for (let round = 1; round <= ROUNDS; round += 1) {
@@ -151,7 +160,7 @@ export async function compare(baseline: Target, targets: Target[]): Promise<void
     for (const target of all) results.get(target.name)!.push(await run(target.name, target.options));
   }
   const base = results.get(baseline.name)!;
-  const rows = all.map((target) => {
+  const rows = all.map((target): CompareRow => {
     const runs = results.get(target.name)!;
     return {
       target: target.name,
@@ -163,6 +172,7 @@ export async function compare(baseline: Target, targets: Target[]): Promise<void
     };
   });
   console.table(rows);
+  return rows;
 }
 
 export function machine(): string {
