@@ -97,7 +97,7 @@ export const goals: Goal[] = [
   {
     id: 'tickets-p99',
     bench: 'tickets',
-    figure: 'staff ticket lists p99 at work (worst scenario), 100k tickets',
+    figure: 'staff ticket lists p99 at work (worst scenario)',
     unit: 'ms',
     // Decision 148's goal; 4–6 ms was measured at work before issue 31 (docs/benchmarks.md).
     goal: '< 50 ms (was 4–6 ms)',
@@ -106,7 +106,7 @@ export const goals: Goal[] = [
   {
     id: 'orders-p99',
     bench: 'admin',
-    figure: 'staff console order and customer lists p99 at work, 200k orders',
+    figure: 'staff console order and customer lists p99 at work',
     unit: 'ms',
     // Decision 148's goal; 10.5 ms was measured at work before issue 31 (docs/benchmarks.md).
     goal: '< 50 ms (was 10.5 ms)',

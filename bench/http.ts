@@ -9,6 +9,7 @@ import { recordFigure } from './figures';
 import {
   benchDatabase,
   compare,
+  type CompareRow,
   DURATION,
   ensureBuild,
   machine,
@@ -16,6 +17,12 @@ import {
   startHelloServer,
   startProductionServer,
 } from './support';
+
+/** For `npm run bench`'s summary (bench/goals.ts): a target's ratio to node:http, found by its name. */
+function recordRatio(id: string, rows: CompareRow[], match: (target: string) => boolean): void {
+  const row = rows.find((r) => match(r.target));
+  if (row) recordFigure({ id, value: Number(row['vs node:http']) });
+}
 
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 100);
 
@@ -61,6 +68,12 @@ try {
     },
   ]);
 
+  recordRatio(
+    'auth-user-ratio',
+    api,
+    (target) => target.startsWith('GET /api/auth/user') && target.includes('logged in'),
+  );
+
   console.log(`\nShop: ${SHOP_CONNECTIONS} connections\n`);
   const products = await seedCatalogue(app.url);
   // One buyer per connection, as in real traffic (each buyer has their own payment rate-limit counter).
@@ -104,15 +117,7 @@ try {
     ],
   );
 
-  // For `npm run bench`'s summary (bench/goals.ts).
-  const ratio = (rows: typeof api, match: (target: string) => boolean) => {
-    const row = rows.find((r) => match(r.target));
-    if (row) return Number(row['vs node:http']);
-  };
-  const productsRatio = ratio(shopRows, (target) => target.startsWith('GET /api/products'));
-  const authRatio = ratio(api, (target) => target.startsWith('GET /api/auth/user') && target.includes('logged in'));
-  if (productsRatio !== undefined) recordFigure({ id: 'products-ratio', value: productsRatio });
-  if (authRatio !== undefined) recordFigure({ id: 'auth-user-ratio', value: authRatio });
+  recordRatio('products-ratio', shopRows, (target) => target.startsWith('GET /api/products'));
 
   console.log('\n200 simultaneous checkouts (50 buyers), then 200 simultaneous demo payments');
   const check = await simultaneousCheckouts(shop.url, database.url, products);
