@@ -92,7 +92,7 @@ async function timeStart(dir: string): Promise<number> {
 const dir = await copyCheckout();
 try {
   console.log(
-    `Machine: ${machine()}, load average ${os
+    `${REF ? `Commit ${REF}` : 'This checkout'}: ${machine()}, load average ${os
       .loadavg()
       .map((n) => n.toFixed(2))
       .join(' ')}`,
