@@ -8,8 +8,8 @@
  * measuring windows than the single benchmarks' defaults. Any BENCH_* variable
  * set when calling it wins. BENCH_ONLY=start,http runs only those.
  *
- * Exits non-zero when a benchmark failed (its own checks: lost receipts, failed
- * requests…); a goal not met is reported, not a failure.
+ * Exits non-zero when any benchmark did (its own checks: lost receipts, failed
+ * requests; lighthouse, tickets and admin also on their own goals).
  */
 import { spawn } from 'node:child_process';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
