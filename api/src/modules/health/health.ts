@@ -79,7 +79,7 @@ export interface HealthReport {
 /** The report for a reachable database, from what this instance knows and the outbox's figures. */
 export function healthReport(instance: InstanceState | undefined, outbox: OutboxBacklog | null): HealthReport {
   const problems: string[] = [];
-  const report: Omit<HealthReport, 'status' | 'problems'> = { database: 'ok', outbox };
+  const report: Omit<HealthReport, 'status' | 'database' | 'problems'> = { outbox };
   if (instance) {
     const pending = instance.pendingMigrations;
     report.migrations = { pending };
