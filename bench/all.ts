@@ -22,11 +22,11 @@ import { ensureBuild, machine } from './support';
 /** Each benchmark and the sizes it runs at here. */
 const benches: { name: string; env: Record<string, string> }[] = [
   { name: 'start', env: {} },
-  { name: 'http', env: { BENCH_DURATION: '5', BENCH_ROUNDS: '3' } },
+  { name: 'http', env: { BENCH_DURATION: '4', BENCH_ROUNDS: '3' } },
   { name: 'lighthouse', env: { LIGHTHOUSE_RUNS: '3' } },
   { name: 'chat', env: { BENCH_CHAT_SOCKETS: '5000', BENCH_CHAT_RATE: '100', BENCH_CHAT_SETUPS: '1' } },
   { name: 'mail', env: { BENCH_MAIL_ORDERS: '500', BENCH_MAIL_OUTAGE_S: '15' } },
-  { name: 'tickets', env: { BENCH_DURATION: '5' } },
+  { name: 'tickets', env: { BENCH_DURATION: '4' } },
   { name: 'admin', env: { BENCH_ADMIN_SECONDS: '10' } },
 ];
 
