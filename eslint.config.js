@@ -27,7 +27,7 @@ const moduleGraph = {
   contact: ['service-requests', 'users', 'mail', 'audit', 'catalog'],
   customers: ['auth', 'users', 'orders', 'service-requests', 'contact', 'chat', 'subscriptions', 'audit'],
   dashboard: ['orders', 'chat', 'contact', 'service-requests'],
-  health: [],
+  health: ['mail'],
   mail: [],
   orders: ['catalog', 'payments', 'users', 'mail', 'audit', 'billing'],
   quotes: ['catalog', 'users', 'mail', 'audit'],

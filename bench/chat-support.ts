@@ -139,6 +139,8 @@ export async function seedStaff(url: string, count: number): Promise<BenchClient
           username: `bench_staff_${i + 1}`,
           passwordHash,
           accountType: 'staff',
+          // Every staff member has a role (issue 24); admin may do everything the benchmarks ask.
+          staffRole: 'admin',
         })),
       )
       .returning('id');

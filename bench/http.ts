@@ -5,9 +5,11 @@
  * Then the shop at 50 connections, and 200 simultaneous checkouts.
  */
 import { BENCH_ADMIN_TOKEN, cartFor, seedCatalogue, shipping, signUpBuyer, simultaneousCheckouts } from './commerce';
+import { recordFigure } from './figures';
 import {
   benchDatabase,
   compare,
+  type CompareRow,
   DURATION,
   ensureBuild,
   machine,
@@ -15,6 +17,12 @@ import {
   startHelloServer,
   startProductionServer,
 } from './support';
+
+/** For `npm run bench`'s summary (bench/goals.ts): a target's ratio to node:http, found by its name. */
+function recordRatio(id: string, rows: CompareRow[], match: (target: string) => boolean): void {
+  const row = rows.find((r) => match(r.target));
+  if (row) recordFigure({ id, value: Number(row['vs node:http']) });
+}
 
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 100);
 
@@ -48,7 +56,7 @@ try {
 
   console.log(`Machine: ${machine()}`);
   console.log(`${CONNECTIONS} connections, ${DURATION} s per target after a 2 s warm-up, median of ${ROUNDS} rounds\n`);
-  await compare({ name: 'node:http hello world', options: { url: hello.url, connections: CONNECTIONS } }, [
+  const api = await compare({ name: 'node:http hello world', options: { url: hello.url, connections: CONNECTIONS } }, [
     { name: 'GET /healthz', options: { url: `${app.url}/healthz`, connections: CONNECTIONS } },
     {
       name: 'GET /api/auth/user (logged out → 401)',
@@ -60,45 +68,56 @@ try {
     },
   ]);
 
+  recordRatio(
+    'auth-user-ratio',
+    api,
+    (target) => target.startsWith('GET /api/auth/user') && target.includes('logged in'),
+  );
+
   console.log(`\nShop: ${SHOP_CONNECTIONS} connections\n`);
   const products = await seedCatalogue(app.url);
   // One buyer per connection, as in real traffic (each buyer has their own payment rate-limit counter).
   const buyers = await Promise.all(Array.from({ length: SHOP_CONNECTIONS }, (_, i) => signUpBuyer(shop.url, i)));
   const cart = cartFor(products, 3).map(({ product, quantity }) => ({ id: product.id, quantity }));
   let next = 0;
-  await compare({ name: 'node:http hello world', options: { url: hello.url, connections: SHOP_CONNECTIONS } }, [
-    {
-      name: `GET /api/products (${products.length} products, br as browsers ask)`,
-      options: {
-        url: `${app.url}/api/products`,
-        connections: SHOP_CONNECTIONS,
-        headers: { 'accept-encoding': 'gzip, deflate, br, zstd' },
+  const shopRows = await compare(
+    { name: 'node:http hello world', options: { url: hello.url, connections: SHOP_CONNECTIONS } },
+    [
+      {
+        name: `GET /api/products (${products.length} products, br as browsers ask)`,
+        options: {
+          url: `${app.url}/api/products`,
+          connections: SHOP_CONNECTIONS,
+          headers: { 'accept-encoding': 'gzip, deflate, br, zstd' },
+        },
       },
-    },
-    {
-      name: `GET /api/products (uncompressed)`,
-      options: { url: `${app.url}/api/products`, connections: SHOP_CONNECTIONS },
-    },
-    {
-      name: 'POST /api/create-payment-intent (shop, demo provider)',
-      options: {
-        url: `${shop.url}/api/create-payment-intent`,
-        connections: SHOP_CONNECTIONS,
-        expectStatus: 201,
-        requests: [
-          {
-            method: 'POST',
-            headers: { 'content-type': 'application/json' },
-            body: JSON.stringify({ items: cart, shipping }),
-            setupRequest: (request) => {
-              next = (next + 1) % buyers.length;
-              return { ...request, headers: { ...request.headers, cookie: buyers[next]!.cookie } };
+      {
+        name: `GET /api/products (uncompressed)`,
+        options: { url: `${app.url}/api/products`, connections: SHOP_CONNECTIONS },
+      },
+      {
+        name: 'POST /api/create-payment-intent (shop, demo provider)',
+        options: {
+          url: `${shop.url}/api/create-payment-intent`,
+          connections: SHOP_CONNECTIONS,
+          expectStatus: 201,
+          requests: [
+            {
+              method: 'POST',
+              headers: { 'content-type': 'application/json' },
+              body: JSON.stringify({ items: cart, shipping }),
+              setupRequest: (request) => {
+                next = (next + 1) % buyers.length;
+                return { ...request, headers: { ...request.headers, cookie: buyers[next]!.cookie } };
+              },
             },
-          },
-        ],
+          ],
+        },
       },
-    },
-  ]);
+    ],
+  );
+
+  recordRatio('products-ratio', shopRows, (target) => target.startsWith('GET /api/products'));
 
   console.log('\n200 simultaneous checkouts (50 buyers), then 200 simultaneous demo payments');
   const check = await simultaneousCheckouts(shop.url, database.url, products);

@@ -1,6 +1,5 @@
 import { fork, spawn, type ChildProcess } from 'node:child_process';
 import { execSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -22,11 +21,9 @@ interface BenchResult {
 export const DURATION = Number(process.env.BENCH_DURATION ?? 8);
 export const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 
+/** The production build of the current sources: built when they changed since the last build, else kept. */
 export function ensureBuild(): void {
-  if (!existsSync('dist/api/main.js') || !existsSync('dist/web/404.html')) {
-    console.log('Building the production bundle…');
-    execSync('npm run build', { stdio: 'inherit' });
-  }
+  execSync('node --import tsx scripts/build.ts web api', { stdio: 'inherit' });
 }
 
 /** DATABASE_URL when set, else an embedded PostgreSQL in a temporary directory. */
@@ -146,7 +143,16 @@ interface Target {
  * reports medians: this machine's speed drifts between runs, so a target is
  * always compared with the baseline measured next to it.
  */
-export async function compare(baseline: Target, targets: Target[]): Promise<void> {
+export interface CompareRow {
+  target: string;
+  'req/s': number;
+  'p99 ms': number;
+  'vs node:http': string;
+  errors: number;
+  'unexpected status': number;
+}
+
+export async function compare(baseline: Target, targets: Target[]): Promise<CompareRow[]> {
   const all = [baseline, ...targets];
   const results = new Map<string, BenchResult[]>(all.map((t) => [t.name, []]));
   for (let round = 1; round <= ROUNDS; round += 1) {
@@ -154,7 +160,7 @@ export async function compare(baseline: Target, targets: Target[]): Promise<void
     for (const target of all) results.get(target.name)!.push(await run(target.name, target.options));
   }
   const base = results.get(baseline.name)!;
-  const rows = all.map((target) => {
+  const rows = all.map((target): CompareRow => {
     const runs = results.get(target.name)!;
     return {
       target: target.name,
@@ -166,6 +172,7 @@ export async function compare(baseline: Target, targets: Target[]): Promise<void
     };
   });
   console.table(rows);
+  return rows;
 }
 
 export function machine(): string {

@@ -21,6 +21,7 @@ import autocannon from 'autocannon';
 import { connectDatabase, migrateToLatest } from '../api/src/db/database';
 import { buildUser } from '../api/src/test/factories';
 import { freshDatabase, percentile } from './chat-support';
+import { recordFigure } from './figures';
 import { runStaffLoad } from './staff-load';
 import { DURATION, ensureBuild, machine, startProductionServer } from './support';
 
@@ -203,6 +204,8 @@ try {
   );
   print(`${CONNECTIONS} staff at work (a pause of ${THINK_MS} ms on average between answer and next request)`, atWork);
   print(`${CONNECTIONS} staff flat out (no pause: capacity, not the goal's load)`, flatOut);
+  // For `npm run bench`'s summary (bench/goals.ts): the worst scenario's p99 at work.
+  recordFigure({ id: 'tickets-p99', value: Math.max(...atWork.map((r) => r.p99)) });
   const bad = [...atWork.filter((r) => r.p99 >= LIMIT_MS || r.failed > 0), ...flatOut.filter((r) => r.failed > 0)];
   if (bad.length > 0) {
     console.error(`\nOver ${LIMIT_MS} ms at p99 at work, or failing: ${bad.map((r) => r.name).join(', ')}`);

@@ -5,10 +5,15 @@ import { User } from './modules/users/user.model';
 const t = setupTestApp();
 
 describe('HTTP basics', () => {
-  it('GET /healthz checks the database', async () => {
+  it('GET /healthz checks the database and the outbox (the app alone runs no mail worker: not reported)', async () => {
     const res = await t.request().get('/healthz');
     expect(res.status).toBe(200);
-    expect(res.body).toEqual({ status: 'ok', database: 'ok' });
+    expect(res.body).toEqual({
+      status: 'ok',
+      database: 'ok',
+      problems: [],
+      outbox: { pending: 0, oldestPendingSeconds: null },
+    });
   });
 
   it('gives API answers the minimal API policy', async () => {

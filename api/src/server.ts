@@ -3,10 +3,11 @@ import type http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { appSession, createApp } from './app';
-import type { AppDeps } from './app-deps';
+import type { AppDeps, InstanceState } from './app-deps';
 import type { Config } from './config';
-import { connectDatabase, migrateToLatest } from './db/database';
+import { connectDatabase, countPendingMigrations, migrateToLatest } from './db/database';
 import { startEmbeddedPostgres, type EmbeddedPostgres } from './db/embedded-postgres';
+import { createHeartbeat } from './heartbeat';
 import type { Logger } from './logger';
 import { createHttpServer } from './http-timeouts';
 import { createLiveBus } from './live/bus';
@@ -66,16 +67,20 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
   }
 
   const db = connectDatabase(databaseUrl, { logger });
+  let pendingMigrations: number;
   try {
     const applied = await migrateToLatest(db);
     if (applied.length > 0) logger.info({ migrations: applied }, 'migrations applied');
+    // Counted once, after migrating, for /healthz (none, unless another instance rolled back meanwhile).
+    pendingMigrations = await countPendingMigrations(db);
   } catch (err) {
     await db.destroy();
     await embedded?.stop();
     throw err;
   }
 
-  const deps: AppDeps = { config, db, logger };
+  const instance: InstanceState = { mailWorker: createHeartbeat(), pendingMigrations };
+  const deps: AppDeps = { config, db, logger, instance };
   const webRoot = options.webRoot ?? path.resolve('dist/web');
   const siteFiles = options.devWebUrl
     ? new Map<string, StaticFile>()

@@ -35,3 +35,9 @@ export async function migrateToLatest(db: Knex): Promise<string[]> {
   const [, applied] = (await db.migrate.latest()) as [number, string[]];
   return applied;
 }
+
+/** How many migrations of this build the database has not applied (knex's own bookkeeping: one query). */
+export async function countPendingMigrations(db: Knex): Promise<number> {
+  const [, pending] = (await db.migrate.list()) as [unknown[], unknown[]];
+  return pending.length;
+}

@@ -1,4 +1,5 @@
 import type { Knex } from 'knex';
+import type { InstanceState } from '../../app-deps';
 import type { Config } from '../../config';
 import type { Logger } from '../../logger';
 import type { MailRow } from './mail-row';
@@ -60,10 +61,12 @@ function transportFor(config: Config, options: MailWorkerOptions, concurrency: n
  * changes nothing. See docs/decisions/081.
  */
 export function startMailWorker(
-  deps: { db: Knex; config: Config; logger: Logger },
+  deps: { db: Knex; config: Config; logger: Logger; instance?: InstanceState },
   options: MailWorkerOptions = {},
 ): MailWorker {
   const { db, config, logger } = deps;
+  // /healthz's sign that this loop is alive (decision 174): a beat on every pass, at least every pollIntervalMs.
+  const heartbeat = deps.instance?.mailWorker;
   const pollIntervalMs = options.pollIntervalMs ?? 1000;
   const concurrency = options.concurrency ?? 8;
   const leaseMs = options.leaseMs ?? 5 * 60 * 1000;
@@ -168,6 +171,7 @@ export function startMailWorker(
 
   const loop = (async () => {
     while (!stopping) {
+      heartbeat?.beat();
       woken = false;
       const free = concurrency - inFlight.size;
       let claimed: MailRow[] = [];
@@ -191,7 +195,7 @@ export function startMailWorker(
       if (free > 0 && claimed.length === free) continue;
       await pause(pollIntervalMs);
     }
-  })();
+  })().finally(() => heartbeat?.stop());
 
   return {
     wake,

@@ -150,3 +150,23 @@ export async function findOutboxAttachment(
   const content = Buffer.from(hidden, 'utf8');
   return { ...attachment, content, size: content.length };
 }
+
+export interface OutboxBacklog {
+  /** Mails waiting to be delivered (queued, being delivered, or waiting to be retried). */
+  pending: number;
+  /** How long ago the oldest of them was written, in whole seconds; null when none waits. */
+  oldestPendingSeconds: number | null;
+}
+
+/**
+ * The outbox's backlog for /healthz (decision 174): one query over the mails still to deliver, which the
+ * (status, created_at) index answers without reading delivered mail.
+ */
+export async function outboxBacklog(db: Knex): Promise<OutboxBacklog> {
+  const result = await db.raw<{ rows: { pending: number; oldest: number | null }[] }>(
+    `select count(*)::int as pending, floor(extract(epoch from now() - min(created_at)))::int as oldest
+     from mails where status in ('queued', 'retrying', 'sending')`,
+  );
+  const row = result.rows[0]!;
+  return { pending: row.pending, oldestPendingSeconds: row.oldest };
+}

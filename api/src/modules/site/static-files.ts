@@ -3,7 +3,7 @@ import { existsSync } from 'node:fs';
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import { brotliCompress, brotliCompressSync, constants, gzip, gzipSync } from 'node:zlib';
+import { brotliCompress, constants, gzip } from 'node:zlib';
 
 const brotliAsync = promisify(brotliCompress);
 const gzipAsync = promisify(gzip);
@@ -82,6 +82,7 @@ export async function loadStaticFiles(root: string, publicUrl: string): Promise<
   if (!existsSync(root)) return files;
   const all = await walk(root);
   const present = new Set(all);
+  const compressing: Promise<void>[] = [];
   for (const file of all) {
     if (file.endsWith('.br') || file.endsWith('.gz')) continue;
     const relative = path.relative(root, file).split(path.sep);
@@ -102,8 +103,17 @@ export async function loadStaticFiles(root: string, publicUrl: string): Promise<
         gzip = undefined;
       }
       if (!brotli && body.length >= 1024) {
-        brotli = brotliCompressSync(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 10 } });
-        gzip = gzipSync(body, { level: 9 });
+        // Compressed on libuv's threads, every page at once: the start waits for the slowest, not for the sum.
+        const page = body;
+        compressing.push(
+          Promise.all([
+            brotliAsync(page, { params: { [constants.BROTLI_PARAM_QUALITY]: 10 } }),
+            gzipAsync(page, { level: 9 }),
+          ]).then(([pageBrotli, pageGzip]) => {
+            const file = files.get(urlPath)!;
+            files.set(urlPath, { ...file, brotli: pageBrotli, gzip: pageGzip });
+          }),
+        );
       }
     }
     files.set(urlPath, {
@@ -115,5 +125,6 @@ export async function loadStaticFiles(root: string, publicUrl: string): Promise<
       cacheControl: cacheControlFor(urlPath),
     });
   }
+  await Promise.all(compressing);
   return files;
 }
