@@ -5,7 +5,7 @@ import { formatCents, toCents } from '@shared/money';
 import { company, formatAddressLines } from '@shared/site/company';
 
 /**
- * The layout every business document shares (invoices, quotes): US Letter,
+ * The layout every business document shares (invoices, credit notes, quotes): US Letter,
  * the seller's header, a table of lines, totals aligned under the amounts.
  * Each document draws its own parts with these; none keeps a copy.
  *
@@ -90,7 +90,7 @@ export function drawHeader(doc: Pdf, { left, width }: Box, heading: string, fact
   // Label and value in two columns of their own, one row each (pdfkit's `continued` runs with a right alignment
   // print the label over its value).
   const factsLeft = left + width / 2;
-  const labelWidth = width * 0.2;
+  const labelWidth = width * 0.22;
   for (const [label, value] of facts) {
     const top = doc.y;
     doc.font('regular').fontSize(9).fillColor(MUTED).text(`${label}:`, factsLeft, top, { width: labelWidth });
@@ -166,7 +166,7 @@ export function drawTotalRows(
       .font(bold ? 'bold' : 'regular')
       .fontSize(bold ? 12 : 10)
       .fillColor(INK);
-    doc.text(label, left + width * 0.45, y, { width: width * 0.35, align: 'right' });
+    doc.text(label, left + width * 0.4, y, { width: width * 0.4, align: 'right' });
     doc.text(value, x.amount, y, { width: numberWidth.amount, align: 'right' });
     y = doc.y + 4;
   }

@@ -2,18 +2,18 @@ import type { Knex } from 'knex';
 import type request from 'supertest';
 import type { StaffRole } from '@shared/staff-roles';
 import type { Quote, QuoteCreateInput } from '@shared/schemas/quotes';
-import { createUser } from '../modules/users/users.service';
-import { uniqueName } from './factories';
+import { buildUser, logIn, uniqueName } from './factories';
 
 type Agent = ReturnType<typeof request.agent>;
 
 /** A signed-in staff member of the role (a real account and a real login). */
 export async function staffAgentOf(db: Knex, agent: Agent, role: StaffRole): Promise<Agent> {
-  const username = uniqueName(role);
-  const password = `pw-${username}-long`;
-  await createUser(db, { username, password, accountType: 'staff', staffRole: role, email: `${username}@example.com` });
-  const res = await agent.post('/api/login').send({ username, password });
-  if (res.status !== 200) throw new Error(`login failed with ${res.status}`);
+  const built = await buildUser(db, {
+    accountType: 'staff',
+    staffRole: role,
+    email: `${uniqueName(role)}@example.com`,
+  });
+  await logIn(agent, built);
   return agent;
 }
 

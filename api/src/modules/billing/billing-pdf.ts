@@ -1,9 +1,19 @@
-import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
-import PDFDocument from 'pdfkit';
-import { formatCents, TAX_RATE_LABEL, toCents } from '@shared/money';
+import { formatCents, TAX_RATE_LABEL } from '@shared/money';
 import type { BillingDocumentKind } from '@shared/schemas/billing';
-import { company, formatAddressLines } from '@shared/site/company';
+import { company } from '@shared/site/company';
+import {
+  drawHeader,
+  drawLineTable,
+  drawTotalRows,
+  formatDocumentDate,
+  INK,
+  money,
+  MUTED,
+  openDocumentPdf,
+  type Box,
+  type LineCells,
+  type Pdf,
+} from '../../pdf/document-layout';
 import type { OrderLine } from '../mail/templates/order-lines';
 
 /** What an invoice or a credit note shows besides its number and date, kept as issued (`content`). */
@@ -34,89 +44,34 @@ export interface BillingDocument extends BillingContent {
   invoice?: { number: string; issuedAt: Date };
 }
 
-/*
- * The typeface is DejaVu Sans from the `dejavu-fonts-ttf` npm package (TrueType, wide Unicode coverage: names
- * with accents or non-Latin letters print as typed), embedded and subset by pdfkit. No system font is read.
- */
-const require = createRequire(import.meta.url);
-let fonts: { regular: Buffer; bold: Buffer } | null = null;
-function invoiceFonts() {
-  fonts ??= {
-    regular: readFileSync(require.resolve('dejavu-fonts-ttf/ttf/DejaVuSans.ttf')),
-    bold: readFileSync(require.resolve('dejavu-fonts-ttf/ttf/DejaVuSans-Bold.ttf')),
-  };
-  return fonts;
-}
-
-const INK = '#0f172a';
-const MUTED = '#475569';
-const RULE = '#cbd5e1';
-
-export const formatInvoiceDate = (date: Date) =>
-  date.toLocaleDateString('en-US', {
-    year: 'numeric',
-    month: 'long',
-    day: 'numeric',
-    timeZone: company.hours.timeZone,
-  });
-
-const money = (amount: string) => formatCents(toCents(amount));
-
-type Pdf = InstanceType<typeof PDFDocument>;
-
-/** The printable width of the page, between its margins. */
-interface Box {
-  left: number;
-  right: number;
-  width: number;
-}
-
 const TITLES: Record<BillingDocumentKind, { heading: string; name: string }> = {
   invoice: { heading: 'INVOICE', name: 'Invoice' },
   credit_note: { heading: 'CREDIT NOTE', name: 'Credit note' },
 };
 
-/** The invoice or credit note as a PDF (US Letter), made with pdfkit: one layout for both. */
+/** The invoice or credit note as a PDF (US Letter), in the layout every business document shares. */
 export function renderBillingPdf(document: BillingDocument): Promise<Buffer> {
-  const { doc, done } = openBillingPdf(document);
-  const left = doc.page.margins.left;
-  const right = doc.page.width - doc.page.margins.right;
-  const box: Box = { left, right, width: right - left };
-
-  const headerBottom = drawHeader(doc, document, box);
+  const title = `${TITLES[document.kind].name} ${document.number}`;
+  const { doc, box, done } = openDocumentPdf({
+    Title: title,
+    Subject: document.reference
+      ? `${title} for ${document.reference.label.toLowerCase()} ${document.reference.value}`
+      : title,
+    CreationDate: document.issuedAt,
+  });
+  const headerBottom = drawHeader(doc, box, TITLES[document.kind].heading, headerFacts(document));
   const partiesBottom = drawParties(doc, document, box, headerBottom + 24);
-  const linesBottom = drawLines(doc, document, box, partiesBottom + 24);
-  const totalsBottom = drawTotals(doc, document, box, linesBottom);
+  const lines: LineCells[] = document.lines.map((line) => [
+    line.name,
+    String(line.quantity),
+    money(line.unitPrice),
+    money(line.lineTotal),
+  ]);
+  const linesBottom = drawLineTable(doc, box, partiesBottom + 24, lines);
+  const totalsBottom = drawTotalRows(doc, box, linesBottom, totalRows(document));
   drawPaymentNote(doc, document, box, totalsBottom + 18);
   doc.end();
   return done;
-}
-
-/** A new document with the metadata and fonts, and the promise of its bytes once it ends. */
-function openBillingPdf(document: BillingDocument): { doc: Pdf; done: Promise<Buffer> } {
-  const { regular, bold } = invoiceFonts();
-  const title = `${TITLES[document.kind].name} ${document.number}`;
-  const doc = new PDFDocument({
-    size: 'LETTER',
-    margin: 54,
-    info: {
-      Title: title,
-      Author: company.legalName,
-      Subject: document.reference
-        ? `${title} for ${document.reference.label.toLowerCase()} ${document.reference.value}`
-        : title,
-      CreationDate: document.issuedAt,
-    },
-  });
-  doc.registerFont('regular', regular);
-  doc.registerFont('bold', bold);
-  const chunks: Buffer[] = [];
-  doc.on('data', (chunk: Buffer) => chunks.push(chunk));
-  const done = new Promise<Buffer>((resolve, reject) => {
-    doc.on('end', () => resolve(Buffer.concat(chunks)));
-    doc.on('error', reject);
-  });
-  return { doc, done };
 }
 
 /** The facts printed under the title, label and value. */
@@ -127,51 +82,17 @@ function headerFacts(document: BillingDocument): [string, string][] {
   if (document.kind === 'credit_note') {
     return [
       ['Credit note number', document.number],
-      ['Date', formatInvoiceDate(document.issuedAt)],
+      ['Date', formatDocumentDate(document.issuedAt)],
       ['Credits invoice', document.invoice?.number ?? ''],
       ...reference,
     ];
   }
   return [
     ['Invoice number', document.number],
-    ['Invoice date', formatInvoiceDate(document.issuedAt)],
+    ['Invoice date', formatDocumentDate(document.issuedAt)],
     ...reference,
-    ['Paid on', formatInvoiceDate(document.issuedAt)],
+    ['Paid on', formatDocumentDate(document.issuedAt)],
   ];
-}
-
-/** The seller on the left, the title and the document's own facts on the right; returns the lower of the two. */
-function drawHeader(doc: Pdf, document: BillingDocument, { left, width }: Box): number {
-  doc
-    .font('bold')
-    .fontSize(18)
-    .fillColor(INK)
-    .text(company.legalName, left, 54, { width: width / 2 });
-  doc.font('regular').fontSize(9).fillColor(MUTED);
-  for (const line of [...formatAddressLines(), 'United States', company.billingEmail, company.phone]) doc.text(line);
-  const sellerBottom = doc.y;
-
-  doc
-    .font('bold')
-    .fontSize(22)
-    .fillColor(INK)
-    .text(TITLES[document.kind].heading, left + width / 2, 54, { width: width / 2, align: 'right' });
-  doc.moveDown(0.3);
-  // Label and value in two columns of their own, one row each (pdfkit's `continued` runs with a right alignment
-  // print the label over its value).
-  const factsLeft = left + width / 2;
-  const labelWidth = width * 0.22;
-  for (const [label, value] of headerFacts(document)) {
-    const top = doc.y;
-    doc.font('regular').fontSize(9).fillColor(MUTED).text(`${label}:`, factsLeft, top, { width: labelWidth });
-    const labelBottom = doc.y;
-    doc
-      .font('bold')
-      .fillColor(INK)
-      .text(value, factsLeft + labelWidth, top, { width: width / 2 - labelWidth, align: 'right' });
-    doc.y = Math.max(labelBottom, doc.y);
-  }
-  return Math.max(sellerBottom, doc.y);
 }
 
 /** "Bill to" and, for goods, "Ship to" side by side from `y`; returns where the lower one ends. */
@@ -202,74 +123,27 @@ function drawParties(doc: Pdf, document: BillingDocument, { left, width }: Box, 
   return Math.max(billBottom, doc.y);
 }
 
-/** Where the columns of the lines table start, and how wide its number columns are (the totals align to them). */
-function lineColumns({ left, width }: Box) {
-  return {
-    x: { name: left, quantity: left + width * 0.55, unit: left + width * 0.65, amount: left + width * 0.82 },
-    numberWidth: { quantity: width * 0.1, unit: width * 0.17, amount: width * 0.18 },
-  };
-}
-
-/** The table of lines from `y`, with a new page when one runs low; returns where it ends. */
-function drawLines(doc: Pdf, document: BillingDocument, box: Box, top: number): number {
-  const { left, right, width } = box;
-  const { x, numberWidth } = lineColumns(box);
-  let y = top;
-  const row = (cells: [string, string, string, string], font: 'regular' | 'bold', color = INK) => {
-    const rowTop = y;
-    doc.font(font).fontSize(10).fillColor(color);
-    doc.text(cells[0], x.name, rowTop, { width: width * 0.53 });
-    const nameBottom = doc.y;
-    doc.text(cells[1], x.quantity, rowTop, { width: numberWidth.quantity, align: 'right' });
-    doc.text(cells[2], x.unit, rowTop, { width: numberWidth.unit, align: 'right' });
-    doc.text(cells[3], x.amount, rowTop, { width: numberWidth.amount, align: 'right' });
-    y = Math.max(nameBottom, doc.y) + 6;
-  };
-  const rule = () => {
-    doc.moveTo(left, y).lineTo(right, y).lineWidth(0.5).strokeColor(RULE).stroke();
-    y += 6;
-  };
-  row(['Description', 'Qty', 'Unit price', 'Amount'], 'bold', MUTED);
-  rule();
-  for (const line of document.lines) {
-    if (y > doc.page.height - 160) {
-      doc.addPage();
-      y = doc.page.margins.top;
-    }
-    row([line.name, String(line.quantity), money(line.unitPrice), money(line.lineTotal)], 'regular');
-  }
-  rule();
-  return y;
-}
-
 /**
- * Subtotal, tax and total, right-aligned under the amounts; then what was paid and the balance (an invoice) or
- * what was refunded (a credit note). Returns where they end.
+ * Subtotal, tax and total; then what was paid and the balance (an invoice) or what was refunded (a credit note).
  */
-function drawTotals(doc: Pdf, document: BillingDocument, box: Box, top: number): number {
-  const { left, width } = box;
-  const { x, numberWidth } = lineColumns(box);
-  let y = top;
-  const total = (label: string, value: string, font: 'regular' | 'bold' = 'regular') => {
-    doc
-      .font(font)
-      .fontSize(font === 'bold' ? 12 : 10)
-      .fillColor(INK);
-    doc.text(label, left + width * 0.4, y, { width: width * 0.4, align: 'right' });
-    doc.text(value, x.amount, y, { width: numberWidth.amount, align: 'right' });
-    y = doc.y + 4;
-  };
-  total('Subtotal', money(document.subtotal));
-  if (document.tax !== null) total(`State Tax (${TAX_RATE_LABEL} of the subtotal)`, money(document.tax));
-  if (document.kind === 'credit_note') {
-    total('Total credited (USD)', money(document.total), 'bold');
-    total('Refunded to the card', money(document.total));
-  } else {
-    total('Total (USD)', money(document.total), 'bold');
-    total('Amount paid', money(document.total));
-    total('Balance due', formatCents(0));
+function totalRows(document: BillingDocument): { label: string; value: string; bold?: boolean }[] {
+  const rows = [{ label: 'Subtotal', value: money(document.subtotal) }];
+  if (document.tax !== null) {
+    rows.push({ label: `State Tax (${TAX_RATE_LABEL} of the subtotal)`, value: money(document.tax) });
   }
-  return y;
+  if (document.kind === 'credit_note') {
+    return [
+      ...rows,
+      { label: 'Total credited (USD)', value: money(document.total), bold: true },
+      { label: 'Refunded to the card', value: money(document.total) },
+    ];
+  }
+  return [
+    ...rows,
+    { label: 'Total (USD)', value: money(document.total), bold: true },
+    { label: 'Amount paid', value: money(document.total) },
+    { label: 'Balance due', value: formatCents(0) },
+  ];
 }
 
 /** How and when it was paid or refunded, and whom to ask. */
@@ -280,9 +154,9 @@ function drawPaymentNote(doc: Pdf, document: BillingDocument, { left, width }: B
   doc.font('regular').fontSize(9).fillColor(MUTED);
   doc.text(
     document.kind === 'credit_note' && document.invoice
-      ? `This credit note corrects invoice ${document.invoice.number} of ${formatInvoiceDate(document.invoice.issuedAt)}: ` +
-          `${money(document.total)} was refunded on ${formatInvoiceDate(document.issuedAt)} to the ${provider} it was paid with${reference}.`
-      : `Paid in full on ${formatInvoiceDate(document.issuedAt)} by ${provider}${reference}.`,
+      ? `This credit note corrects invoice ${document.invoice.number} of ${formatDocumentDate(document.invoice.issuedAt)}: ` +
+          `${money(document.total)} was refunded on ${formatDocumentDate(document.issuedAt)} to the ${provider} it was paid with${reference}.`
+      : `Paid in full on ${formatDocumentDate(document.issuedAt)} by ${provider}${reference}.`,
     left,
     y,
     { width },
