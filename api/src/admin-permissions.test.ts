@@ -234,14 +234,22 @@ describe('the permission table', () => {
     expect(Object.keys(calls).sort(), 'every row needs a call in this test').toEqual([...tabled].sort());
   });
 
-  it('is what docs/permissions.md shows', () => {
-    const file = new URL('../../docs/permissions.md', import.meta.url);
+  it.each([
+    ['docs/permissions.md', ['permissions', 'matrix']],
+    ['README.md', ['roles-matrix']],
+  ] as const)('is what %s shows', (path, names) => {
+    const file = new URL(`../../${path}`, import.meta.url);
     const doc = readFileSync(file, 'utf8');
-    const blocks = { permissions: permissionsMarkdownList(), matrix: permissionsMarkdownTable() };
+    const tables = {
+      permissions: permissionsMarkdownList(),
+      matrix: permissionsMarkdownTable(),
+      'roles-matrix': permissionsMarkdownTable({ compact: true }),
+    };
+    const blocks = names.map((name) => [name, tables[name]] as const);
     if (process.env.UPDATE_PERMISSIONS_DOC === '1') {
       // UPDATE_PERMISSIONS_DOC=1 writes the tables into the file (then let Prettier align it) instead of comparing.
       let updated = doc;
-      for (const [name, block] of Object.entries(blocks)) {
+      for (const [name, block] of blocks) {
         updated = updated.replace(
           markedBlock(name),
           (_all, start: string, end: string) => `${start}\n${block}\n${end}`,
@@ -250,12 +258,12 @@ describe('the permission table', () => {
       writeFileSync(file, updated);
       return;
     }
-    for (const [name, block] of Object.entries(blocks)) {
+    for (const [name, block] of blocks) {
       const found = markedBlock(name).exec(doc);
-      expect(found, `docs/permissions.md needs <!-- ${name}:start --> and <!-- ${name}:end -->`).not.toBeNull();
+      expect(found, `${path} needs <!-- ${name}:start --> and <!-- ${name}:end -->`).not.toBeNull();
       expect(
         tableCells(found![0]),
-        `docs/permissions.md is out of date: run this test with UPDATE_PERMISSIONS_DOC=1, then Prettier`,
+        `${path} is out of date: run this test with UPDATE_PERMISSIONS_DOC=1, then Prettier`,
       ).toEqual(tableCells(block));
     }
   });

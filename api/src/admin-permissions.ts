@@ -95,20 +95,27 @@ export function roleMayCall(role: StaffRole, access: AdminAccess): boolean {
   return access === 'staff' || rolePermissions[role].includes(access);
 }
 
-/** docs/permissions.md's matrix, generated from the table (the test keeps the file equal to it). */
-export function permissionsMarkdownTable(): string {
-  const header = `| method | path | permission | ${staffRoles.join(' | ')} |`;
-  const rule = `|---|---|---|${staffRoles.map(() => ':-:').join('|')}|`;
+/**
+ * The matrix of every admin path and role, generated from the table (the test keeps the documents equal to it):
+ * in full for docs/permissions.md (with the permission each path needs), or `compact` for the README (paths below
+ * `/api/admin`, roles only).
+ */
+export function permissionsMarkdownTable({ compact = false } = {}): string {
+  const header = compact
+    ? `| method | path below \`/api/admin\` | ${staffRoles.join(' | ')} |`
+    : `| method | path | permission | ${staffRoles.join(' | ')} |`;
+  const rule = `|---|---|${compact ? '' : '---|'}${staffRoles.map(() => ':-:').join('|')}|`;
   const cell = (ok: boolean, partly: boolean) => (ok ? (partly ? '✓ (part)' : '✓') : '—');
   const rows = adminPaths.map((row) => {
-    const needs = row.permission === 'staff' ? 'any staff role' : `\`${row.permission}\``;
-    const also = row.also ? `; ${row.also.when}: \`${row.also.permission}\`` : '';
     const cells = staffRoles.map((role) =>
       cell(
         roleMayCall(role, row.permission),
         row.also !== undefined && !rolePermissions[role].includes(row.also.permission),
       ),
     );
+    if (compact) return `| ${row.method} | \`${row.path.slice('/api/admin'.length) || '/'}\` | ${cells.join(' | ')} |`;
+    const needs = row.permission === 'staff' ? 'any staff role' : `\`${row.permission}\``;
+    const also = row.also ? `; ${row.also.when}: \`${row.also.permission}\`` : '';
     return `| ${row.method} | \`${row.path}\` | ${needs}${also} | ${cells.join(' | ')} |`;
   });
   return [header, rule, ...rows].join('\n');
