@@ -223,12 +223,31 @@ async function fillEveryTable(): Promise<void> {
     .where({ id: product.id })
     .update({ archivedAt: db.raw("'2026-11-23 10:00:00.000001+00'") });
   await db('invoice_counters').insert({ year: 2026, lastNumber: 1 });
-  await db('invoices').insert({
-    orderId: order.id,
+  const [invoice] = await db('invoices')
+    .insert({
+      orderId: order.id,
+      source: 'order',
+      sourceId: order.id,
+      userId: client.user.id,
+      year: 2026,
+      sequence: 1,
+      number: '2026-000001',
+      issuedAt: db.raw("'2026-11-23 10:00:00.000001+00'"),
+      total: '1339.50',
+      content: JSON.stringify({ description: 'Order NS-10001', lines: [{ name: '山田', quantity: 2 }] }),
+    })
+    .returning('id');
+  await db('credit_note_counters').insert({ year: 2026, lastNumber: 1 });
+  await db('credit_notes').insert({
+    invoiceId: invoice!.id,
+    sourceId: 'refund:demo_re_1',
+    userId: client.user.id,
     year: 2026,
     sequence: 1,
-    number: '2026-000001',
-    issuedAt: db.raw("'2026-11-23 10:00:00.000001+00'"),
+    number: 'CN-2026-0001',
+    issuedAt: db.raw("'2026-11-24 10:00:00.000001+00'"),
+    total: '10.05',
+    content: JSON.stringify({ description: 'Refund of order NS-10001' }),
   });
   await db('refunds').insert({
     orderId: order.id,

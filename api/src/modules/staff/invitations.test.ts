@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { COMMON_PASSWORD_MESSAGE } from '@shared/schemas/account';
 import type { StaffInvitation, StaffMember } from '@shared/schemas/staff';
 import { limitInOneWindow, roomyRateLimits } from '../../test/config';
-import { buildUser, uniqueName, type BuiltUser } from '../../test/factories';
+import { buildUser, logIn, uniqueName, type BuiltUser } from '../../test/factories';
 import { eventuallyRows, useMailServers, withSmtp } from '../../test/mail';
 import { SmtpSink } from '../../test/smtp-sink';
 import { INVITATION_MESSAGES } from './invitations.service';
@@ -38,7 +38,7 @@ let console_: ReturnType<typeof browser>;
 beforeAll(async () => {
   admin = await buildUser(servers.db, { accountType: 'staff', firstName: 'Grace' });
   console_ = browser();
-  expect((await console_.post('/api/login', { username: admin.username, password: admin.password })).status).toBe(200);
+  await logIn(console_.agent, admin);
 });
 
 const address = () => `${uniqueName('invitee')}@example.com`;
@@ -157,10 +157,9 @@ describe('staff invitations', () => {
   it('a revoked link answers 410 and cannot be accepted; revoking is audited and admin-only', async () => {
     const email = address();
     const { invitation, token } = await invite(email, 'fulfilment');
-    const support = await buildUser(servers.db, { accountType: 'staff' });
-    await servers.db('users').update({ staffRole: 'support' }).where({ id: support.user.id });
+    const support = await buildUser(servers.db, { accountType: 'staff', staffRole: 'support' });
     const supportConsole = browser();
-    await supportConsole.post('/api/login', { username: support.username, password: support.password });
+    await logIn(supportConsole.agent, support);
     expect((await supportConsole.delete(`/api/admin/staff/invitations/${invitation.id}`)).status).toBe(403);
 
     expect((await console_.delete(`/api/admin/staff/invitations/${invitation.id}`)).status).toBe(204);

@@ -4,7 +4,7 @@ import { CHAT_CLOSE } from '@shared/schemas/chat-frames';
 import type { StaffMember } from '@shared/schemas/staff';
 import type { StaffRole } from '@shared/staff-roles';
 import { roomyRateLimits } from '../../test/config';
-import { buildUser, type BuiltUser } from '../../test/factories';
+import { buildUser, logIn, type BuiltUser } from '../../test/factories';
 import { eventually, loginCookie, startVisitorChat, TestSocket } from '../../test/chat';
 import { useApiServers } from '../../test/servers';
 import { ACCOUNT_DEACTIVATED } from '../auth/auth.routes';
@@ -18,17 +18,17 @@ const servers = useApiServers(2, {
   configure: () => ({ rateLimits: roomyRateLimits }),
 });
 
-async function staffMember(role: StaffRole = 'admin', options: { email?: string } = {}): Promise<BuiltUser> {
-  const built = await buildUser(servers.db, { accountType: 'staff', ...options });
-  await servers.db('users').update({ staffRole: role }).where({ id: built.user.id });
-  return built;
+async function staffMember(
+  role: StaffRole = 'admin',
+  options: { email?: string; twoFactor?: boolean } = {},
+): Promise<BuiltUser> {
+  return buildUser(servers.db, { accountType: 'staff', staffRole: role, ...options });
 }
 
 /** A signed-in browser on one instance. */
 async function signedIn(built: BuiltUser, instance = 0) {
   const agent = request.agent(servers.url(instance));
-  const res = await agent.post('/api/login').send({ username: built.username, password: built.password });
-  expect(res.status).toBe(200);
+  await logIn(agent, built);
   return agent;
 }
 
@@ -218,10 +218,7 @@ describe('PATCH /api/admin/staff/:id', () => {
 describe('POST /api/admin/staff/:id/2fa/reset', () => {
   it('clears the secret and recovery codes, ends the sessions, audited', async () => {
     const admin = await staffMember();
-    const member = await staffMember('sales');
-    await servers.db('users').update({ totpSecret: 'JBSWY3DPEHPK3PXP', totpEnabledAt: new Date() }).where({
-      id: member.user.id,
-    });
+    const member = await staffMember('sales', { twoFactor: true });
     await servers.db('user_recovery_codes').insert([
       { userId: member.user.id, codeHash: 'a' },
       { userId: member.user.id, codeHash: 'b' },
