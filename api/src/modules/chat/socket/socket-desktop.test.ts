@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { tokenLoginAnswerSchema, type AccountType } from '@shared/schemas/auth';
 import { CHAT_CLOSE } from '@shared/schemas/chat-frames';
-import { buildUser } from '../../../test/factories';
+import { buildUser, nextTotpCode } from '../../../test/factories';
 import { staffCookie, startVisitorChat, TestSocket, useChatServers } from '../../../test/chat';
 
 // A short heartbeat, to see a desktop session that ended dropped.
@@ -18,7 +18,22 @@ async function desktopBearer(accountType: AccountType = 'staff'): Promise<string
     body: JSON.stringify({ username: built.username, password: built.password }),
   });
   expect(res.status).toBe(200);
-  return `Bearer ${tokenLoginAnswerSchema.parse(await res.json()).sessionToken}`;
+  let answer = (await res.json()) as { twoFactorRequired?: boolean; sessionToken?: string };
+  if (answer.twoFactorRequired) {
+    // An admin: the second step, on the half-done sign-in's token (decision 169).
+    const second = await fetch(`${url()}/api/login/2fa`, {
+      method: 'POST',
+      headers: {
+        'Content-Type': 'application/json',
+        'X-Session-Transport': 'token',
+        Authorization: `Bearer ${answer.sessionToken}`,
+      },
+      body: JSON.stringify({ code: await nextTotpCode(built.totpSecret!) }),
+    });
+    expect(second.status).toBe(200);
+    answer = (await second.json()) as typeof answer;
+  }
+  return `Bearer ${tokenLoginAnswerSchema.parse(answer).sessionToken}`;
 }
 
 describe('desktop console sockets (bearer session on the upgrade)', () => {
