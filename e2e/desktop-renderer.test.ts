@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { roomyRateLimits } from '../api/src/test/config';
 import { defaultSettings } from '../desktop/src/common/ipc-schemas';
-import { buildUser } from '../api/src/test/factories';
+import { buildUser, nextTotpCode } from '../api/src/test/factories';
 import { axeViolations } from './support/axe';
 import { useBrowser } from './support/browser';
 import {
@@ -222,6 +222,21 @@ describe('desktop console page (Chromium, main process stood in)', () => {
     await expect.poll(() => main.tasks('newConversation')).toHaveLength(1);
     expect(main.notifications).toEqual([]);
     quiet.socket.close();
+  });
+
+  it('sends an admin without two-factor sign-in to set it up first, then opens the console (decision 169)', async () => {
+    const admin = await buildUser(server.db, { accountType: 'staff', twoFactor: false });
+    const { page } = await openConsole(server.url);
+    await logIn(page, admin.username, admin.password);
+    await visible(page.getByRole('button', { name: 'Set up two-factor sign-in' }));
+    expect(new URL(page.url()).pathname).toBe('/account/two-factor');
+    await page.getByRole('button', { name: 'Set up two-factor sign-in' }).click();
+    const secret = (await page.getByTestId('two-factor-secret').textContent())!.trim();
+    await page.getByLabel('6-digit code').fill(await nextTotpCode(secret));
+    await page.getByRole('button', { name: 'Turn on' }).click();
+    await page.getByRole('button', { name: 'I have saved them' }).click();
+    await visible(page.getByRole('heading', { name: 'Customer Chat', level: 1 }));
+    expect(new URL(page.url()).pathname).toBe('/admin/chat');
   });
 
   it('gives a role without chat the console without it: the dashboard and its screens, no chat screen (decision 167)', async () => {

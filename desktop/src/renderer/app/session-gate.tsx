@@ -1,6 +1,9 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { Navigate, useLocation } from 'react-router-dom';
 import type { PublicUser } from '@shared/schemas/auth';
+import { TWO_FACTOR_PAGE } from '@shared/schemas/two-factor';
+import { useAccount } from '@/features/account/api/account';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
 import { userQuery, userQueryKey, type SessionAnswer } from '@/features/auth/api/use-user';
@@ -87,12 +90,28 @@ export function SessionGate({ state }: { state: ConsoleState & { serverUrl: stri
     );
   }
   return (
-    <ConsoleShell
-      user={user}
-      serverUrl={state.serverUrl}
-      settings={state.settings}
-      updateReady={state.updateReady}
-      onLogOut={() => void logOut()}
-    />
+    <TwoFactorEnrolment>
+      <ConsoleShell
+        user={user}
+        serverUrl={state.serverUrl}
+        settings={state.settings}
+        updateReady={state.updateReady}
+        onLogOut={() => void logOut()}
+      />
+    </TwoFactorEnrolment>
   );
+}
+
+/**
+ * An admin without two-factor sign-in is sent to set it up before any console screen, as in the web console
+ * (decision 169; the server refuses their console calls meanwhile), and comes back where they were going.
+ */
+function TwoFactorEnrolment({ children }: { children: ReactNode }) {
+  const account = useAccount();
+  const { pathname, search } = useLocation();
+  const mustEnrol = account.data?.twoFactorRequired === true && !account.data.twoFactorEnabled;
+  if (mustEnrol && pathname !== TWO_FACTOR_PAGE) {
+    return <Navigate to={`${TWO_FACTOR_PAGE}?next=${encodeURIComponent(pathname + search)}`} replace />;
+  }
+  return children;
 }
