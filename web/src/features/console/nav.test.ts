@@ -8,7 +8,7 @@ describe('the console navigation by role (decision 167)', () => {
   it('shows each role only the screens it may use', () => {
     expect(labels('admin')).toEqual(consoleNav.map((entry) => entry.label));
     expect(labels('support')).toEqual(['Dashboard', 'Chat', 'Orders', 'Customers', 'Enquiries', 'Service requests']);
-    expect(labels('sales')).toEqual(['Dashboard', 'Orders', 'Customers', 'Enquiries']);
+    expect(labels('sales')).toEqual(['Dashboard', 'Orders', 'Customers', 'Quotes', 'Enquiries']);
     expect(labels('fulfilment')).toEqual(['Dashboard', 'Orders', 'Catalogue']);
   });
 
