@@ -85,12 +85,50 @@ describe('the staff console', () => {
     await expectPath(page, '/');
   });
 
+  it('the dashboard cards open the lists they count, the sidebar badges what waits, each screen has its title', async () => {
+    const page = await browser.newPage();
+    await loggedInAs(page, server, { accountType: 'staff', staffRole: 'support', firstName: 'Ada' });
+    await page.goto(`${server.url}/admin`);
+    await visible(page.getByRole('heading', { name: 'Dashboard', level: 1 }));
+    await expect.poll(() => page.title()).toBe('Dashboard — Northstar IT Console');
+    await visible(page.getByText('Live: counts update as things happen'));
+
+    // A visitor writes in (another device): the card and the Enquiries badge count it without a reload.
+    const newEnquiries = page.getByTestId('count-newEnquiries');
+    const before = Number(await newEnquiries.textContent());
+    const sent = await fetch(`${server.url}/api/contact`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', Origin: server.url },
+      body: JSON.stringify({
+        name: 'Dana Visitor',
+        email: 'dana@example.com',
+        service: 'General Inquiry',
+        message: 'Help?',
+      }),
+    });
+    expect(sent.status).toBe(201);
+    await expect.poll(async () => Number(await newEnquiries.textContent()), { timeout: 10_000 }).toBe(before + 1);
+    const nav = consoleNav(page);
+    await visible(nav.getByRole('link', { name: `Enquiries ${before + 1} new` }));
+
+    await page.getByRole('link', { name: /New enquiries/ }).click();
+    await expectPath(page, '/admin/enquiries?status=new');
+    await visible(page.getByRole('heading', { name: 'Enquiries', level: 1 }));
+    await visible(page.getByText('Dana Visitor').first());
+    await expect.poll(() => page.title()).toBe('Enquiries — Northstar IT Console');
+
+    await nav.getByRole('link', { name: 'Dashboard' }).click();
+    await page.getByRole('link', { name: /Unassigned service requests/ }).click();
+    await expectPath(page, '/admin/service-requests?status=pending&assigneeId=none');
+    await expect.poll(() => page.title()).toBe('Service Requests — Northstar IT Console');
+  });
+
   it('on a phone the navigation folds behind a Menu button, opens on demand and folds again on every move', async () => {
     const page = await browser.newPage({ viewport: { width: 390, height: 844 } });
     await loggedInAs(page, server, { accountType: 'staff', firstName: 'Katherine' });
     await page.goto(`${server.url}/admin/orders`);
     await visible(page.getByRole('heading', { name: 'Orders', level: 1 }));
-    const menu = page.getByRole('button', { name: /^Orders \(open the menu\)$/ });
+    const menu = page.getByRole('button', { name: /^Orders (\d+ waiting )?\(open the menu\)$/ });
     await visible(menu);
     expect(await menu.getAttribute('aria-expanded')).toBe('false');
     expect(await consoleNav(page).isVisible()).toBe(false);
@@ -104,7 +142,7 @@ describe('the staff console', () => {
     await visible(page.getByText('Signed in as Katherine'));
     await nav.getByRole('link', { name: 'Customers' }).click();
     await expectPath(page, '/admin/customers');
-    await visible(page.getByRole('button', { name: /^Customers \(open the menu\)$/ }));
+    await visible(page.getByRole('button', { name: /^Customers (\d+ waiting )?\(open the menu\)$/ }));
     expect(await nav.isVisible()).toBe(false);
     // Nothing wider than the phone.
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
@@ -221,6 +259,7 @@ describe('the staff console', () => {
     await visible(page.getByRole('heading', { name: 'Database Administration', level: 1 }));
     expect(await consoleNav(page).count()).toBe(0);
     expect(await page.getByRole('heading', { name: 'Dashboard' }).count()).toBe(0);
+    await expect.poll(() => page.title()).toBe('Database Administration — Northstar IT Console');
     await page.goto(`${server.url}/admin/outbox`);
     await visible(page.getByRole('heading', { name: 'Staff only', level: 1 }));
     expect(await consoleNav(page).count()).toBe(0);

@@ -229,7 +229,7 @@ describe('the web console’s screens in the desktop console (Chromium, main pro
       // The unread message shows beside Chat, or on the Menu button while the navigation is folded (narrow window).
       await visible(
         width < 768
-          ? page.getByRole('button', { name: /1 waiting \(open the menu\)$/ })
+          ? page.getByRole('button', { name: /\b[1-9]\d* waiting \(open the menu\)$/ })
           : nav(page).getByRole('link', { name: /Chat\s*1 unread/ }),
       );
       await main.clickNotification(visitor.id);

@@ -182,7 +182,7 @@ describe('GET /api/admin/dashboard', () => {
     expect(res.body).toEqual({ message: expect.any(String) });
   });
 
-  it('counts paid orders, waiting chats, recent enquiries and pending requests', async () => {
+  it('counts paid orders, waiting chats, new enquiries and pending requests nobody is assigned to', async () => {
     const staff = await buildUser(servers.db, { accountType: 'staff' });
     const cookie = await loginCookie(servers.url(1), staff);
     const before = (await call(1, 'GET', '/api/admin/dashboard', cookie)).body!;
@@ -195,27 +195,22 @@ describe('GET /api/admin/dashboard', () => {
     visitor.send({ type: 'message', conversationId: chat.id, message: 'Anyone there?', senderType: 'visitor' });
     await visitor.next('ack');
     visitor.close();
+    const enquiry = { email: 'e@example.com', service: 'Other', message: 'An enquiry' };
     await servers.db('contact_messages').insert([
-      { name: 'New', email: 'new@example.com', service: 'Other', message: 'Fresh enquiry' },
-      {
-        name: 'Old',
-        email: 'old@example.com',
-        service: 'Other',
-        message: 'Two days old',
-        createdAt: servers.db.raw(`now() - interval '2 days'`),
-      },
+      { ...enquiry, name: 'New' },
+      // Still new two days later: nobody has answered it.
+      { ...enquiry, name: 'Old but new', createdAt: servers.db.raw(`now() - interval '2 days'`) },
+      // Answered or closed today: not new, however recent.
+      { ...enquiry, name: 'Replied', status: 'replied' },
+      { ...enquiry, name: 'Closed', status: 'closed' },
     ]);
     const client = await buildUser(servers.db);
+    const request = { userId: client.user.id, name: 'A', email: 'a@example.com', service: 'Other', message: 'm' };
     await servers.db('service_requests').insert([
-      { userId: client.user.id, name: 'A', email: 'a@example.com', service: 'Other', message: 'm', status: 'pending' },
-      {
-        userId: client.user.id,
-        name: 'B',
-        email: 'b@example.com',
-        service: 'Other',
-        message: 'm',
-        status: 'completed',
-      },
+      { ...request, status: 'pending' },
+      // Somebody is on it already, or it is done.
+      { ...request, status: 'pending', assigneeId: staff.user.id },
+      { ...request, status: 'completed' },
     ]);
 
     const after = await call(1, 'GET', '/api/admin/dashboard', cookie);
@@ -223,7 +218,7 @@ describe('GET /api/admin/dashboard', () => {
     expect(after.body).toEqual({
       ordersToFulfil: (before.ordersToFulfil as number) + 1,
       waitingChats: (before.waitingChats as number) + 1,
-      newEnquiries: (before.newEnquiries as number) + 1,
+      newEnquiries: (before.newEnquiries as number) + 2,
       newServiceRequests: (before.newServiceRequests as number) + 1,
     });
   });

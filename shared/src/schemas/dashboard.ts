@@ -9,8 +9,8 @@ export interface DashboardCounts {
   ordersToFulfil?: number;
   /** Open chats with visitor messages staff have not read (`chat`). */
   waitingChats?: number;
-  /** Enquiries from the contact form received in the last 24 hours, the reply the form promises (`enquiries.read`). */
+  /** Enquiries whose status is still new: nobody has replied or closed them (`enquiries.read`). */
   newEnquiries?: number;
-  /** Service requests still pending, nobody has started on them (`service_requests.work`). */
+  /** Service requests still pending with nobody assigned to them (`service_requests.work`). */
   newServiceRequests?: number;
 }

@@ -132,7 +132,7 @@ export const siteRoutes = [
     ...route('/quotes', 'Your Quote', 'A quote from us: review it, then accept or decline it online.', false),
     tokens: true,
   },
-  route('/admin', 'Database Administration', 'Staff tools.', false),
+  route('/admin', 'Dashboard', 'Staff tools: what needs attention now.', false),
   route('/admin/chat', 'Customer Chat', 'Staff chat console.', false),
   route('/admin/enquiries', 'Enquiries', 'Contact enquiries, for staff.', false),
   route('/admin/service-requests', 'Service Requests', 'Service requests as tickets, for staff.', false),
@@ -190,7 +190,20 @@ export function findSiteRoute(pathname: string): SiteRoute | undefined {
   return opener?.tokens ? opener : undefined;
 }
 
-/** The document title for a route, with the company name. */
+/** The staff console's name in its screens' titles. */
+export const consoleTitleSuffix = `${company.shortName} Console`;
+
+/** Whether a path is the staff console's (/admin and below). */
+export function isConsolePath(path: string): boolean {
+  return path === '/admin' || path.startsWith('/admin/');
+}
+
+/**
+ * The document title for a route, with the company name; a console screen's is
+ * its own name with the console's ("Orders — Northstar IT Console"), so staff
+ * tell their tabs and windows apart.
+ */
 export function documentTitle(siteRoute: SiteRoute, companyName: string): string {
+  if (isConsolePath(siteRoute.path)) return `${siteRoute.title} — ${consoleTitleSuffix}`;
   return siteRoute.path === '/' ? `${companyName} | ${siteRoute.title}` : `${siteRoute.title} | ${companyName}`;
 }

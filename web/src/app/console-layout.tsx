@@ -34,7 +34,7 @@ export function ConsoleLayout() {
   }
   if (isAdminIndex(pathname)) {
     return (
-      <ConsoleGuestFrame>
+      <ConsoleGuestFrame title="Database Administration">
         <SeedDatabasePanel />
       </ConsoleGuestFrame>
     );

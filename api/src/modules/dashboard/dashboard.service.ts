@@ -17,7 +17,7 @@ const counts: { [K in keyof Required<DashboardCounts>]: [Permission, (db: Knex) 
 /**
  * The dashboard's counts that `may` allows, each from the module that owns the rows (docs/architecture.md,
  * "Modules"), read at the same time. Each reads an index: paid orders by status, unread visitor messages (a partial
- * index), recent enquiries by date, pending requests by status.
+ * index), new enquiries by status, pending unassigned requests by status.
  */
 export async function dashboardCounts(db: Knex, may: (permission: Permission) => boolean): Promise<DashboardCounts> {
   const allowed = Object.entries(counts).filter(([, [permission]]) => may(permission));

@@ -11,11 +11,14 @@ function setMeta(selector: string, attribute: 'content' | 'href', value: string)
 /**
  * Keeps <title>, description, canonical and Open Graph tags right as the
  * visitor navigates. The first page's tags come prerendered in the HTML.
+ * `title` names what a page shows instead of its route's title (the spec's
+ * seeding card at /admin for someone who is not staff).
  */
-export function RouteHead() {
+export function RouteHead({ title: shownTitle }: { title?: string } = {}) {
   const { pathname, hash } = useLocation();
   useEffect(() => {
-    const route = findSiteRoute(pathname) ?? notFoundRoute;
+    const found = findSiteRoute(pathname) ?? notFoundRoute;
+    const route = shownTitle ? { ...found, title: shownTitle } : found;
     const title = documentTitle(route, company.name);
     const url = `${window.location.origin}${route.path}`;
     document.title = title;
@@ -29,7 +32,7 @@ export function RouteHead() {
     setMeta('meta[property="og:image"]', 'content', `${window.location.origin}${image.path}`);
     setMeta('meta[name="twitter:image"]', 'content', `${window.location.origin}${image.path}`);
     setMeta('meta[property="og:image:alt"]', 'content', image.alt);
-  }, [pathname]);
+  }, [pathname, shownTitle]);
   // A new page starts at the top, or at the section its #fragment names. Not the page the visitor arrived on: the
   // browser has placed that one (its #fragment, or where a reload or Back left it), and the visitor may have
   // scrolled it before it hydrated — moving them then would also move what they were about to tap.

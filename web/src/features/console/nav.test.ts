@@ -1,6 +1,9 @@
 import { describe, expect, it } from 'vitest';
+import { company } from '@shared/site/company';
+import { documentTitle, findSiteRoute } from '@shared/site/routes';
 import { staffRoles } from '@shared/staff-roles';
-import { consoleNav, navFor, roleMayOpen } from './nav';
+import { dashboardTiles } from './components/dashboard';
+import { consoleNav, navBadgesFrom, navFor, roleMayOpen } from './nav';
 
 const labels = (role: Parameters<typeof navFor>[0]) => navFor(role).map((entry) => entry.label);
 
@@ -20,5 +23,44 @@ describe('the console navigation by role (decision 167)', () => {
   it('gives every role the dashboard, and only admins the outbox', () => {
     for (const role of staffRoles) expect(labels(role)[0]).toBe('Dashboard');
     expect(staffRoles.filter((role) => labels(role).includes('Outbox'))).toEqual(['admin']);
+  });
+});
+
+describe('the navigation badges (issue 29)', () => {
+  it('shows each waiting count above zero beside the screen its dashboard card opens', () => {
+    expect(navBadgesFrom({ ordersToFulfil: 0, waitingChats: 2, newEnquiries: 3, newServiceRequests: 1 })).toEqual({
+      '/admin/chat': { count: 2, label: 'waiting' },
+      '/admin/enquiries': { count: 3, label: 'new' },
+      '/admin/service-requests': { count: 1, label: 'unassigned' },
+    });
+    for (const tile of dashboardTiles) {
+      const badged = navBadgesFrom({ [tile.key]: 5 });
+      expect(Object.keys(badged)).toEqual([new URL(tile.to, 'http://x').pathname]);
+    }
+  });
+
+  it('has no badge for a count the server left out for the role, nor before the counts arrive', () => {
+    // A sales member gets no chat or service-request counts (decision 167).
+    expect(Object.keys(navBadgesFrom({ ordersToFulfil: 4, newEnquiries: 1 }))).toEqual([
+      '/admin/orders',
+      '/admin/enquiries',
+    ]);
+    expect(navBadgesFrom(undefined)).toEqual({});
+  });
+});
+
+describe('console screen titles', () => {
+  const title = (path: string) => documentTitle(findSiteRoute(path)!, company.name);
+
+  it('names each screen and the console, not "Database Administration"', () => {
+    expect(title('/admin')).toBe('Dashboard — Northstar IT Console');
+    expect(title('/admin/orders')).toBe('Orders — Northstar IT Console');
+    expect(title('/admin/service-requests')).toBe('Service Requests — Northstar IT Console');
+    const titles = consoleNav.map((entry) => title(entry.to));
+    expect(new Set(titles).size).toBe(consoleNav.length);
+  });
+
+  it('leaves the public site titles as they were', () => {
+    expect(title('/about')).toBe('About Us | Northstar IT Solutions');
   });
 });

@@ -12,6 +12,7 @@ import {
   Users,
   type LucideIcon,
 } from 'lucide-react';
+import type { DashboardCounts } from '@shared/schemas/dashboard';
 import { roleMay, type Permission, type StaffRole } from '@shared/staff-roles';
 
 export interface ConsoleNavEntry {
@@ -56,4 +57,33 @@ export function navFor(role: StaffRole | null): ConsoleNavEntry[] {
 export function isCurrentEntry(entry: ConsoleNavEntry, pathname: string): boolean {
   if (entry.to === '/admin') return pathname === '/admin' || pathname === '/admin/';
   return pathname === entry.to || pathname.startsWith(`${entry.to}/`);
+}
+
+/** A count beside a navigation entry (e.g. waiting chats), keyed by the entry's path, with what it counts. */
+export type ConsoleNavBadges = Readonly<Partial<Record<string, { count: number; label: string }>>>;
+
+/**
+ * Which dashboard count waits beside which entry, and what it counts (read by a
+ * screen reader after the number). Each count is the one its dashboard card
+ * opens that screen with, so the badge and the card never disagree.
+ */
+const badgeCounts: readonly { to: string; key: keyof DashboardCounts; label: string }[] = [
+  { to: '/admin/chat', key: 'waitingChats', label: 'waiting' },
+  { to: '/admin/orders', key: 'ordersToFulfil', label: 'paid, to fulfil' },
+  { to: '/admin/enquiries', key: 'newEnquiries', label: 'new' },
+  { to: '/admin/service-requests', key: 'newServiceRequests', label: 'unassigned' },
+];
+
+/**
+ * The navigation's badges from the dashboard's counts: one per count above
+ * zero. The server leaves out a count the role may not open (decision 167), so
+ * a role gets no badge for a screen it cannot see.
+ */
+export function navBadgesFrom(counts: DashboardCounts | undefined): ConsoleNavBadges {
+  const badges: Record<string, { count: number; label: string }> = {};
+  for (const { to, key, label } of badgeCounts) {
+    const count = counts?.[key];
+    if (count !== undefined && count > 0) badges[to] = { count, label };
+  }
+  return badges;
 }

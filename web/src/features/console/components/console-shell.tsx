@@ -5,22 +5,22 @@ import { company } from '@shared/site/company';
 import { RouteHead } from '@/components/layout/route-head';
 import { cn } from '@/lib/cn';
 import { useStaffRole } from '@/lib/staff-role';
-import { consoleNav, isCurrentEntry, navFor, roleMayOpen } from '../nav';
+import { useDashboardCounts } from '../api/dashboard';
+import { consoleNav, isCurrentEntry, navBadgesFrom, navFor, roleMayOpen, type ConsoleNavBadges } from '../nav';
 import { NotForYourRole } from './not-for-your-role';
-
-/** A count beside a navigation entry (e.g. unread chats), keyed by the entry's path, with what it counts. */
-export type ConsoleNavBadges = Readonly<Partial<Record<string, { count: number; label: string }>>>;
 
 /**
  * The staff console's own frame for /admin/* (the desktop console shows the
  * same screens): its navigation (nav.ts), who is signed in with Log Out (the
  * `account` slot, composed by the app), and the current screen. The
  * navigation lists only the screens the staff member's role may use, and a
- * screen outside the role says so instead of failing on its calls.
+ * screen outside the role says so instead of failing on its calls. Beside
+ * the entries, badges count what waits there (the dashboard's counts, live
+ * from staff events); `badges` adds or replaces some (the desktop's unread chats).
  */
 export function ConsoleShell({
   account,
-  badges = {},
+  badges: extraBadges = {},
   children,
 }: {
   account: ReactNode;
@@ -33,6 +33,11 @@ export function ConsoleShell({
   const [openOn, setOpenOn] = useState<string | null>(null);
   const menuOpen = openOn === pathname;
   const role = useStaffRole();
+  const counts = useDashboardCounts();
+  const badges: ConsoleNavBadges = {
+    ...navBadgesFrom(counts.data),
+    ...Object.fromEntries(Object.entries(extraBadges).filter(([, badge]) => badge && badge.count > 0)),
+  };
   const entries = navFor(role);
   const current = consoleNav.find((entry) => isCurrentEntry(entry, pathname));
   const allowed = !current || roleMayOpen(role, current);
@@ -118,8 +123,11 @@ export function ConsoleShell({
   );
 }
 
-/** The frame around /admin for someone who is not staff: the spec's seeding card, without the console. */
-export function ConsoleGuestFrame({ children }: { children: ReactNode }) {
+/**
+ * The frame around /admin for someone who is not staff: the spec's seeding card, without the console. `title`
+ * names the page in the browser (what it shows, not the staff's screen of that address).
+ */
+export function ConsoleGuestFrame({ title, children }: { title?: string; children: ReactNode }) {
   return (
     <div className="flex min-h-screen flex-col bg-slate-50">
       <header className="bg-navy-900 px-4 py-3 text-white">
@@ -130,7 +138,7 @@ export function ConsoleGuestFrame({ children }: { children: ReactNode }) {
       <main id="main" className="flex-1 px-4 py-12">
         {children}
       </main>
-      <RouteHead />
+      <RouteHead title={title} />
     </div>
   );
 }

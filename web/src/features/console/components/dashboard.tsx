@@ -11,11 +11,12 @@ interface Tile {
   label: string;
   hint: string;
   icon: LucideIcon;
-  /** Where to act on it; null while that screen does not exist. */
-  to: string | null;
+  /** The list the card opens, filtered to exactly what it counts. */
+  to: string;
 }
 
-const tiles: readonly Tile[] = [
+/** The cards: each label says what its count counts, and each opens that list, filtered the same way. */
+export const dashboardTiles: readonly Tile[] = [
   {
     key: 'ordersToFulfil',
     label: 'Paid orders to fulfil',
@@ -30,13 +31,19 @@ const tiles: readonly Tile[] = [
     icon: MessagesSquare,
     to: '/admin/chat',
   },
-  { key: 'newEnquiries', label: 'New enquiries', hint: 'Contact form, last 24 hours', icon: FileText, to: null },
+  {
+    key: 'newEnquiries',
+    label: 'New enquiries',
+    hint: 'Status new: not replied to or closed yet',
+    icon: FileText,
+    to: '/admin/enquiries?status=new',
+  },
   {
     key: 'newServiceRequests',
-    label: 'New service requests',
-    hint: 'Pending, nobody on them yet',
+    label: 'Unassigned service requests',
+    hint: 'Pending, nobody assigned yet',
     icon: Wrench,
-    to: null,
+    to: '/admin/service-requests?status=pending&assigneeId=none',
   },
 ];
 
@@ -62,29 +69,20 @@ export function Dashboard() {
         </p>
       ) : (
         <ul className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
-          {tiles.map(({ key, label, hint, icon: Icon, to }) => {
+          {dashboardTiles.map(({ key, label, hint, icon: Icon, to }) => {
             // A count the role may not open is not sent (decision 167): no tile for it.
             if (counts.data[key] === undefined) return null;
-            const body = (
-              <>
-                <Icon className="h-6 w-6 text-blue-700" aria-hidden="true" />
-                <span className="text-4xl font-bold text-navy-900" data-testid={`count-${key}`}>
-                  {counts.data[key]}
-                </span>
-                <span className="font-semibold text-slate-900">{label}</span>
-                <span className="text-sm text-slate-600">{hint}</span>
-              </>
-            );
             return (
               <li key={key}>
                 <Card className="h-full">
-                  {to ? (
-                    <Link to={to} className="flex h-full flex-col gap-1 rounded-xl p-5 hover:bg-slate-50">
-                      {body}
-                    </Link>
-                  ) : (
-                    <div className="flex h-full flex-col gap-1 p-5">{body}</div>
-                  )}
+                  <Link to={to} className="flex h-full flex-col gap-1 rounded-xl p-5 hover:bg-slate-50">
+                    <Icon className="h-6 w-6 text-blue-700" aria-hidden="true" />
+                    <span className="text-4xl font-bold text-navy-900" data-testid={`count-${key}`}>
+                      {counts.data[key]}
+                    </span>
+                    <span className="font-semibold text-slate-900">{label}</span>
+                    <span className="text-sm text-slate-600">{hint}</span>
+                  </Link>
                 </Card>
               </li>
             );
