@@ -17,9 +17,7 @@ export async function up(knex: Knex): Promise<void> {
                from (select id from service_requests order by created_at, id) oldest_first) numbered
       where service_requests.id = numbered.id`,
   );
-  await knex.raw(
-    `alter table service_requests alter column number set default nextval('service_request_number_seq')`,
-  );
+  await knex.raw(`alter table service_requests alter column number set default nextval('service_request_number_seq')`);
   await knex.raw('alter table service_requests alter column number set not null');
   await knex.raw('alter sequence service_request_number_seq owned by service_requests.number');
   await knex.raw('create unique index service_requests_number_unique on service_requests (number)');

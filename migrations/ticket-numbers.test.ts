@@ -25,13 +25,19 @@ describe('20261126198000_add-ticket-numbers and 20261126198100_move-consultation
       .insert({
         ...base,
         service: 'Technical Consultation - 1 Hour',
-        message: 'Paid one-hour technical consultation ($199.00, payment demo_pi_old_1). Contact the client to schedule it.',
+        message:
+          'Paid one-hour technical consultation ($199.00, payment demo_pi_old_1). Contact the client to schedule it.',
         stripePaymentId: 'demo_pi_old_1',
         createdAt: new Date('2026-03-01T10:00:00Z'),
       })
       .returning('*');
     const [older] = await db('service_requests')
-      .insert({ ...base, service: 'Field IT Services', message: 'Switch down', createdAt: new Date('2026-02-01T10:00:00Z') })
+      .insert({
+        ...base,
+        service: 'Field IT Services',
+        message: 'Switch down',
+        createdAt: new Date('2026-02-01T10:00:00Z'),
+      })
       .returning('*');
 
     await db.migrate.latest();

@@ -41,7 +41,13 @@ export async function createServiceRequest(trx: Knex.Transaction, request: NewSe
   const inserted = await (request.stripePaymentId ? insert.onConflict('stripe_payment_id').ignore() : insert);
   // Staff consoles hear of it on commit (decision 100); a payment's second report adds nothing and says nothing.
   for (const { id } of inserted) {
-    if (staffNote) await recordTicketEvent(trx, id, { type: 'system', name: staffNote.author }, { kind: 'note', message: staffNote.message });
+    if (staffNote)
+      await recordTicketEvent(
+        trx,
+        id,
+        { type: 'system', name: staffNote.author },
+        { kind: 'note', message: staffNote.message },
+      );
     await publish(trx, 'staff', { kind: 'service_request.created', id });
   }
   return inserted[0]?.id ?? null;

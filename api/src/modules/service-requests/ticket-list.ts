@@ -37,7 +37,9 @@ export async function listTickets(db: Knex, query: StaffServiceRequestListQuery)
       // Bare digits are a ticket number or words of the text (a phone number, a postcode): either matches.
       const tsQuery = prefixTsQuery(q);
       if (number && tsQuery) {
-        builder.where((w) => w.where('sr.number', number).orWhereRaw(`sr.search @@ to_tsquery('simple', ?)`, [tsQuery]));
+        builder.where((w) =>
+          w.where('sr.number', number).orWhereRaw(`sr.search @@ to_tsquery('simple', ?)`, [tsQuery]),
+        );
       } else if (number) builder.where('sr.number', number);
       else if (tsQuery) builder.whereRaw(`sr.search @@ to_tsquery('simple', ?)`, [tsQuery]);
     }
