@@ -3,6 +3,8 @@ import { roomyRateLimits } from '../api/src/test/config';
 import { withSmtp } from '../api/src/test/mail';
 import { SmtpSink } from '../api/src/test/smtp-sink';
 import { buildTicket } from '../api/src/test/ticket-factories';
+import { createLogger } from '../api/src/logger';
+import { applyConsultationPayment } from '../api/src/modules/consultation/consultation.service';
 import { loggedInAs } from './support/auth';
 import { axeViolations } from './support/axe';
 import { useBrowser } from './support/browser';
@@ -86,12 +88,21 @@ describe('enquiries and service requests as tickets', () => {
     await client.getByRole('button', { name: 'Send Message' }).click();
     await visible(client.getByText("We'll get back to you within 24 hours.", { exact: true }).last());
     const request = await server.db('service_requests').where({ userId: ada.user.id }).first();
+    // The number a client quotes on the phone (decision 181).
+    const number = `T-${request.number}`;
 
     const staff = await browser.newPage();
     await loggedInAs(staff, server, { accountType: 'staff', firstName: 'Sam' });
     await staff.goto(`${server.url}/admin/service-requests?id=${request.id}`);
     const ticket = staff.getByRole('article', { name: 'Service request from Ada' });
     await visible(ticket.getByText('We need 40 new drops.'));
+    await visible(ticket.getByRole('heading', { name: `${number} Low Voltage Cabling` }));
+    // The staff list shows it, and finds the ticket by it.
+    await staff.getByRole('searchbox').fill(number);
+    await staff.getByRole('button', { name: 'Search' }).click();
+    await expect.poll(() => decodeURIComponent(staff.url())).toContain(`q=${number}`);
+    // In the found list's row and in the open ticket's heading.
+    await expect.poll(() => staff.getByText(number, { exact: true }).count()).toBe(2);
     await ticket.getByLabel('Your reply').fill('We can start Monday.');
     await ticket.getByRole('button', { name: 'Send Reply' }).click();
     await visible(ticket.getByText('We can start Monday.'));
@@ -108,8 +119,10 @@ describe('enquiries and service requests as tickets', () => {
     const row = client
       .getByRole('link', { name: 'Low Voltage Cabling' })
       .and(client.locator('[href^="/portal/request"]'));
+    await visible(client.getByText(new RegExp(`^${number} · `)));
     await row.click();
     await expectPath(client, `/portal/request?id=${request.id}`);
+    await visible(client.getByText(new RegExp(`^Request ${number} · requested on`)));
     await visible(client.getByText('We can start Monday.'));
     await visible(client.getByText('Waiting on Client'));
     expect(await client.getByText('Check the ladder budget first').count()).toBe(0);
@@ -133,16 +146,33 @@ describe('enquiries and service requests as tickets', () => {
   it('staff propose a consultation time and the client confirms it', async () => {
     const client = await browser.newPage();
     const grace = await loggedInAs(client, server, { firstName: 'Grace', email: 'grace.e2e@example.com' });
-    const ticket = await buildTicket(server.db, grace.user, {
-      service: 'Technical Consultation - 1 Hour',
-      stripePaymentId: 'pi_e2e_consultation',
-    });
+    // Filed as a paid consultation is: the payment id and the instruction to staff are an internal note.
+    await server.db.transaction((trx) =>
+      applyConsultationPayment(
+        trx,
+        {
+          provider: 'demo',
+          paymentId: 'demo_pi_e2e_consultation',
+          status: 'succeeded',
+          amountCents: 19900,
+          currency: 'usd',
+          metadata: { purpose: 'consultation', user_id: grace.user.id },
+        },
+        createLogger('silent'),
+        { staffAlertEmails: [] },
+      ),
+    );
+    const ticket = await server.db('service_requests').where({ userId: grace.user.id }).first();
+    await client.goto(`${server.url}/portal/request?id=${ticket.id}`);
+    await visible(client.getByText('We will contact you to agree a time.', { exact: false }));
+    expect(await client.content()).not.toMatch(/demo_pi_|Contact the client/);
 
     const staff = await browser.newPage();
     await loggedInAs(staff, server, { accountType: 'staff' });
     await staff.goto(`${server.url}/admin/service-requests?id=${ticket.id}`);
     const page = staff.getByRole('article', { name: 'Service request from Grace' });
     await visible(page.getByText('Paid', { exact: true }));
+    await visible(page.getByText('Paid by payment demo_pi_e2e_consultation. Contact the client to schedule it.'));
     const form = page.getByRole('form', { name: 'Propose a consultation time' });
     await form.getByLabel('Date').fill(firstDay);
     await form.getByLabel('Time', { exact: true }).fill('14:30');
@@ -165,7 +195,9 @@ describe('enquiries and service requests as tickets', () => {
     await expect
       .poll(
         () =>
-          sink.to('grace.e2e@example.com').filter((m) => m.parsed.subject === 'Your consultation is confirmed').length,
+          sink
+            .to('grace.e2e@example.com')
+            .filter((m) => m.parsed.subject === `Your consultation is confirmed (T-${ticket.number})`).length,
         {
           timeout: 15_000,
         },
@@ -173,7 +205,7 @@ describe('enquiries and service requests as tickets', () => {
       .toBe(1);
     const confirmed = sink
       .to('grace.e2e@example.com')
-      .find((m) => m.parsed.subject === 'Your consultation is confirmed')!;
+      .find((m) => m.parsed.subject === `Your consultation is confirmed (T-${ticket.number})`)!;
     expect(confirmed.parsed.attachments.map((a) => a.filename)).toEqual(['consultation.ics']);
     expect(confirmed.parsed.attachments[0]!.content.toString('utf8')).toContain(`DTSTART:${compact(firstDay)}T213000Z`);
   });
@@ -194,7 +226,8 @@ describe('enquiries and service requests as tickets', () => {
     expect(proposed.status()).toBe(201);
 
     // The proposal email's button is the one-click link.
-    const subject = 'Please confirm your consultation time';
+    const { number } = await server.db('service_requests').where({ id: ticket.id }).first();
+    const subject = `Please confirm your consultation time (T-${number})`;
     await expect
       .poll(() => sink.to('linus.e2e@example.com').filter((m) => m.parsed.subject === subject).length, {
         timeout: 15_000,
@@ -239,13 +272,15 @@ describe('enquiries and service requests as tickets', () => {
     await expect
       .poll(
         () =>
-          sink.to('linus.e2e@example.com').filter((m) => m.parsed.subject === 'Your consultation is confirmed').length,
+          sink
+            .to('linus.e2e@example.com')
+            .filter((m) => m.parsed.subject === `Your consultation is confirmed (T-${number})`).length,
         { timeout: 15_000 },
       )
       .toBe(1);
     const confirmed = sink
       .to('linus.e2e@example.com')
-      .find((m) => m.parsed.subject === 'Your consultation is confirmed')!;
+      .find((m) => m.parsed.subject === `Your consultation is confirmed (T-${number})`)!;
     expect(confirmed.parsed.attachments[0]!.content.toString('utf8')).toContain(
       `DTSTART:${compact(secondDay)}T001500Z`,
     );

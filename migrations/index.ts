@@ -53,6 +53,8 @@ import * as invoiceEveryCharge from './20261126196000_invoice-every-charge';
 import * as createCreditNotes from './20261126196100_create-credit-notes';
 import * as createQuotes from './20261126197000_create-quotes';
 import * as addEnquiryKind from './20261126197100_add-enquiry-kind';
+import * as addTicketNumbers from './20261126198000_add-ticket-numbers';
+import * as moveConsultationPaymentNotes from './20261126198100_move-consultation-payment-notes';
 
 /**
  * Every migration, in order. Listed explicitly (rather than read from the
@@ -114,6 +116,8 @@ export const migrations: ReadonlyArray<readonly [name: string, migration: Knex.M
   ['20261126196100_create-credit-notes', createCreditNotes],
   ['20261126197000_create-quotes', createQuotes],
   ['20261126197100_add-enquiry-kind', addEnquiryKind],
+  ['20261126198000_add-ticket-numbers', addTicketNumbers],
+  ['20261126198100_move-consultation-payment-notes', moveConsultationPaymentNotes],
 ];
 
 const byName = new Map(migrations);

@@ -65,7 +65,7 @@ export interface AdminCustomerDetails {
   };
   subscription: { plan: string | null; status: string | null; currentPeriodEnd: string | null } | null;
   orders: { id: string; number: string; status: OrderStatus; totalAmount: string; createdAt: string }[];
-  serviceRequests: { id: string; service: string; status: string; createdAt: string }[];
+  serviceRequests: { id: string; number: string; service: string; status: string; createdAt: string }[];
   enquiries: { id: string; service: string; message: string; createdAt: string }[];
   chats: { id: string; status: string; visitorName: string; lastMessageAt: string | null; createdAt: string }[];
   timeline: CustomerTimelineEntry[];

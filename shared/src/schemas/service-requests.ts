@@ -15,6 +15,8 @@ export * from '../service-requests';
 /** A service request as its owner sees it (spec §7: id, service, status, createdAt). */
 export interface ServiceRequestSummary {
   id: string;
+  /** The number a client quotes on the phone, e.g. T-10001 (decision 181). */
+  number: string;
   service: string;
   status: ServiceRequestStatus;
   createdAt: string;
@@ -29,7 +31,18 @@ export const ticketPageSize = z.coerce
   .max(TICKET_PAGE_SIZE_MAX, `limit must be at most ${TICKET_PAGE_SIZE_MAX}`)
   .default(TICKET_PAGE_SIZE_DEFAULT);
 
-/** Search text: a few words matched against names, addresses, company, service and message. */
+/** A ticket's readable number, e.g. T-10001 (sequential, never reused; decision 181). */
+export function formatTicketNumber(number: number | string): string {
+  return `T-${number}`;
+}
+
+/** A search that is a ticket number: `T-10001`, `t10001` or `10001`; its digits, or null. */
+export function ticketNumberOf(q: string): string | null {
+  const match = /^t-?(\d{1,15})$|^(\d{1,15})$/i.exec(q.trim());
+  return match ? (match[1] ?? match[2])! : null;
+}
+
+/** Search text: a ticket number, or a few words matched against names, addresses, company, service and message. */
 export const ticketSearch = z
   .string()
   .trim()
@@ -144,6 +157,8 @@ export interface PersonRef {
 /** A ticket in the staff list. */
 export interface StaffServiceRequestSummary {
   id: string;
+  /** e.g. T-10001 (decision 181). */
+  number: string;
   name: string;
   email: string;
   company: string | null;

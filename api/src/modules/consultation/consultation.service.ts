@@ -67,8 +67,13 @@ export async function applyConsultationPayment(
     name: user.displayName,
     email: user.email ?? '',
     service: CONSULTATION_DESCRIPTION,
-    message: `Paid one-hour technical consultation ($${fromCents(CONSULTATION_AMOUNT_CENTS)}, payment ${outcome.paymentId}). Contact the client to schedule it.`,
+    // The client reads the description; the payment id and what staff do next are an internal note (decision 181).
+    message: `Paid one-hour technical consultation ($${fromCents(CONSULTATION_AMOUNT_CENTS)}). We will contact you to agree a time.`,
     stripePaymentId: outcome.paymentId,
+    staffNote: {
+      author: 'Payments',
+      message: `Paid by payment ${outcome.paymentId}. Contact the client to schedule it.`,
+    },
   });
   const invoice = await issueConsultationInvoice(trx, user, outcome);
   await queueConsultationMails(trx, user, outcome.paymentId, invoice, mail);

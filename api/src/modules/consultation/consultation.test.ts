@@ -57,7 +57,13 @@ describe('the paid consultation (demo provider)', () => {
     const list = await agent.get('/api/service-requests');
     expect(list.status).toBe(200);
     expect(list.body).toEqual([
-      { id: rows[0].id, service: 'Technical Consultation - 1 Hour', status: 'pending', createdAt: expect.any(String) },
+      {
+        id: rows[0].id,
+        number: `T-${rows[0].number}`,
+        service: 'Technical Consultation - 1 Hour',
+        status: 'pending',
+        createdAt: expect.any(String),
+      },
     ]);
   });
 
@@ -82,6 +88,42 @@ describe('the paid consultation (demo provider)', () => {
     expect(mails.map((m) => [m.template, m.recipient])).toEqual([
       ['consultation-booked', 'linus.booked@example.com'],
       ['staff-consultation-paid', 'desk@example.com'],
+    ]);
+  });
+
+  it('keeps the payment id and the instruction to staff out of everything the client reads (decision 181)', async () => {
+    const { agent, user } = await client('linus.private@example.com');
+    const outcome = {
+      provider: 'demo' as const,
+      paymentId: 'demo_pi_private_0001',
+      status: 'succeeded' as const,
+      amountCents: 19900,
+      currency: 'usd',
+      metadata: { purpose: 'consultation', user_id: user.id },
+    };
+    await t.db.transaction((trx) => applyConsultationPayment(trx, outcome, t.deps.logger, { staffAlertEmails: [] }));
+    const [row] = await requestsOf(user.id);
+    const staffOnly = /demo_pi_|payment id|Contact the client/i;
+
+    const thread = await agent.get(`/api/service-requests/${row.id}`);
+    expect(thread.status).toBe(200);
+    expect(thread.body.request.message).toBe(
+      'Paid one-hour technical consultation ($199.00). We will contact you to agree a time.',
+    );
+    expect(JSON.stringify(thread.body)).not.toMatch(staffOnly);
+    expect(JSON.stringify((await agent.get('/api/service-requests')).body)).not.toMatch(staffOnly);
+
+    // Staff read it as an internal note by the system.
+    const staffAgent = t.agent();
+    await logIn(staffAgent, await buildUser(t.db, { accountType: 'staff', staffRole: 'support' }));
+    const asStaff = await staffAgent.get(`/api/service-requests/${row.id}`);
+    expect(asStaff.status).toBe(200);
+    expect(asStaff.body.events).toEqual([
+      expect.objectContaining({
+        kind: 'note',
+        author: { type: 'system', name: 'Payments' },
+        message: 'Paid by payment demo_pi_private_0001. Contact the client to schedule it.',
+      }),
     ]);
   });
 

@@ -115,7 +115,7 @@ export async function getCustomer(
     ...requests.map((r) => ({
       kind: 'service_request' as const,
       id: r.id,
-      title: r.service,
+      title: `${r.number} · ${r.service}`,
       status: r.status,
       at: iso(r.createdAt)!,
       link: `/admin/service-requests?id=${r.id}`,

@@ -144,8 +144,10 @@ describe('GET /api/admin/customers/:id', () => {
       link: `/admin/orders/${checkout.body.order.id}`,
     });
     // Every entry with a console screen links to it.
+    // The ticket's number, as the client quotes it (decision 181).
+    expect(res.body.serviceRequests[0].number).toMatch(/^T-\d{5,}$/);
     expect(entry('service_request')).toMatchObject({
-      title: 'Cloud',
+      title: `${res.body.serviceRequests[0].number} · Cloud`,
       link: `/admin/service-requests?id=${res.body.serviceRequests[0].id}`,
     });
     expect(entry('enquiry').link).toBe(`/admin/enquiries?id=${res.body.enquiries[0].id}`);

@@ -1,9 +1,10 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { Knex } from 'knex';
-import type {
-  ConsultationLinkView,
-  ConsultationProposalInput,
-  ServiceRequestThread,
+import {
+  formatTicketNumber,
+  type ConsultationLinkView,
+  type ConsultationProposalInput,
+  type ServiceRequestThread,
 } from '@shared/schemas/service-requests';
 import { CONSULTATION_MAX_DAYS_AHEAD } from '@shared/service-requests';
 import { company } from '@shared/site/company';
@@ -85,6 +86,7 @@ export async function proposeConsultation(
         to,
         data: {
           requestId: row.id,
+          ticketNumber: formatTicketNumber(row.number),
           name: row.name,
           startsAt: new Date(instant).toISOString(),
           timeZone: input.timeZone,
@@ -234,6 +236,7 @@ async function confirmProposal(
   });
   const data = {
     requestId: row.id,
+    ticketNumber: formatTicketNumber(row.number),
     name: row.name,
     startsAt: view.startsAt,
     timeZone: view.timeZone,

@@ -5,6 +5,8 @@ export class ServiceRequest extends Model {
   static override tableName = 'service_requests';
 
   id!: string;
+  /** Shown as T-<number> (decision 181); Postgres bigint arrives as a string. */
+  number!: string;
   userId!: string | null;
   name!: string;
   email!: string;

@@ -1,7 +1,8 @@
 import type { Knex } from 'knex';
-import type { ServiceRequestSummary } from '@shared/schemas/service-requests';
+import { formatTicketNumber, type ServiceRequestSummary } from '@shared/schemas/service-requests';
 import { publish } from '../../live/publish';
 import { ServiceRequest } from './service-request.model';
+import { recordTicketEvent } from './ticket-events';
 
 const LIST_LIMIT = 100;
 
@@ -19,6 +20,11 @@ interface NewServiceRequest {
   contactMessageId?: string;
   /** The chat it came from: a chat becomes at most one request. */
   chatConversationId?: string;
+  /**
+   * Text for staff only (a payment id, what to do next): an internal note by the system, never part of the
+   * description the client reads (decision 181).
+   */
+  staffNote?: { author: string; message: string };
 }
 
 /**
@@ -28,19 +34,29 @@ interface NewServiceRequest {
  */
 export async function createServiceRequest(trx: Knex.Transaction, request: NewServiceRequest): Promise<string | null> {
   // The query builder, not the model: with `on conflict do nothing` it tells whether a row was added.
+  const { staffNote, ...fields } = request;
   const insert = trx('service_requests')
-    .insert({ ...request, status: 'pending' })
+    .insert({ ...fields, status: 'pending' })
     .returning<{ id: string }[]>('id');
   const inserted = await (request.stripePaymentId ? insert.onConflict('stripe_payment_id').ignore() : insert);
   // Staff consoles hear of it on commit (decision 100); a payment's second report adds nothing and says nothing.
-  for (const { id } of inserted) await publish(trx, 'staff', { kind: 'service_request.created', id });
+  for (const { id } of inserted) {
+    if (staffNote)
+      await recordTicketEvent(
+        trx,
+        id,
+        { type: 'system', name: staffNote.author },
+        { kind: 'note', message: staffNote.message },
+      );
+    await publish(trx, 'staff', { kind: 'service_request.created', id });
+  }
   return inserted[0]?.id ?? null;
 }
 
 /** The caller's service requests, newest first. */
 export async function listServiceRequests(db: Knex, userId: string): Promise<ServiceRequestSummary[]> {
   const requests = await ServiceRequest.query(db)
-    .select('id', 'service', 'status', 'createdAt')
+    .select('id', 'number', 'service', 'status', 'createdAt')
     .where({ userId })
     .orderBy('createdAt', 'desc')
     .limit(LIST_LIMIT);
@@ -51,6 +67,7 @@ export async function listServiceRequests(db: Knex, userId: string): Promise<Ser
 function toServiceRequestSummary(request: ServiceRequest): ServiceRequestSummary {
   return {
     id: request.id,
+    number: formatTicketNumber(request.number),
     service: request.service,
     status: request.status,
     createdAt: new Date(request.createdAt).toISOString(),

@@ -1,6 +1,7 @@
 import type { Knex } from 'knex';
 import { rolesWith } from '@shared/staff-roles';
 import {
+  formatTicketNumber,
   statusChangeRefusal,
   type ServiceRequestThread,
   type TicketReplyInput,
@@ -121,6 +122,7 @@ export async function addTicketReply(
           to,
           data: {
             requestId: row.id,
+            ticketNumber: formatTicketNumber(row.number),
             name: row.name,
             service: row.service,
             reply: input.message,

@@ -1,9 +1,10 @@
 import type { Knex } from 'knex';
 import { rolesWith } from '@shared/staff-roles';
-import type {
-  PersonRef,
-  StaffServiceRequestListQuery,
-  StaffServiceRequestPage,
+import {
+  ticketNumberOf,
+  type PersonRef,
+  type StaffServiceRequestListQuery,
+  type StaffServiceRequestPage,
 } from '@shared/schemas/service-requests';
 import { isUuid } from '@shared/schemas/text';
 import { createdMicrosSql, decodeCursor, pageOf, prefixTsQuery, seekPage } from '../../db/keyset';
@@ -29,10 +30,18 @@ export async function listTickets(db: Knex, query: StaffServiceRequestListQuery)
   if (query.clientId) builder.where('sr.user_id', query.clientId);
   if (query.q) {
     const q = query.q;
+    const number = ticketNumberOf(q);
     if (isUuid(q)) builder.where('sr.id', q);
+    else if (number && /^t/i.test(q)) builder.where('sr.number', number);
     else {
+      // Bare digits are a ticket number or words of the text (a phone number, a postcode): either matches.
       const tsQuery = prefixTsQuery(q);
-      if (tsQuery) builder.whereRaw(`sr.search @@ to_tsquery('simple', ?)`, [tsQuery]);
+      if (number && tsQuery) {
+        builder.where((w) =>
+          w.where('sr.number', number).orWhereRaw(`sr.search @@ to_tsquery('simple', ?)`, [tsQuery]),
+        );
+      } else if (number) builder.where('sr.number', number);
+      else if (tsQuery) builder.whereRaw(`sr.search @@ to_tsquery('simple', ?)`, [tsQuery]);
     }
   }
   const rows = (await builder) as (TicketRow & { createdMicros: string })[];

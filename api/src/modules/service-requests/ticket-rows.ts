@@ -1,10 +1,11 @@
-import type {
-  ConsultationView,
-  ServiceRequestStatus,
-  ServiceRequestThread,
-  StaffServiceRequestSummary,
-  TicketEvent,
-  TicketEventKind,
+import {
+  formatTicketNumber,
+  type ConsultationView,
+  type ServiceRequestStatus,
+  type ServiceRequestThread,
+  type StaffServiceRequestSummary,
+  type TicketEvent,
+  type TicketEventKind,
 } from '@shared/schemas/service-requests';
 import { storedInstant, toIso } from '../../db/instants';
 
@@ -19,7 +20,7 @@ import { storedInstant, toIso } from '../../db/instants';
 export const displayNameSql = (alias: string) =>
   `coalesce(nullif(concat_ws(' ', ${alias}.first_name, ${alias}.last_name), ''), ${alias}.username)`;
 
-export const TICKET_COLUMNS = `sr.id, sr.user_id as "userId", sr.name, sr.email, sr.phone, sr.company, sr.service,
+export const TICKET_COLUMNS = `sr.id, sr.number::text as number, sr.user_id as "userId", sr.name, sr.email, sr.phone, sr.company, sr.service,
   sr.status, sr.stripe_payment_id is not null as paid, sr.assignee_id as "assigneeId",
   ${displayNameSql('a')} as "assigneeName", sr.contact_message_id as "contactMessageId",
   sr.chat_conversation_id as "chatConversationId", sr.created_at as "createdAt", sr.updated_at as "updatedAt"`;
@@ -28,6 +29,7 @@ export const TICKET_FROM = 'service_requests sr left join users a on a.id = sr.a
 
 export interface TicketRow {
   id: string;
+  number: string;
   userId: string | null;
   name: string;
   email: string;
@@ -78,6 +80,7 @@ export const CONSULTATION_COLUMNS = `id, starts_at as "startsAt", time_zone as "
 export function toStaffServiceRequestSummary(row: TicketRow): StaffServiceRequestSummary {
   return {
     id: row.id,
+    number: formatTicketNumber(row.number),
     name: row.name,
     email: row.email,
     company: row.company,

@@ -370,6 +370,7 @@ describe('GET /api/admin/service-requests', () => {
     expect(none.status).toBe(200);
     expect(byClient.body.requests[0]).toEqual({
       id: mine[6]!.id,
+      number: expect.stringMatching(/^T-\d+$/),
       name: 'Zed',
       email: 'zed.lister@example.com',
       company: null,

@@ -31,8 +31,12 @@ export const enquiryReply = defineTemplate<EnquiryReplyData>({
   ),
 });
 
+/** The ticket's number (T-10001; decision 181): absent in mails queued before tickets had one. */
+const numbered = (text: string, ticketNumber?: string) => (ticketNumber ? `${text} ${ticketNumber}` : text);
+
 export interface TicketReplyData {
   requestId: string;
+  ticketNumber?: string;
   name: string;
   service: string;
   reply: string;
@@ -41,13 +45,13 @@ export interface TicketReplyData {
 
 /** To the client: a staff member answered their service request (never an internal note). */
 export const serviceRequestReply = defineTemplate<TicketReplyData>({
-  subject: (data) => `New reply to your request: ${data.service}`,
+  subject: (data) => `New reply to your request${data.ticketNumber ? ` ${data.ticketNumber}` : ''}: ${data.service}`,
   reason: `You are receiving this email because you have a service request with ${company.name}.`,
   Body: ({ data, ctx }) => (
     <>
       <Title>{data.staffName} replied to your request</Title>
       <Paragraph>
-        Hello {data.name}, here is the latest on your request about {data.service}:
+        Hello {data.name}, here is the latest on your {numbered('request', data.ticketNumber)} about {data.service}:
       </Paragraph>
       <Quote text={data.reply} />
       <Action href={ctx.url(`/portal/request?id=${data.requestId}`)} label="View and reply" />
@@ -58,6 +62,7 @@ export const serviceRequestReply = defineTemplate<TicketReplyData>({
 
 export interface ConsultationTimeData {
   requestId: string;
+  ticketNumber?: string;
   name: string;
   /** ISO 8601. */
   startsAt: string;
@@ -87,7 +92,10 @@ export const consultationConfirmPath = (token: string) => `/confirm-consultation
 
 /** To the client: staff proposed a time for their paid consultation. */
 export const consultationProposed = defineTemplate<ConsultationProposedData>({
-  subject: () => 'Please confirm your consultation time',
+  subject: (data) =>
+    data.ticketNumber
+      ? `Please confirm your consultation time (${data.ticketNumber})`
+      : 'Please confirm your consultation time',
   reason: `You are receiving this email because you booked a consultation with ${company.name}.`,
   Body: ({ data, ctx }) => {
     const portal = ctx.url(`/portal/request?id=${data.requestId}`);
@@ -96,6 +104,7 @@ export const consultationProposed = defineTemplate<ConsultationProposedData>({
         <Title>A time for your consultation, {data.name}</Title>
         <Paragraph>We propose this time for your technical consultation:</Paragraph>
         <TimeDetails data={data} />
+        {data.ticketNumber ? <Paragraph muted>Request {data.ticketNumber}</Paragraph> : null}
         <Action
           href={data.confirmToken ? ctx.url(consultationConfirmPath(data.confirmToken)) : portal}
           label="Confirm this time"
@@ -111,12 +120,16 @@ export const consultationProposed = defineTemplate<ConsultationProposedData>({
 
 /** To the client and staff: the consultation time is confirmed (the calendar file is attached). */
 export const consultationConfirmed = defineTemplate<ConsultationTimeData & { forStaff: boolean }>({
-  subject: (data) => (data.forStaff ? `Consultation confirmed: ${data.name}` : 'Your consultation is confirmed'),
+  subject: (data) => {
+    const ticket = data.ticketNumber ? ` (${data.ticketNumber})` : '';
+    return data.forStaff ? `Consultation confirmed: ${data.name}${ticket}` : `Your consultation is confirmed${ticket}`;
+  },
   reason: `You are receiving this email because of a consultation booked with ${company.name}.`,
   Body: ({ data, ctx }) => (
     <>
       <Title>{data.forStaff ? `${data.name} confirmed the consultation` : `See you then, ${data.name}`}</Title>
       <TimeDetails data={data} />
+      {data.ticketNumber ? <Paragraph muted>Request {data.ticketNumber}</Paragraph> : null}
       <Paragraph>The calendar file attached adds it to your calendar.</Paragraph>
       <Action
         href={ctx.url(

@@ -35,7 +35,9 @@ export function RequestThread({ id }: { id: string }) {
       <div className="flex flex-wrap items-center justify-between gap-3">
         <div>
           <h1 className="text-2xl font-bold text-navy-900">{request.service}</h1>
-          <p className="text-sm text-slate-600">Requested on {formatDate(request.createdAt)}</p>
+          <p className="text-sm text-slate-600">
+            Request {request.number} · requested on {formatDate(request.createdAt)}
+          </p>
         </div>
         <StatusBadge status={request.status} />
       </div>

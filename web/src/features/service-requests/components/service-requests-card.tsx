@@ -27,7 +27,9 @@ export function ServiceRequestsCard() {
                 >
                   {request.service}
                 </Link>
-                <span className="text-sm text-slate-600">{formatDate(request.createdAt)}</span>
+                <span className="text-sm text-slate-600">
+                  {request.number} · {formatDate(request.createdAt)}
+                </span>
               </div>
               <StatusBadge status={request.status} />
             </>

@@ -52,7 +52,9 @@ export function TicketPage({ id }: { id: string }) {
     <article className="flex flex-col gap-5 p-6" aria-label={`Service request from ${request.name}`}>
       <header className="flex flex-wrap items-start justify-between gap-3">
         <div>
-          <h2 className="text-xl font-semibold text-navy-900">{request.service}</h2>
+          <h2 className="text-xl font-semibold text-navy-900">
+            <span className="text-slate-500">{request.number}</span> {request.service}
+          </h2>
           <p className="text-sm text-slate-600">
             {request.name} ·{' '}
             {request.email ? (

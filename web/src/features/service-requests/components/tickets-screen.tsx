@@ -45,7 +45,7 @@ export function TicketsScreen() {
           submitLabel="Search"
           onSubmit={() => navigate({ q: search.trim() || null, cursor: null })}
         >
-          <SearchField value={search} onChange={setSearch} placeholder="Name, email, words…" />
+          <SearchField value={search} onChange={setSearch} placeholder="T-10001, name, email, words…" />
           <SelectFilter
             label="Status"
             value={status ?? ''}
@@ -101,7 +101,7 @@ export function TicketsScreen() {
               <StatusBadge status={ticket.status} />
             </span>
             <span className="flex items-center gap-2 text-xs text-slate-600">
-              {ticket.service}
+              <span className="font-semibold">{ticket.number}</span> {ticket.service}
               {ticket.paid ? <Badge variant="success">Paid</Badge> : null}
             </span>
             <span className="text-xs text-slate-600">
