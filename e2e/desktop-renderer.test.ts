@@ -13,7 +13,7 @@ import {
   useConsoleRenderer,
 } from './support/desktop-console';
 import { useSiteServer } from './support/server';
-import { toast, visible } from './support/ui';
+import { screenName, toast, visible } from './support/ui';
 
 const ADMIN_TOKEN = 'desktop-console-admin-token-0123456789';
 // The console page on its own origin, as app://console is to the server: first in line, so its origin is known.
@@ -245,11 +245,7 @@ describe('desktop console page (Chromium, main process stood in)', () => {
     await logIn(page, packer.username, packer.password);
     await visible(page.getByRole('heading', { name: 'Dashboard', level: 1 }));
     const nav = page.getByRole('navigation', { name: 'Console' });
-    expect((await nav.getByRole('link').allInnerTexts()).map((text) => text.trim())).toEqual([
-      'Dashboard',
-      'Orders',
-      'Catalogue',
-    ]);
+    expect((await nav.getByRole('link').allInnerTexts()).map(screenName)).toEqual(['Dashboard', 'Orders', 'Catalogue']);
     expect(await page.getByRole('heading', { name: 'Customer Chat' }).count()).toBe(0);
     await nav.getByRole('link', { name: 'Orders' }).click();
     await visible(page.getByRole('heading', { name: 'Orders', level: 1 }));

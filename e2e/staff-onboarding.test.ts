@@ -8,7 +8,7 @@ import type { StaffRole } from '../shared/src/staff-roles';
 import { loggedInAs } from './support/auth';
 import { useBrowser } from './support/browser';
 import { useSiteServer } from './support/server';
-import { expectPath, toast, visible } from './support/ui';
+import { expectPath, screenName, toast, visible } from './support/ui';
 
 // Issue 24's whole path for a new staff member: invited by an admin, accepts the mailed link, sets up two-factor
 // sign-in, signs in again with a code, and finds in the console exactly the screens of the role.
@@ -34,7 +34,7 @@ async function consoleScreens(page: Page, phone: boolean): Promise<string[]> {
   if (phone) await page.getByRole('button', { name: /open the menu/ }).click();
   const nav = page.getByRole('navigation', { name: 'Console' });
   await visible(nav.getByRole('link', { name: 'Dashboard' }));
-  const labels = (await nav.getByRole('link').allInnerTexts()).map((text) => text.trim());
+  const labels = (await nav.getByRole('link').allInnerTexts()).map(screenName);
   if (phone) await page.keyboard.press('Escape');
   return labels;
 }

@@ -6,7 +6,7 @@ import { loggedInAs } from './support/auth';
 import { useBrowser } from './support/browser';
 import { clientPaysThroughApi } from './support/orders';
 import { useSiteServer } from './support/server';
-import { visible } from './support/ui';
+import { screenName, visible } from './support/ui';
 
 // Decision 167: the console shows each role only its screens and actions (the server refuses the rest anyway).
 const server = useSiteServer({ rateLimits: roomyRateLimits });
@@ -26,7 +26,7 @@ async function paidOrder(): Promise<string> {
 async function navLabels(page: Page): Promise<string[]> {
   const nav = page.getByRole('navigation', { name: 'Console' });
   await visible(nav.getByRole('link', { name: 'Dashboard' }));
-  return (await nav.getByRole('link').allInnerTexts()).map((text) => text.trim());
+  return (await nav.getByRole('link').allInnerTexts()).map(screenName);
 }
 
 describe('the console by role, at 1280 px', () => {

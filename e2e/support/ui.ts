@@ -57,3 +57,6 @@ export async function hydrated(locator: Locator): Promise<Locator> {
   );
   return locator;
 }
+
+/** A console navigation link's screen name: its text without the count badge beside it ("Orders\n1\npaid, to fulfil"). */
+export const screenName = (linkText: string): string => linkText.split('\n')[0]!.trim();
