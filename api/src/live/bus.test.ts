@@ -74,14 +74,23 @@ describe('the live bus', () => {
     live.subscribe({ on: { catalogue: () => undefined }, resync: () => (resyncs += 1) });
     await live.start();
 
-    const killed = await t.db.raw<{ rows: unknown[] }>(
-      `select pg_terminate_backend(pid) from pg_stat_activity where datname = current_database() and application_name = ?`,
-      [listenerName(instanceId)],
-    );
-    expect(killed.rows).toHaveLength(1);
-    await eventually(() => !live.listening);
-    await eventually(() => live.listening);
-    expect(resyncs).toBe(2);
+    const listenerPids = async () =>
+      (
+        await t.db.raw<{ rows: { pid: number }[] }>(
+          `select pid from pg_stat_activity where datname = current_database() and application_name = ?`,
+          [listenerName(instanceId)],
+        )
+      ).rows.map((row) => row.pid);
+    const [before] = await listenerPids();
+    expect(before).toBeDefined();
+    await t.db.raw('select pg_terminate_backend(?)', [before!]);
+    // The bus may drop and reconnect between two looks (its backoff here is 10 ms), so wait for what proves it came
+    // back rather than for the moment it was down: each subscriber asked to catch up, on a new connection.
+    await eventually(() => resyncs === 2);
+    expect(live.listening).toBe(true);
+    const after = await listenerPids();
+    expect(after).toHaveLength(1);
+    expect(after[0]).not.toBe(before);
     await publish(t.db, 'staff', staff('after'));
     await eventually(() => heard.length === 1);
     expect(heard).toEqual([staff('after')]);
