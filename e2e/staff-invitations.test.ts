@@ -6,6 +6,7 @@ import { LAST_ACTIVE_ADMIN } from '../api/src/modules/users/last-admin';
 import { loggedInAs } from './support/auth';
 import { axeViolations } from './support/axe';
 import { useBrowser } from './support/browser';
+import { invitationLinkMailedTo } from './support/mailed-links';
 import { useSiteServer } from './support/server';
 import { expectPath, toast, visible } from './support/ui';
 
@@ -17,15 +18,6 @@ afterAll(() => sink.stop());
 
 const server = useSiteServer(() => withSmtp(sink.url));
 const browser = useBrowser();
-
-/** The invitation link in the newest mail that reached `email`. */
-async function invitationLinkMailedTo(email: string): Promise<string> {
-  await expect.poll(() => sink.to(email).length, { timeout: 10_000 }).toBeGreaterThanOrEqual(1);
-  const text = sink.to(email).at(-1)!.parsed.text ?? '';
-  const link = /(http:\/\/\S+\/accept-invite\?token=[A-Za-z0-9_-]+)/.exec(text)?.[1];
-  if (!link) throw new Error(`no invitation link in:\n${text}`);
-  return link;
-}
 
 const staffTable = (page: Page) => page.getByRole('table', { name: 'Staff members' });
 
@@ -59,7 +51,7 @@ describe('staff invitations in the browser', () => {
     await visible(pending.getByText('new.agent@example.com'));
     expect(await axeViolations(admin)).toEqual([]);
 
-    const link = await invitationLinkMailedTo('new.agent@example.com');
+    const link = await invitationLinkMailedTo(sink, 'new.agent@example.com');
     expect(new URL(link).origin).toBe(server.url);
 
     // The invitee, on a phone.

@@ -7,6 +7,7 @@ import { SmtpSink } from '../api/src/test/smtp-sink';
 import type { StaffRole } from '../shared/src/staff-roles';
 import { loggedInAs } from './support/auth';
 import { useBrowser } from './support/browser';
+import { invitationLinkMailedTo } from './support/mailed-links';
 import { useSiteServer } from './support/server';
 import { expectPath, screenName, toast, visible } from './support/ui';
 
@@ -20,14 +21,6 @@ afterAll(() => sink.stop());
 
 const server = useSiteServer(() => ({ ...withSmtp(sink.url), rateLimits: roomyRateLimits }));
 const browser = useBrowser();
-
-async function invitationLinkMailedTo(email: string): Promise<string> {
-  await expect.poll(() => sink.to(email).length, { timeout: 10_000 }).toBeGreaterThanOrEqual(1);
-  const text = sink.to(email).at(-1)!.parsed.text ?? '';
-  const link = /(http:\/\/\S+\/accept-invite\?token=[A-Za-z0-9_-]+)/.exec(text)?.[1];
-  if (!link) throw new Error(`no invitation link in:\n${text}`);
-  return link;
-}
 
 /** The console's navigation as the page shows it (behind the menu button on a phone). */
 async function consoleScreens(page: Page, phone: boolean): Promise<string[]> {
@@ -87,7 +80,7 @@ describe('a new staff member, from invitation to the console', () => {
       await visible(toast(admin, 'Invitation Sent'));
 
       const page = await browser.newPage({ viewport: { width, height: 900 } });
-      await page.goto(await invitationLinkMailedTo(email));
+      await page.goto(await invitationLinkMailedTo(sink, email));
       const username = `new_${role}`;
       const password = 'harbour lights at dusk';
       await page.getByLabel('Username').fill(username);
