@@ -106,6 +106,15 @@ const calls: Record<string, (r: Records) => { url: string; body?: object }> = {
   }),
   'DELETE /api/admin/staff/invitations/:id': () => ({ url: `/api/admin/staff/invitations/${randomUUID()}` }),
   'GET /api/admin/audit-log': () => ({ url: '/api/admin/audit-log' }),
+  'GET /api/admin/settings/business-hours': () => ({ url: '/api/admin/settings/business-hours' }),
+  'PUT /api/admin/settings/business-hours': () => ({
+    url: '/api/admin/settings/business-hours',
+    body: {
+      timeZone: 'America/Chicago',
+      weekly: [{ day: 'monday', opens: '09:00', closes: '17:00' }],
+      holidays: [{ date: '2026-12-25', name: 'Christmas Day' }],
+    },
+  }),
   'GET /api/admin/customers/:id/invoices': (r) => ({ url: `/api/admin/customers/${r.customer}/invoices` }),
   'GET /api/admin/invoices/:id/pdf': () => ({ url: `/api/admin/invoices/${randomUUID()}/pdf` }),
   'GET /api/admin/quotes': () => ({ url: '/api/admin/quotes' }),
@@ -149,6 +158,8 @@ const watchedTables = [
   'credit_notes',
   'quotes',
   'quote_lines',
+  'settings',
+  'satisfaction_surveys',
 ];
 
 /** A generated block of docs/permissions.md, between its markers. */

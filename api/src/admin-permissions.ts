@@ -77,6 +77,9 @@ export const adminPaths: readonly AdminPath[] = [
 
   { method: 'GET', path: '/api/admin/audit-log', permission: 'audit_log.read' },
 
+  { method: 'GET', path: '/api/admin/settings/business-hours', permission: 'settings' },
+  { method: 'PUT', path: '/api/admin/settings/business-hours', permission: 'settings' },
+
   { method: 'GET', path: '/api/admin/customers/:id/invoices', permission: 'orders.read' },
   { method: 'GET', path: '/api/admin/invoices/:id/pdf', permission: 'orders.read' },
 
