@@ -31,6 +31,7 @@ const moduleGraph = {
   mail: [],
   orders: ['catalog', 'payments', 'users', 'mail', 'audit', 'billing'],
   quotes: ['catalog', 'users', 'mail', 'audit'],
+  reports: ['settings'],
   payments: [],
   'service-requests': ['users', 'mail', 'audit'],
   settings: ['audit'],

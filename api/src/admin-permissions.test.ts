@@ -106,6 +106,12 @@ const calls: Record<string, (r: Records) => { url: string; body?: object }> = {
   }),
   'DELETE /api/admin/staff/invitations/:id': () => ({ url: `/api/admin/staff/invitations/${randomUUID()}` }),
   'GET /api/admin/audit-log': () => ({ url: '/api/admin/audit-log' }),
+  'GET /api/admin/reports/support': () => ({
+    url: '/api/admin/reports/support?from=2026-01-01&to=2026-03-31&interval=month',
+  }),
+  'GET /api/admin/reports/sales': () => ({
+    url: '/api/admin/reports/sales?from=2026-01-01&to=2026-03-31&interval=month',
+  }),
   'GET /api/admin/settings/business-hours': () => ({ url: '/api/admin/settings/business-hours' }),
   'PUT /api/admin/settings/business-hours': () => ({
     url: '/api/admin/settings/business-hours',

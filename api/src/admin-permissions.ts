@@ -76,6 +76,8 @@ export const adminPaths: readonly AdminPath[] = [
   { method: 'DELETE', path: '/api/admin/staff/invitations/:id', permission: 'staff.manage' },
 
   { method: 'GET', path: '/api/admin/audit-log', permission: 'audit_log.read' },
+  { method: 'GET', path: '/api/admin/reports/support', permission: 'reports.support' },
+  { method: 'GET', path: '/api/admin/reports/sales', permission: 'reports.sales' },
 
   { method: 'GET', path: '/api/admin/settings/business-hours', permission: 'settings' },
   { method: 'PUT', path: '/api/admin/settings/business-hours', permission: 'settings' },

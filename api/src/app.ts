@@ -30,6 +30,7 @@ import { contactRoutes } from './modules/contact/contact.routes';
 import { billingRoutes } from './modules/billing/billing.routes';
 import { customersRoutes } from './modules/customers/customers.routes';
 import { dashboardRoutes } from './modules/dashboard/dashboard.routes';
+import { reportsRoutes } from './modules/reports/reports.routes';
 import { healthCheck } from './modules/health/health';
 import { outboxRoutes } from './modules/mail/outbox.routes';
 import { quotesRoutes } from './modules/quotes/quotes.routes';
@@ -108,6 +109,7 @@ export function createApp(deps: AppDeps, options: AppOptions = {}): Koa {
     refundRoutes(deps, payment.provider),
     customersRoutes(deps),
     auditLogRoutes(deps),
+    reportsRoutes(deps),
     staffRoutes(deps),
     settingsRoutes(deps),
     invitationRoutes(deps),
