@@ -33,7 +33,7 @@ const moduleGraph = {
   quotes: ['catalog', 'users', 'mail', 'audit'],
   reports: ['settings'],
   payments: [],
-  'service-requests': ['users', 'mail', 'audit'],
+  'service-requests': ['users', 'mail', 'audit', 'settings'],
   settings: ['audit'],
   staff: ['users', 'auth', 'mail', 'audit'],
   site: ['catalog', 'subscriptions'],

@@ -340,6 +340,33 @@ describe('the support report', () => {
   });
 });
 
+describe('the list behind a bar', () => {
+  it("opens the tickets list on the bar's days (business time zone) and SLA state", async () => {
+    const week = { from: '2025-03-03', to: '2025-03-09' };
+    const inWeek = (at: Date) => inRange(at) && mondayOf(localDate(at)) === week.from;
+    const list = await admin.get(`/api/admin/service-requests?from=${week.from}&to=${week.to}&limit=100`);
+    expect(list.status).toBe(200);
+    const ids = (list.body as { requests: { id: string }[] }).requests.map((ticket) => ticket.id).sort();
+    expect(ids).toEqual(
+      items
+        .filter((item) => item.kind === 'ticket' && inWeek(item.createdAt))
+        .map((item) => item.id)
+        .sort(),
+    );
+    const breached = await admin.get(
+      `/api/admin/service-requests?from=${week.from}&to=${week.to}&sla=breached&limit=100`,
+    );
+    expect((breached.body as { requests: { id: string }[] }).requests.map((ticket) => ticket.id).sort()).toEqual(
+      items
+        .filter((item) => item.kind === 'ticket' && inWeek(item.createdAt) && item.slaState === 'breached')
+        .map((item) => item.id)
+        .sort(),
+    );
+    expect((await admin.get('/api/admin/service-requests?from=2025-03-09&to=2025-03-03')).status).toBe(400);
+    expect((await admin.get('/api/admin/service-requests?sla=late')).status).toBe(400);
+  });
+});
+
 // ---- CSV ----
 
 /** An RFC 4180 reader: records of fields, quotes undone. */
