@@ -3,19 +3,20 @@ import { openingsOn } from '@shared/business-time';
 
 /**
  * The business hours between two days laid out once as arrays PostgreSQL
- * can search (decision 194): the openings' starts and lengths in
- * milliseconds since the epoch, and the business milliseconds before each.
- * The business time up to an instant t is then
+ * can search (decision 194): for each opening, in order, its start, and the
+ * business time up to any instant inside it as an offset from that instant,
+ * and the business time at its end (all in milliseconds). The business time
+ * from the clock's start up to an instant t is then
  *   i = width_bucket(t, starts)   -- binary search: the last opening starting at or before t
- *   before[i] + least(greatest(t - starts[i], 0), lengths[i])
+ *   0 when i = 0, else least(offsets[i] + t, ends[i])
  * so the business minutes between two instants of every row are computed in
  * the query, exactly as shared/src/business-time.ts `businessMinutesBetween`
- * would (its test compares them), without a row leaving the database.
+ * would (the reports' tests compare them), without a row leaving the database.
  */
 export interface BusinessClock {
   starts: number[];
-  lengths: number[];
-  before: number[];
+  offsets: number[];
+  ends: number[];
 }
 
 const DAY_MS = 86_400_000;
@@ -25,14 +26,14 @@ function nextDate(date: string): string {
 }
 
 function build(hours: BusinessHours, firstDate: string, lastDate: string): BusinessClock {
-  const clock: BusinessClock = { starts: [], lengths: [], before: [] };
+  const clock: BusinessClock = { starts: [], offsets: [], ends: [] };
   let total = 0;
   for (let date = firstDate; date <= lastDate; date = nextDate(date)) {
     for (const opening of openingsOn(hours, date)) {
       clock.starts.push(opening.start);
-      clock.lengths.push(opening.end - opening.start);
-      clock.before.push(total);
+      clock.offsets.push(total - opening.start);
       total += opening.end - opening.start;
+      clock.ends.push(total);
     }
   }
   return clock;
@@ -53,13 +54,15 @@ export function businessClock(hours: BusinessHours, firstDate: string, lastDate:
   return clock;
 }
 
+/** SQL: the epoch milliseconds of a timestamptz expression. */
+export const epochMsSql = (column: string) => `(extract(epoch from ${column}) * 1000)::float8`;
+
 /**
- * SQL for the business milliseconds from the clock's start to `column` (an
- * expression of type timestamptz), reading the clock from the positional
- * bindings the caller passes as `starts`, `lengths`, `before` (float8[]).
+ * SQL for the index of the opening an instant falls in or after (0: before the first), given the epoch
+ * milliseconds expression `ms`; the query binds `:starts` to the clock's starts.
  */
-export function businessMsSql(column: string, arrays: { starts: string; lengths: string; before: string }): string {
-  const t = `(extract(epoch from ${column}) * 1000)::float8`;
-  const i = `width_bucket(${t}, ${arrays.starts})`;
-  return `(case when ${i} = 0 then 0 else ${arrays.before}[${i}] + least(greatest(${t} - ${arrays.starts}[${i}], 0), ${arrays.lengths}[${i}]) end)`;
-}
+export const openingIndexSql = (ms: string) => `width_bucket(${ms}, :starts::float8[])`;
+
+/** SQL for the business milliseconds up to an instant, from its epoch milliseconds and its opening index. */
+export const businessMsSql = (ms: string, index: string) =>
+  `(case when ${index} = 0 then 0::float8 else least((:offsets::float8[])[${index}] + ${ms}, (:ends::float8[])[${index}]) end)`;

@@ -1,7 +1,7 @@
 import type { Knex } from 'knex';
 import type { Priority } from '@shared/schemas/support';
 import type { ReportInterval } from '@shared/schemas/reports';
-import { businessMsSql, type BusinessClock } from './business-clock';
+import { businessMsSql, epochMsSql, openingIndexSql, type BusinessClock } from './business-clock';
 
 /**
  * The reports' one read-model (decisions 162 and 194): the only place in this
@@ -90,62 +90,65 @@ export interface SupportItemRow {
 
 const num = (value: unknown): number | null => (value === null || value === undefined ? null : Number(value));
 
+type Role = 'created' | 'resolved';
+
 /**
- * The items a support report reads: tickets and chats created in the range,
- * or resolved (a chat: closed) in it, with the filter applied.
+ * The tickets and chats a part of the support report reads: those created in
+ * the range, or those resolved (a chat: closed) in it, with the filter. Each
+ * is one index range scan on its time.
  */
-function itemsSql(filter: SupportFilter): { sql: string; bindings: unknown[] } {
-  const ticketWhere: string[] = [];
-  const chatWhere: string[] = [];
-  const extra: unknown[] = [];
-  if (filter.priority) {
-    ticketWhere.push('and priority = :priority');
-    chatWhere.push('and priority = :priority');
-  }
-  if (filter.assigneeId) {
-    ticketWhere.push('and assignee_id = :assigneeId');
-    chatWhere.push('and assignee_id = :assigneeId');
-  }
-  return {
-    sql: `
-      select 'ticket' as kind, id, number::text as number, created_at, priority, assignee_id, first_response_at,
-             first_response_due_at, resolution_due_at, resolved_at, sla_state
-        from service_requests
-       where ((created_at >= :from and created_at < :to) or (resolved_at >= :from and resolved_at < :to))
-             ${ticketWhere.join(' ')}
-      union all
-      select 'chat', id, null, created_at, priority, assignee_id, first_response_at,
-             first_response_due_at, null, closed_at, sla_state
-        from chat_conversations
-       where ((created_at >= :from and created_at < :to) or (closed_at >= :from and closed_at < :to))
-             ${chatWhere.join(' ')}`,
-    bindings: extra,
-  };
+function itemsSql(filter: SupportFilter, role: Role | 'either'): string {
+  const extra = [
+    filter.priority ? 'and priority = :priority' : '',
+    filter.assigneeId ? 'and assignee_id = :assigneeId' : '',
+  ].join(' ');
+  const within = (column: string) => `${column} >= :from and ${column} < :to`;
+  const where = (resolvedColumn: string) =>
+    role === 'created'
+      ? within('created_at')
+      : role === 'resolved'
+        ? within(resolvedColumn)
+        : `(${within('created_at')} or ${within(resolvedColumn)})`;
+  return `
+    select 'ticket' as kind, id, number::text as number, created_at, priority, assignee_id, first_response_at,
+           first_response_due_at, resolution_due_at, resolved_at, sla_state
+      from service_requests
+     where ${where('resolved_at')} ${extra}
+    union all
+    select 'chat', id, null, created_at, priority, assignee_id, first_response_at,
+           first_response_due_at, null, closed_at, sla_state
+      from chat_conversations
+     where ${where('closed_at')} ${extra}`;
 }
 
-function measuredSql(filter: SupportFilter): string {
-  const arrays = { starts: 'clock.s', lengths: 'clock.l', before: 'clock.b' };
-  const bms = (column: string) => businessMsSql(column, arrays);
+/**
+ * The items with their measures: times in calendar minutes and in whole
+ * business minutes (each instant's opening found once per row, in a lateral
+ * subquery kept apart by OFFSET 0 so the search is not repeated), whether the
+ * clock has ended and whether the SLA was met.
+ */
+function measuredSql(filter: SupportFilter, role: Role | 'either'): string {
+  const c = epochMsSql('created_at');
+  const f = epochMsSql('first_response_at');
+  const r = epochMsSql('resolved_at');
   return `
-    with clock as (select :starts::float8[] as s, :lengths::float8[] as l, :before::float8[] as b),
-    items as (${itemsSql(filter).sql}),
-    measured as (
-      select items.*,
-             case when created_at >= :from and created_at < :to
-                  then date_trunc(:unit, created_at at time zone :tz)::date end as created_bucket,
-             case when resolved_at >= :from and resolved_at < :to
-                  then date_trunc(:unit, resolved_at at time zone :tz)::date end as resolved_bucket,
-             extract(epoch from first_response_at - created_at) / 60 as frt,
-             floor((${bms('first_response_at')} - ${bms('created_at')}) / 60000) as frt_b,
-             extract(epoch from resolved_at - created_at) / 60 as rt,
-             floor((${bms('resolved_at')} - ${bms('created_at')}) / 60000) as rt_b,
-             sla_state in ('met', 'breached') as sla_counted,
-             (first_response_at is not null
-               and (first_response_due_at is null or first_response_at <= first_response_due_at)
-               and (kind = 'chat' or resolution_due_at is null
-                    or (resolved_at is not null and resolved_at <= resolution_due_at))) as sla_met
-        from items, clock
-    )`;
+    select items.*,
+           extract(epoch from first_response_at - created_at) / 60 as frt,
+           floor((${businessMsSql(f, 'w.fi')} - ${businessMsSql(c, 'w.ci')}) / 60000) as frt_b,
+           extract(epoch from resolved_at - created_at) / 60 as rt,
+           floor((${businessMsSql(r, 'w.ri')} - ${businessMsSql(c, 'w.ci')}) / 60000) as rt_b,
+           sla_state in ('met', 'breached') as sla_counted,
+           (first_response_at is not null
+             and (first_response_due_at is null or first_response_at <= first_response_due_at)
+             and (kind = 'chat' or resolution_due_at is null
+                  or (resolved_at is not null and resolved_at <= resolution_due_at))) as sla_met
+      from (${itemsSql(filter, role)}) as items
+      cross join lateral (
+        select ${openingIndexSql(c)} as ci,
+               ${role === 'resolved' ? 'null::int' : openingIndexSql(f)} as fi,
+               ${role === 'created' ? 'null::int' : openingIndexSql(r)} as ri
+        offset 0
+      ) as w`;
 }
 
 function params(range: Range, clock: BusinessClock, filter: SupportFilter): Record<string, unknown> {
@@ -155,8 +158,8 @@ function params(range: Range, clock: BusinessClock, filter: SupportFilter): Reco
     unit: range.interval,
     tz: range.timeZone,
     starts: clock.starts,
-    lengths: clock.lengths,
-    before: clock.before,
+    offsets: clock.offsets,
+    ends: clock.ends,
     priority: filter.priority ?? null,
     assigneeId: filter.assigneeId ?? null,
   };
@@ -165,12 +168,7 @@ function params(range: Range, clock: BusinessClock, filter: SupportFilter): Reco
 /** The earliest creation among items resolved in the range (their clocks must reach back to it). */
 export async function earliestCreatedOfResolved(db: Knex, range: Range, filter: SupportFilter): Promise<Date | null> {
   const { rows } = await db.raw<{ rows: { earliest: Date | null }[] }>(
-    `select least(
-       (select min(created_at) from service_requests where resolved_at >= :from and resolved_at < :to
-          ${filter.priority ? 'and priority = :priority' : ''} ${filter.assigneeId ? 'and assignee_id = :assigneeId' : ''}),
-       (select min(created_at) from chat_conversations where closed_at >= :from and closed_at < :to
-          ${filter.priority ? 'and priority = :priority' : ''} ${filter.assigneeId ? 'and assignee_id = :assigneeId' : ''})
-     ) as earliest`,
+    `select min(created_at) as earliest from (${itemsSql(filter, 'resolved')}) as items`,
     { from: range.from, to: range.to, priority: filter.priority ?? null, assigneeId: filter.assigneeId ?? null },
   );
   return rows[0]?.earliest ?? null;
@@ -179,69 +177,113 @@ export async function earliestCreatedOfResolved(db: Knex, range: Range, filter: 
 const groupedBy = (row: { g_bucket: number; g_assignee: number }): SupportRow['groupedBy'] =>
   row.g_bucket === 0 ? 'bucket' : row.g_assignee === 0 ? 'assignee' : 'total';
 
-/** The support figures per bucket, per assignee over the range, and in total: one query. */
+const GROUPING = `group by grouping sets ((bucket), (assignee_id), ())`;
+const PERCENTILES = `array[0.5, 0.9]::float8[]`;
+
+const key = (row: { groupedBy: string; bucket: string | null; assigneeId: string | null }) =>
+  `${row.groupedBy}|${row.bucket ?? ''}|${row.assigneeId ?? ''}`;
+
+/**
+ * The support figures per bucket, per assignee over the range, and in total:
+ * one query over the items created in the range (new, first response, SLA),
+ * one over those resolved in it (resolved, resolution time), side by side.
+ */
 export async function supportFigureRows(
   db: Knex,
   range: Range,
   clock: BusinessClock,
   filter: SupportFilter,
 ): Promise<SupportRow[]> {
-  const created = `role = 'created'`;
-  const resolved = `role = 'resolved'`;
-  const { rows } = await db.raw<{ rows: Record<string, unknown>[] }>(
-    `${measuredSql(filter)},
-    events as (
-      select measured.*, e.bucket, e.role
-        from measured
-        cross join lateral (values (created_bucket, 'created'), (resolved_bucket, 'resolved')) as e(bucket, role)
-       where e.bucket is not null
-    )
-    select grouping(bucket) as g_bucket, grouping(assignee_id) as g_assignee, bucket::text as bucket, assignee_id,
-           count(*) filter (where ${created}) as new_total,
-           count(*) filter (where ${created} and kind = 'ticket') as new_tickets,
-           count(*) filter (where ${created} and kind = 'chat') as new_chats,
-           count(*) filter (where ${resolved}) as resolved_total,
-           count(*) filter (where ${resolved} and kind = 'ticket') as resolved_tickets,
-           count(*) filter (where ${resolved} and kind = 'chat') as resolved_chats,
-           count(frt) filter (where ${created}) as frt_count,
-           percentile_cont(0.5) within group (order by frt) filter (where ${created}) as frt_median,
-           percentile_cont(0.9) within group (order by frt) filter (where ${created}) as frt_p90,
-           percentile_cont(0.5) within group (order by frt_b) filter (where ${created}) as frt_b_median,
-           percentile_cont(0.9) within group (order by frt_b) filter (where ${created}) as frt_b_p90,
-           count(rt) filter (where ${resolved}) as rt_count,
-           percentile_cont(0.5) within group (order by rt) filter (where ${resolved}) as rt_median,
-           percentile_cont(0.9) within group (order by rt) filter (where ${resolved}) as rt_p90,
-           percentile_cont(0.5) within group (order by rt_b) filter (where ${resolved}) as rt_b_median,
-           percentile_cont(0.9) within group (order by rt_b) filter (where ${resolved}) as rt_b_p90,
-           count(*) filter (where ${created} and sla_counted) as sla_counted,
-           count(*) filter (where ${created} and sla_counted and sla_met) as sla_met
-      from events
-     group by grouping sets ((bucket), (assignee_id), ())`,
-    params(range, clock, filter),
-  );
-  return rows.map((row) => ({
-    groupedBy: groupedBy(row as { g_bucket: number; g_assignee: number }),
-    bucket: (row.bucket as string | null) ?? null,
-    assigneeId: (row.assignee_id as string | null) ?? null,
-    newTotal: Number(row.new_total),
-    newTickets: Number(row.new_tickets),
-    newChats: Number(row.new_chats),
-    resolvedTotal: Number(row.resolved_total),
-    resolvedTickets: Number(row.resolved_tickets),
-    resolvedChats: Number(row.resolved_chats),
-    frtCount: Number(row.frt_count),
-    frtMedian: num(row.frt_median),
-    frtP90: num(row.frt_p90),
-    frtBusinessMedian: num(row.frt_b_median),
-    frtBusinessP90: num(row.frt_b_p90),
-    rtCount: Number(row.rt_count),
-    rtMedian: num(row.rt_median),
-    rtP90: num(row.rt_p90),
-    rtBusinessMedian: num(row.rt_b_median),
-    rtBusinessP90: num(row.rt_b_p90),
-    slaCounted: Number(row.sla_counted),
-    slaMet: Number(row.sla_met),
-  }));
+  const bindings = params(range, clock, filter);
+  const [created, resolved] = await Promise.all([
+    db.raw<{ rows: Record<string, unknown>[] }>(
+      `select grouping(bucket) as g_bucket, grouping(assignee_id) as g_assignee, bucket::text as bucket, assignee_id,
+              count(*) as new_total,
+              count(*) filter (where kind = 'ticket') as new_tickets,
+              count(*) filter (where kind = 'chat') as new_chats,
+              count(frt) as frt_count,
+              percentile_cont(${PERCENTILES}) within group (order by frt) as frt_p,
+              percentile_cont(${PERCENTILES}) within group (order by frt_b) as frt_b_p,
+              count(*) filter (where sla_counted) as sla_counted,
+              count(*) filter (where sla_counted and sla_met) as sla_met
+         from (select m.*, date_trunc(:unit, created_at at time zone :tz)::date as bucket
+                 from (${measuredSql(filter, 'created')}) as m) as measured
+        ${GROUPING}`,
+      bindings,
+    ),
+    db.raw<{ rows: Record<string, unknown>[] }>(
+      `select grouping(bucket) as g_bucket, grouping(assignee_id) as g_assignee, bucket::text as bucket, assignee_id,
+              count(*) as resolved_total,
+              count(*) filter (where kind = 'ticket') as resolved_tickets,
+              count(*) filter (where kind = 'chat') as resolved_chats,
+              count(rt) as rt_count,
+              percentile_cont(${PERCENTILES}) within group (order by rt) as rt_p,
+              percentile_cont(${PERCENTILES}) within group (order by rt_b) as rt_b_p
+         from (select m.*, date_trunc(:unit, resolved_at at time zone :tz)::date as bucket
+                 from (${measuredSql(filter, 'resolved')}) as m) as measured
+        ${GROUPING}`,
+      bindings,
+    ),
+  ]);
+  const rows = new Map<string, SupportRow>();
+  const rowFor = (raw: Record<string, unknown>): SupportRow => {
+    const base = {
+      groupedBy: groupedBy(raw as { g_bucket: number; g_assignee: number }),
+      bucket: (raw.bucket as string | null) ?? null,
+      assigneeId: (raw.assignee_id as string | null) ?? null,
+    };
+    let row = rows.get(key(base));
+    if (!row) {
+      row = {
+        ...base,
+        newTotal: 0,
+        newTickets: 0,
+        newChats: 0,
+        resolvedTotal: 0,
+        resolvedTickets: 0,
+        resolvedChats: 0,
+        frtCount: 0,
+        frtMedian: null,
+        frtP90: null,
+        frtBusinessMedian: null,
+        frtBusinessP90: null,
+        rtCount: 0,
+        rtMedian: null,
+        rtP90: null,
+        rtBusinessMedian: null,
+        rtBusinessP90: null,
+        slaCounted: 0,
+        slaMet: 0,
+      };
+      rows.set(key(base), row);
+    }
+    return row;
+  };
+  const pair = (value: unknown): [number | null, number | null] => {
+    const values = value as (number | null)[] | null;
+    return [num(values?.[0]), num(values?.[1])];
+  };
+  for (const raw of created.rows) {
+    const row = rowFor(raw);
+    row.newTotal = Number(raw.new_total);
+    row.newTickets = Number(raw.new_tickets);
+    row.newChats = Number(raw.new_chats);
+    row.frtCount = Number(raw.frt_count);
+    [row.frtMedian, row.frtP90] = pair(raw.frt_p);
+    [row.frtBusinessMedian, row.frtBusinessP90] = pair(raw.frt_b_p);
+    row.slaCounted = Number(raw.sla_counted);
+    row.slaMet = Number(raw.sla_met);
+  }
+  for (const raw of resolved.rows) {
+    const row = rowFor(raw);
+    row.resolvedTotal = Number(raw.resolved_total);
+    row.resolvedTickets = Number(raw.resolved_tickets);
+    row.resolvedChats = Number(raw.resolved_chats);
+    row.rtCount = Number(raw.rt_count);
+    [row.rtMedian, row.rtP90] = pair(raw.rt_p);
+    [row.rtBusinessMedian, row.rtBusinessP90] = pair(raw.rt_b_p);
+  }
+  return [...rows.values()];
 }
 
 /** Satisfaction ratings answered in the range, per bucket, per assignee and in total. */
@@ -258,7 +300,7 @@ export async function csatRows(db: Knex, range: Range, filter: SupportFilter): P
                 ${filter.assigneeId ? 'and s.assignee_id = :assigneeId' : ''}
                 ${filter.priority ? 'and coalesce(r.priority, c.priority) = :priority' : ''}
        ) as rated
-      group by grouping sets ((bucket), (assignee_id), ())`,
+      ${GROUPING}`,
     {
       from: range.from,
       to: range.to,
@@ -277,7 +319,7 @@ export async function csatRows(db: Knex, range: Range, filter: SupportFilter): P
   }));
 }
 
-/** Every item behind a support report, oldest first, with its measured times. */
+/** Every item behind a support report (created or resolved in the range), oldest first, with its measured times. */
 export async function supportItemRows(
   db: Knex,
   range: Range,
@@ -285,10 +327,9 @@ export async function supportItemRows(
   filter: SupportFilter,
 ): Promise<SupportItemRow[]> {
   const { rows } = await db.raw<{ rows: Record<string, unknown>[] }>(
-    `${measuredSql(filter)}
-     select kind, id, number, created_at, priority, assignee_id, first_response_at, first_response_due_at,
+    `select kind, id, number, created_at, priority, assignee_id, first_response_at, first_response_due_at,
             resolution_due_at, resolved_at, sla_state, frt, frt_b, rt, rt_b, case when sla_counted then sla_met end as sla_met
-       from measured
+       from (${measuredSql(filter, 'either')}) as measured
       order by created_at, id`,
     params(range, clock, filter),
   );
