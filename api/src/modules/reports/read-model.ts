@@ -426,27 +426,44 @@ export async function salesRows(db: Knex, range: Range): Promise<SalesRow[]> {
 }
 
 /**
- * Monthly recurring revenue at each instant: the plans' monthly price (a
- * yearly plan's price / 12) summed over subscriptions started by then and not
- * ended by then. A subscription that never became active (incomplete) counts
- * nowhere; one cancelled without an end time ends when it was cancelled.
+ * Monthly recurring revenue at each instant, in cents: the plans' monthly price (a yearly plan's price / 12) summed
+ * over subscriptions started by then and not ended by then. A subscription that never became active (incomplete)
+ * counts nowhere; one cancelled without an end time ends when it was cancelled. The subscriptions that overlap the
+ * instants are read once (a few thousand rows at most) and swept in order, so any number of instants costs one
+ * query; sums are kept in twelfths of a cent, exact, and rounded to the cent at the end (half up).
  */
-export async function mrrAt(db: Knex, instants: Date[]): Promise<string[]> {
-  const { rows } = await db.raw<{ rows: { at: Date; mrr: string }[] }>(
-    `select at.at,
-            coalesce(sum(case when p.interval = 'year' then p.price / 12 else p.price end), 0)::numeric(14,2)::text as mrr
-       from unnest(:instants::timestamptz[]) with ordinality as at(at, n)
-       left join subscriptions s
-              on s.status not in ('incomplete', 'incomplete_expired')
-             and s.provider_created_at <= at.at
-             and coalesce(s.ended_at, case when s.status = 'canceled' then coalesce(s.canceled_at, s.updated_at) end,
-                          'infinity') > at.at
-       left join subscription_plans p on p.id = s.plan_id
-      group by at.at, at.n
-      order by at.n`,
-    { instants },
+export async function mrrAt(db: Knex, instants: Date[]): Promise<bigint[]> {
+  if (instants.length === 0) return [];
+  const first = instants[0]!;
+  const last = instants[instants.length - 1]!;
+  const { rows } = await db.raw<{ rows: { started: Date; ended: Date | null; twelfths: string }[] }>(
+    `select s.provider_created_at as started,
+            coalesce(s.ended_at, case when s.status = 'canceled' then coalesce(s.canceled_at, s.updated_at) end) as ended,
+            (round(p.price * 100) * case when p.interval = 'year' then 1 else 12 end)::bigint::text as twelfths
+       from subscriptions s
+       join subscription_plans p on p.id = s.plan_id
+      where s.status not in ('incomplete', 'incomplete_expired')
+        and s.provider_created_at <= :last
+        and coalesce(s.ended_at, case when s.status = 'canceled' then coalesce(s.canceled_at, s.updated_at) end,
+                     'infinity') > :first`,
+    { first, last },
   );
-  return rows.map((row) => row.mrr);
+  // +amount when a subscription starts, −amount when it ends; MRR at t = the sum of changes at or before t.
+  const changes = rows.flatMap((row) => {
+    const amount = BigInt(row.twelfths);
+    const start = { at: row.started.getTime(), amount };
+    return row.ended ? [start, { at: row.ended.getTime(), amount: -amount }] : [start];
+  });
+  changes.sort((a, b) => a.at - b.at);
+  const result: bigint[] = [];
+  let running = 0n;
+  let next = 0;
+  for (const instant of instants) {
+    const at = instant.getTime();
+    while (next < changes.length && changes[next]!.at <= at) running += changes[next++]!.amount;
+    result.push((running + 6n) / 12n);
+  }
+  return result;
 }
 
 export interface SalesItemRow {

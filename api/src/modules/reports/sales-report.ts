@@ -23,7 +23,7 @@ const money = (value: bigint): string => {
   return `${negative ? '-' : ''}${abs / 100n}.${String(abs % 100n).padStart(2, '0')}`;
 };
 
-function figuresOf(row: SalesRow | undefined, mrr: string, mrrBefore: string): SalesFigures {
+function figuresOf(row: SalesRow | undefined, mrr: bigint, mrrBefore: bigint): SalesFigures {
   const revenue = row?.revenue ?? '0.00';
   const refundAmount = row?.refundAmount ?? '0.00';
   const accepted = row?.quotesAccepted ?? 0;
@@ -33,8 +33,8 @@ function figuresOf(row: SalesRow | undefined, mrr: string, mrrBefore: string): S
     revenue: money(cents(revenue)),
     refunds: { count: row?.refundCount ?? 0, amount: money(cents(refundAmount)) },
     netRevenue: money(cents(revenue) - cents(refundAmount)),
-    mrr: money(cents(mrr)),
-    mrrChange: money(cents(mrr) - cents(mrrBefore)),
+    mrr: money(mrr),
+    mrrChange: money(mrr - mrrBefore),
     quotes: {
       sent: row?.quotesSent ?? 0,
       accepted,
