@@ -97,7 +97,7 @@ type Role = 'created' | 'resolved';
  * the range, or those resolved (a chat: closed) in it, with the filter. Each
  * is one index range scan on its time.
  */
-function itemsSql(filter: SupportFilter, role: Role | 'either'): string {
+function itemsSql(filter: SupportFilter, role: Role | 'either', withOpenings = false): string {
   const extra = [
     filter.priority ? 'and priority = :priority' : '',
     filter.assigneeId ? 'and assignee_id = :assigneeId' : '',
@@ -109,23 +109,28 @@ function itemsSql(filter: SupportFilter, role: Role | 'either'): string {
       : role === 'resolved'
         ? within(resolvedColumn)
         : `(${within('created_at')} or ${within(resolvedColumn)})`;
+  // Each instant's opening in the business clock (decision 194), found once per row.
+  const openings = (resolvedColumn: string) =>
+    withOpenings
+      ? `, ${openingIndexSql(epochMsSql('created_at'))} as ci,
+           ${role === 'resolved' ? 'null::int' : openingIndexSql(epochMsSql('first_response_at'))} as fi,
+           ${role === 'created' ? 'null::int' : openingIndexSql(epochMsSql(resolvedColumn))} as ri`
+      : '';
   return `
     select 'ticket' as kind, id, number::text as number, created_at, priority, assignee_id, first_response_at,
-           first_response_due_at, resolution_due_at, resolved_at, sla_state
+           first_response_due_at, resolution_due_at, resolved_at, sla_state ${openings('resolved_at')}
       from service_requests
      where ${where('resolved_at')} ${extra}
     union all
     select 'chat', id, null, created_at, priority, assignee_id, first_response_at,
-           first_response_due_at, null, closed_at, sla_state
+           first_response_due_at, null, closed_at, sla_state ${openings('closed_at')}
       from chat_conversations
      where ${where('closed_at')} ${extra}`;
 }
 
 /**
  * The items with their measures: times in calendar minutes and in whole
- * business minutes (each instant's opening found once per row, in a lateral
- * subquery kept apart by OFFSET 0 so the search is not repeated), whether the
- * clock has ended and whether the SLA was met.
+ * business minutes, whether the clock has ended and whether the SLA was met.
  */
 function measuredSql(filter: SupportFilter, role: Role | 'either'): string {
   const c = epochMsSql('created_at');
@@ -134,21 +139,15 @@ function measuredSql(filter: SupportFilter, role: Role | 'either'): string {
   return `
     select items.*,
            extract(epoch from first_response_at - created_at) / 60 as frt,
-           floor((${businessMsSql(f, 'w.fi')} - ${businessMsSql(c, 'w.ci')}) / 60000) as frt_b,
+           floor((${businessMsSql(f, 'fi')} - ${businessMsSql(c, 'ci')}) / 60000) as frt_b,
            extract(epoch from resolved_at - created_at) / 60 as rt,
-           floor((${businessMsSql(r, 'w.ri')} - ${businessMsSql(c, 'w.ci')}) / 60000) as rt_b,
+           floor((${businessMsSql(r, 'ri')} - ${businessMsSql(c, 'ci')}) / 60000) as rt_b,
            sla_state in ('met', 'breached') as sla_counted,
            (first_response_at is not null
              and (first_response_due_at is null or first_response_at <= first_response_due_at)
              and (kind = 'chat' or resolution_due_at is null
                   or (resolved_at is not null and resolved_at <= resolution_due_at))) as sla_met
-      from (${itemsSql(filter, role)}) as items
-      cross join lateral (
-        select ${openingIndexSql(c)} as ci,
-               ${role === 'resolved' ? 'null::int' : openingIndexSql(f)} as fi,
-               ${role === 'created' ? 'null::int' : openingIndexSql(r)} as ri
-        offset 0
-      ) as w`;
+      from (${itemsSql(filter, role, true)}) as items`;
 }
 
 function params(range: Range, clock: BusinessClock, filter: SupportFilter): Record<string, unknown> {
