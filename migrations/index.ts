@@ -52,6 +52,7 @@ import * as addSessionDetails from './20261126193100_add-session-details';
 import * as invoiceEveryCharge from './20261126196000_invoice-every-charge';
 import * as createCreditNotes from './20261126196100_create-credit-notes';
 import * as createQuotes from './20261126197000_create-quotes';
+import * as addQuoteDeposits from './20261126201000_add-quote-deposits';
 import * as addEnquiryKind from './20261126197100_add-enquiry-kind';
 import * as addTicketNumbers from './20261126198000_add-ticket-numbers';
 import * as moveConsultationPaymentNotes from './20261126198100_move-consultation-payment-notes';
@@ -118,6 +119,7 @@ export const migrations: ReadonlyArray<readonly [name: string, migration: Knex.M
   ['20261126197100_add-enquiry-kind', addEnquiryKind],
   ['20261126198000_add-ticket-numbers', addTicketNumbers],
   ['20261126198100_move-consultation-payment-notes', moveConsultationPaymentNotes],
+  ['20261126201000_add-quote-deposits', addQuoteDeposits],
 ];
 
 const byName = new Map(migrations);
