@@ -257,7 +257,13 @@ const samples: { [Name in MailTemplateName]: [MailData<Name>, ...string[]] } = {
     'https://www.example.com/quotes/T0K',
   ],
   'quote-reminder': [
-    { customerName: 'Ada Lovelace', number: 'Q-2026-0007', title: 'Office Wi-Fi', validUntil: 'December 31, 2026', token: 'T0K' },
+    {
+      customerName: 'Ada Lovelace',
+      number: 'Q-2026-0007',
+      title: 'Office Wi-Fi',
+      validUntil: 'December 31, 2026',
+      token: 'T0K',
+    },
     'Hello Ada Lovelace',
     'Office Wi-Fi',
     'until December 31, 2026',
@@ -285,7 +291,13 @@ const samples: { [Name in MailTemplateName]: [MailData<Name>, ...string[]] } = {
     'https://www.example.com/quotes/T0K',
   ],
   'quote-deposit-paid': [
-    { customerName: 'Ada Lovelace', number: 'Q-2026-0007', title: 'Office Wi-Fi', amount: '542.50', invoiceNumber: '2026-000123' },
+    {
+      customerName: 'Ada Lovelace',
+      number: 'Q-2026-0007',
+      title: 'Office Wi-Fi',
+      amount: '542.50',
+      invoiceNumber: '2026-000123',
+    },
     'Deposit received',
     'Office Wi-Fi',
     '$542.50',

@@ -58,7 +58,11 @@ export async function confirmDemoPayment(
   const id = input.clientSecret.split('_secret_')[0] ?? '';
   const result = await db.transaction(async (trx): Promise<Result> => {
     const row = (await trx('demo_payments').where({ id }).forUpdate().first()) as DemoPaymentRow | undefined;
-    if (!row || (row.userId !== null && row.userId !== userId) || !secretMatches(input.clientSecret, row.clientSecretHash)) {
+    if (
+      !row ||
+      (row.userId !== null && row.userId !== userId) ||
+      !secretMatches(input.clientSecret, row.clientSecretHash)
+    ) {
       throw new NotFound('Payment not found');
     }
     if (row.status === 'succeeded') throw new Conflict('This payment has already been completed.');

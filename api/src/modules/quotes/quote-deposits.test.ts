@@ -15,11 +15,17 @@ const t = setupTestApp({
 });
 const sales = () => staffAgentOf(t.db, t.agent(), 'sales');
 const accept = (quote: Quote, signatureName = 'Grace Hopper') =>
-  t.request().post(`/api/quotes/${tokenOf(quote)}/accept`).send({ signatureName, agree: true });
+  t
+    .request()
+    .post(`/api/quotes/${tokenOf(quote)}/accept`)
+    .send({ signatureName, agree: true });
 
 /** A sent quote with the three kinds of line and a 50 % deposit, and the staff member who sent it. */
 async function quoteWithDeposit(email = `${crypto.randomUUID()}@example.com`) {
-  const product = await buildProduct(t.db, { price: '250.00', name: `Access point ${crypto.randomUUID().slice(0, 6)}` });
+  const product = await buildProduct(t.db, {
+    price: '250.00',
+    name: `Access point ${crypto.randomUUID().slice(0, 6)}`,
+  });
   const staff = await sales();
   const quote = await sentQuote(staff, {
     customer: { name: 'Grace Hopper', email, company: 'Navy Labs' },
@@ -103,13 +109,7 @@ describe('the deposit (demo provider, no account)', () => {
 
     const detail = (await staff.get(`/api/admin/quotes/${quote.id}`)).body as QuoteDetail;
     expect(detail.projectId).toBe(project.id);
-    expect(detail.timeline.map((entry) => entry.type)).toEqual([
-      'created',
-      'sent',
-      'accepted',
-      'paid',
-      'converted',
-    ]);
+    expect(detail.timeline.map((entry) => entry.type)).toEqual(['created', 'sent', 'accepted', 'paid', 'converted']);
     expect(detail.timeline.at(-2)!.data).toEqual({ amount: '556.25', paymentId });
     expect(detail.timeline.at(-1)!.data).toEqual({ serviceRequestId: project.id });
   });
@@ -177,7 +177,12 @@ describe('the deposit (demo provider, no account)', () => {
     const late = await confirm(second);
     expect(late.status).toBe(402);
     expect(late.body.message).toBe('The deposit of this quote is already paid');
-    expect(await t.db('demo_payments').where({ id: second.split('_secret_')[0] }).first()).toMatchObject({
+    expect(
+      await t
+        .db('demo_payments')
+        .where({ id: second.split('_secret_')[0] })
+        .first(),
+    ).toMatchObject({
       status: 'canceled',
     });
   });
@@ -186,7 +191,9 @@ describe('the deposit (demo provider, no account)', () => {
     const built = await buildUser(t.db, { email: `${crypto.randomUUID()}@example.com` });
     const owner = t.agent();
     await logIn(owner, built);
-    const res = await owner.post('/api/create-payment-intent').send({ amount: 19900, description: 'Technical Consultation - 1 Hour' });
+    const res = await owner
+      .post('/api/create-payment-intent')
+      .send({ amount: 19900, description: 'Technical Consultation - 1 Hour' });
     expect(res.status).toBe(201);
     const stranger = await t
       .request()
@@ -257,7 +264,10 @@ describe('quote emails', () => {
   it('alerts staff when a client declines, with the reason', async () => {
     const staff = await sales();
     const quote = await sentQuote(staff);
-    const res = await t.request().post(`/api/quotes/${tokenOf(quote)}/decline`).send({ reason: 'Over budget' });
+    const res = await t
+      .request()
+      .post(`/api/quotes/${tokenOf(quote)}/decline`)
+      .send({ reason: 'Over budget' });
     expect(res.status).toBe(200);
     const [alert] = await t.db('mails').where({ idempotencyKey: `staff-quote-declined:${quote.id}` });
     expect(alert).toMatchObject({ template: 'staff-quote-answered', recipient: 'alerts@example.com' });
@@ -271,16 +281,22 @@ describe('quote emails', () => {
     const answered = await sentQuote(staff, { validUntil: daysFromNow(5) });
     await accept(answered);
     // Three days from today in the company's zone: at most 3, whatever the hour in UTC.
-    await t.db('quotes').whereIn('id', [due.id, answered.id]).update({
-      validUntil: t.db.raw(`(now() at time zone 'America/Chicago')::date + 2`),
-    });
+    await t
+      .db('quotes')
+      .whereIn('id', [due.id, answered.id])
+      .update({
+        validUntil: t.db.raw(`(now() at time zone 'America/Chicago')::date + 2`),
+      });
     await remindExpiringQuotes(t.db, { secret: t.deps.config.sessionSecret, publicUrl: t.deps.config.publicUrl });
     await remindExpiringQuotes(t.db, { secret: t.deps.config.sessionSecret, publicUrl: t.deps.config.publicUrl });
-    const reminders = await t.db('mails').where({ template: 'quote-reminder' }).whereIn('idempotencyKey', [
-      `quote-reminder:${due.id}`,
-      `quote-reminder:${later.id}`,
-      `quote-reminder:${answered.id}`,
-    ]);
+    const reminders = await t
+      .db('mails')
+      .where({ template: 'quote-reminder' })
+      .whereIn('idempotencyKey', [
+        `quote-reminder:${due.id}`,
+        `quote-reminder:${later.id}`,
+        `quote-reminder:${answered.id}`,
+      ]);
     expect(reminders.map((mail: { idempotencyKey: string }) => mail.idempotencyKey)).toEqual([
       `quote-reminder:${due.id}`,
     ]);

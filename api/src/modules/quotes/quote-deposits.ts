@@ -103,9 +103,12 @@ async function senderOf(trx: Knex.Transaction, row: QuoteRow): Promise<{ id: str
   const sender = await trx('users')
     .where({ id: row.sentBy, accountType: 'staff' })
     .whereNull('deactivatedAt')
-    .first<
-      { id: string; username: string; firstName: string | null; lastName: string | null } | undefined
-    >('id', 'username', 'firstName', 'lastName');
+    .first<{ id: string; username: string; firstName: string | null; lastName: string | null } | undefined>(
+      'id',
+      'username',
+      'firstName',
+      'lastName',
+    );
   if (!sender) return null;
   return { id: sender.id, name: [sender.firstName, sender.lastName].filter(Boolean).join(' ') || sender.username };
 }
@@ -124,7 +127,10 @@ function projectDescription(row: QuoteRow, lines: readonly QuoteLineRow[]): stri
     if (ofKind.length === 0) continue;
     parts.push(
       `${KIND_HEADINGS[kind]}:\n${ofKind
-        .map((line) => `- ${line.quantity} × ${line.description} at $${line.unitPrice}${kind === 'recurring' ? ' a month' : ''}`)
+        .map(
+          (line) =>
+            `- ${line.quantity} × ${line.description} at $${line.unitPrice}${kind === 'recurring' ? ' a month' : ''}`,
+        )
         .join('\n')}`,
     );
   }

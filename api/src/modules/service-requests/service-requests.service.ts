@@ -46,7 +46,8 @@ export async function createServiceRequest(trx: Knex.Transaction, request: NewSe
   const inserted = await (unique ? insert.onConflict(unique).ignore() : insert);
   // Staff consoles hear of it on commit (decision 100); a payment's second report adds nothing and says nothing.
   for (const { id } of inserted) {
-    if (assignee) await recordTicketEvent(trx, id, { type: 'system', name: 'Quotes' }, { kind: 'assignment', assignee });
+    if (assignee)
+      await recordTicketEvent(trx, id, { type: 'system', name: 'Quotes' }, { kind: 'assignment', assignee });
     if (staffNote)
       await recordTicketEvent(
         trx,

@@ -122,7 +122,9 @@ export function QuoteScreen({ id }: { id: string }) {
       ) : null}
       {data.projectId ? (
         <p className="text-sm text-slate-700">
-          {data.paidAt ? `Deposit paid ${new Date(data.paidAt).toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'short' })}. ` : ''}
+          {data.paidAt
+            ? `Deposit paid ${new Date(data.paidAt).toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'short' })}. `
+            : ''}
           The quote became its project:{' '}
           <Link className="font-semibold text-blue-700 underline" to={`/admin/service-requests?id=${data.projectId}`}>
             Open the project ticket

@@ -32,8 +32,7 @@ const CONFIRMING_POLL_MS = 2_000;
 export function DepositPayment({ quote, token }: { quote: PublicQuote; token: string }) {
   // Back from the provider's own page (3-D Secure): the payment went through, its confirmation is on its way.
   const [state, setState] = useState<Step>(() =>
-    typeof window !== 'undefined' &&
-    new URLSearchParams(window.location.search).get('redirect_status') === 'succeeded'
+    typeof window !== 'undefined' && new URLSearchParams(window.location.search).get('redirect_status') === 'succeeded'
       ? { step: 'confirming' }
       : { step: 'idle' },
   );

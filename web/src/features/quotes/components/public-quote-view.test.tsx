@@ -110,13 +110,23 @@ describe('the client’s quote page', () => {
   });
 
   it('offers to pay the deposit of an accepted quote, and says when it was paid', () => {
-    const accepted = { ...base, status: 'accepted' as const, signatureName: 'Dana', acceptedAt: '2026-11-27T10:30:00Z' };
+    const accepted = {
+      ...base,
+      status: 'accepted' as const,
+      signatureName: 'Dana',
+      acceptedAt: '2026-11-27T10:30:00Z',
+    };
     const due = render(accepted);
     expect(due).toContain('Pay the deposit below to start the work.');
     expect(due).toContain('Pay the $91.75 deposit');
     expect(due).toContain('You do not need an account');
 
-    const paid = render({ ...accepted, status: 'paid', paidAt: '2026-11-28T09:00:00Z', convertedAt: '2026-11-28T09:00:00Z' });
+    const paid = render({
+      ...accepted,
+      status: 'paid',
+      paidAt: '2026-11-28T09:00:00Z',
+      convertedAt: '2026-11-28T09:00:00Z',
+    });
     expect(paid).toContain('Deposit paid on');
     expect(paid).not.toContain('Pay the $91.75 deposit');
 
