@@ -119,6 +119,12 @@ describe('quotes in the browser', () => {
     await visible(staff.getByText('$980.13'));
     await staff.getByRole('button', { name: 'Send to Client' }).click();
     await visible(staff.getByText('Sent to the client'));
+    // The PDF is a relative API link, as the invoices' are: the desktop console fetches such links with its bearer
+    // session (desktop/src/renderer/hooks/use-api-downloads.ts); here the browser's cookie opens it.
+    const pdfHref = await staff.getByRole('link', { name: 'Download PDF' }).getAttribute('href');
+    expect(pdfHref).toMatch(/^\/api\/admin\/quotes\/[0-9a-f-]{36}\/pdf$/);
+    const pdf = await staff.request.get(`${server.url}${pdfHref}`);
+    expect(pdf.headers()['content-type']).toBe('application/pdf');
 
     // The client opens the link from the mail, on a phone, and accepts.
     const link = await quoteLinkMailedTo(CLIENT.email);
