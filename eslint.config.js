@@ -33,6 +33,7 @@ const moduleGraph = {
   quotes: ['catalog', 'users', 'mail', 'audit', 'payments', 'billing', 'service-requests'],
   payments: [],
   'service-requests': ['users', 'mail', 'audit'],
+  settings: ['audit'],
   staff: ['users', 'auth', 'mail', 'audit'],
   site: ['catalog', 'subscriptions'],
   subscriptions: ['payments', 'users', 'mail', 'audit', 'billing'],

@@ -56,6 +56,8 @@ import * as addQuoteDeposits from './20261126201000_add-quote-deposits';
 import * as addEnquiryKind from './20261126197100_add-enquiry-kind';
 import * as addTicketNumbers from './20261126198000_add-ticket-numbers';
 import * as moveConsultationPaymentNotes from './20261126198100_move-consultation-payment-notes';
+import * as addSupportFoundation from './20261126200000_add-support-foundation';
+import * as notifySessionCacheChanges from './20261126200100_notify-session-cache-changes';
 
 /**
  * Every migration, in order. Listed explicitly (rather than read from the
@@ -119,6 +121,8 @@ export const migrations: ReadonlyArray<readonly [name: string, migration: Knex.M
   ['20261126197100_add-enquiry-kind', addEnquiryKind],
   ['20261126198000_add-ticket-numbers', addTicketNumbers],
   ['20261126198100_move-consultation-payment-notes', moveConsultationPaymentNotes],
+  ['20261126200000_add-support-foundation', addSupportFoundation],
+  ['20261126200100_notify-session-cache-changes', notifySessionCacheChanges],
   ['20261126201000_add-quote-deposits', addQuoteDeposits],
 ];
 

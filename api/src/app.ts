@@ -34,6 +34,7 @@ import { healthCheck } from './modules/health/health';
 import { outboxRoutes } from './modules/mail/outbox.routes';
 import { quotesRoutes } from './modules/quotes/quotes.routes';
 import { invitationRoutes } from './modules/staff/invitations.routes';
+import { settingsRoutes } from './modules/settings/settings.routes';
 import { staffRoutes } from './modules/staff/staff.routes';
 import { subscriptionsRoutes } from './modules/subscriptions/subscriptions.routes';
 import { comingSoonMiddleware } from './modules/site/coming-soon.middleware';
@@ -108,6 +109,7 @@ export function createApp(deps: AppDeps, options: AppOptions = {}): Koa {
     customersRoutes(deps),
     auditLogRoutes(deps),
     staffRoutes(deps),
+    settingsRoutes(deps),
     invitationRoutes(deps),
     billingRoutes(deps),
     quotesRoutes(deps, payment.provider),

@@ -336,6 +336,25 @@ async function fillEveryTable(): Promise<void> {
     before: null,
     after: { amount: '10.05', note: 'ü "quoted"' },
   });
+  await db('settings').insert({
+    key: 'business_hours',
+    value: JSON.stringify({
+      timeZone: 'America/Chicago',
+      weekly: [],
+      holidays: [{ date: '2026-12-25', name: 'Noël' }],
+    }),
+    updatedById: staff.user.id,
+  });
+  await db('satisfaction_surveys').insert({
+    tokenHash: 'c'.repeat(64),
+    serviceRequestId: request!.id,
+    userId: client.user.id,
+    email: 'ada@example.com',
+    rating: 5,
+    comment: 'Très bien "quoted"',
+    sentAt: new Date('2026-11-20T10:00:00Z'),
+    answeredAt: new Date('2026-11-20T11:00:00Z'),
+  });
 }
 
 const run = (script: string, args: string[]) =>
