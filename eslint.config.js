@@ -30,7 +30,7 @@ const moduleGraph = {
   health: ['mail'],
   mail: [],
   orders: ['catalog', 'payments', 'users', 'mail', 'audit', 'billing'],
-  quotes: ['catalog', 'users', 'mail', 'audit'],
+  quotes: ['catalog', 'users', 'mail', 'audit', 'payments', 'billing', 'service-requests'],
   reports: ['settings'],
   payments: [],
   'service-requests': ['users', 'mail', 'audit', 'settings'],

@@ -355,9 +355,10 @@ describe('routes that mix permissions check the part in the handler', () => {
 
   it('shows each role only the dashboard counts of what it may open', async () => {
     const keys = async (role: StaffRole) => Object.keys((await agents[role].get('/api/admin/dashboard')).body).sort();
-    expect(await keys('admin')).toEqual(['newEnquiries', 'newServiceRequests', 'ordersToFulfil', 'waitingChats']);
-    expect(await keys('support')).toEqual(['newEnquiries', 'newServiceRequests', 'ordersToFulfil', 'waitingChats']);
-    expect(await keys('sales')).toEqual(['newEnquiries', 'ordersToFulfil']);
+    const all = ['newEnquiries', 'newQuoteRequests', 'newServiceRequests', 'ordersToFulfil', 'waitingChats'];
+    expect(await keys('admin')).toEqual(all);
+    expect(await keys('support')).toEqual(all);
+    expect(await keys('sales')).toEqual(['newEnquiries', 'newQuoteRequests', 'ordersToFulfil']);
     expect(await keys('fulfilment')).toEqual(['ordersToFulfil']);
   });
 

@@ -114,7 +114,7 @@ export function createApp(deps: AppDeps, options: AppOptions = {}): Koa {
     settingsRoutes(deps),
     invitationRoutes(deps),
     billingRoutes(deps),
-    quotesRoutes(deps),
+    quotesRoutes(deps, payment.provider),
     // POST /api/create-payment-intent (the checkout or the consultation, by kind), the payment config, the demo
     // confirmation and the Stripe webhook.
     paymentsRoutes(deps, payment.payments),

@@ -11,7 +11,7 @@ import { createHeartbeat } from './heartbeat';
 import type { Logger } from './logger';
 import { createHttpServer } from './http-timeouts';
 import { createLiveBus, type LiveBus } from './live/bus';
-import { maintenanceTasks, startMaintenance } from './maintenance';
+import { configuredMaintenanceTasks, maintenanceTasks, startMaintenance } from './maintenance';
 import { paymentMaintenanceTasks } from './payment-wiring';
 import { sessionCacheFor } from './modules/auth/session-cache';
 import { catalogCacheFor } from './modules/catalog/catalog-cache';
@@ -144,6 +144,7 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
   const maintenance = startMaintenance(db, logger, {
     tasks: [
       ...maintenanceTasks,
+      ...configuredMaintenanceTasks(config),
       ...paymentMaintenanceTasks(deps).map((task) => ({ name: task.name, run: () => task.run() })),
     ],
   });

@@ -303,6 +303,32 @@ async function fillEveryTable(): Promise<void> {
     interval: 'month',
   });
   await db('quote_events').insert({ quoteId: quote!.id, type: 'accepted', data: JSON.stringify({ ip: '::1' }) });
+  // A paid deposit (issue 25, decision 184): the quote's payment, its project ticket, a demo payment without an account.
+  await db('quotes')
+    .where({ id: quote!.id })
+    .update({
+      status: 'paid',
+      depositPaymentId: 'demo_pi_quote',
+      paidAt: db.raw("'2026-11-26 11:00:00.000001+00'"),
+      convertedAt: db.raw("'2026-11-26 11:00:00.000002+00'"),
+      remindedAt: db.raw("'2026-11-25 11:00:00.000001+00'"),
+    });
+  await db('service_requests').insert({
+    name: 'Zoë',
+    email: 'zoe@example.com',
+    service: 'Project: Wi-Fi ü',
+    message: 'Accepted quote',
+    quoteId: quote!.id,
+  });
+  await db('demo_payments').insert({
+    id: 'demo_pi_quote',
+    clientSecretHash: 'e'.repeat(64),
+    userId: null,
+    amount: 30864,
+    currency: 'usd',
+    description: 'Deposit for quote Q-2026-0001',
+    metadata: JSON.stringify({ purpose: 'quote_deposit', quote_id: quote!.id }),
+  });
   await recordAudit(db, systemActor('cli'), {
     action: 'refund.created',
     recordType: 'refund',
