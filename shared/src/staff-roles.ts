@@ -24,6 +24,8 @@ export const permissions = {
   'catalogue.stock_prices': 'change catalogue stock and prices',
   'catalogue.manage': 'create, rename, describe, archive and picture catalogue products',
   quotes: 'work on quotes',
+  canned_replies: 'use canned replies and keep personal ones',
+  'canned_replies.shared': 'write shared canned replies',
   'staff.manage': 'manage staff accounts and invitations',
   settings: 'change settings',
   seeding: 'seed the shop',
@@ -44,8 +46,9 @@ export const rolePermissions: Record<StaffRole, readonly Permission[]> = {
     'customers.read',
     'customers.password_reset',
     'orders.read',
+    'canned_replies',
   ],
-  sales: ['quotes', 'customers.read', 'orders.read', 'enquiries.read', 'enquiries.reply'],
+  sales: ['quotes', 'customers.read', 'orders.read', 'enquiries.read', 'enquiries.reply', 'canned_replies'],
   fulfilment: ['orders.read', 'orders.fulfil', 'catalogue.read', 'catalogue.stock_prices'],
 };
 
