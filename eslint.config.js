@@ -9,8 +9,8 @@ import tseslint from 'typescript-eslint';
 const features = readdirSync('web/src/features', { withFileTypes: true })
   .filter((entry) => entry.isDirectory())
   .map((entry) => entry.name);
-/** Features that other features may import: the chat client and UI, and the payment forms. */
-const sharedFeatures = ['chat', 'payments'];
+/** Features that other features may import: the chat client and UI, the payment forms, the canned-reply text box. */
+const sharedFeatures = ['chat', 'payments', 'canned-replies'];
 
 /**
  * Which API module may import which (docs/architecture.md, "Modules"; decision 162). A module reads another's data

@@ -10,8 +10,16 @@ const labels = (role: Parameters<typeof navFor>[0]) => navFor(role).map((entry) 
 describe('the console navigation by role (decision 167)', () => {
   it('shows each role only the screens it may use', () => {
     expect(labels('admin')).toEqual(consoleNav.map((entry) => entry.label));
-    expect(labels('support')).toEqual(['Dashboard', 'Chat', 'Orders', 'Customers', 'Enquiries', 'Service requests']);
-    expect(labels('sales')).toEqual(['Dashboard', 'Orders', 'Customers', 'Quotes', 'Enquiries']);
+    expect(labels('support')).toEqual([
+      'Dashboard',
+      'Chat',
+      'Orders',
+      'Customers',
+      'Enquiries',
+      'Service requests',
+      'Canned replies',
+    ]);
+    expect(labels('sales')).toEqual(['Dashboard', 'Orders', 'Customers', 'Quotes', 'Enquiries', 'Canned replies']);
     expect(labels('fulfilment')).toEqual(['Dashboard', 'Orders', 'Catalogue']);
   });
 
