@@ -31,8 +31,8 @@ export function AwayNotice({
         </span>
       </p>
       <p>Leave a message with your email address and we&apos;ll reply as soon as we&apos;re back.</p>
-      <details>
-        <summary className="cursor-pointer font-medium text-slate-900">Business hours ({zone})</summary>
+      <div>
+        <p className="font-medium text-slate-900">Business hours ({zone})</p>
         <dl className="mt-1 grid grid-cols-[auto_1fr] gap-x-4 gap-y-0.5">
           {lines.map((line) => (
             <div key={line.label} className="contents">
@@ -42,7 +42,7 @@ export function AwayNotice({
           ))}
         </dl>
         <p className="mt-1 text-xs text-slate-700">{company.hours.note}</p>
-      </details>
+      </div>
       {children}
     </div>
   );
