@@ -188,6 +188,8 @@ describe('the web console’s screens in the desktop console (Chromium, main pro
         ['Service requests', 'Service Requests'],
         ['Outbox', 'Outbox'],
         ['Audit log', 'Audit log'],
+        ['Canned replies', 'Canned replies'],
+        ['Business hours', 'Business hours'],
       ];
       for (const [link, heading] of screens) {
         await goTo(page, link);
