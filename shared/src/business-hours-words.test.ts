@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { awayNoticeForEmail, awayReply, openState, weeklyHoursLines, whenInWords } from './business-hours-words';
-import { DEFAULT_BUSINESS_HOURS } from './schemas/support';
+import { businessMinutesBetween, isOpenAt } from './business-time';
+import { DEFAULT_BUSINESS_HOURS, businessHoursSchema, weekdays } from './schemas/support';
 
 // 2026-11-28 is a Saturday; Central time is UTC−6 in November.
 const central = (local: string) => Date.parse(`${local}-06:00`);
@@ -61,5 +62,25 @@ describe('business hours in words', () => {
       { label: 'Saturday', value: 'Closed' },
       { label: 'Sunday', value: 'Closed' },
     ]);
+  });
+});
+
+describe('24:00, the end of a day', () => {
+  const aroundTheClock = {
+    timeZone: 'America/Chicago',
+    weekly: weekdays.map((day) => ({ day, opens: '00:00', closes: '24:00' })),
+    holidays: [],
+  };
+
+  it('is a valid closing time (and only a closing time), open through midnight with no gap', () => {
+    expect(businessHoursSchema.safeParse(aroundTheClock).success).toBe(true);
+    const opensAt24 = { ...aroundTheClock, weekly: [{ day: 'monday', opens: '24:00', closes: '24:00' }] };
+    expect(businessHoursSchema.safeParse(opensAt24).success).toBe(false);
+    expect(isOpenAt(aroundTheClock, central('2026-11-27T23:59:59'))).toBe(true);
+    expect(isOpenAt(aroundTheClock, central('2026-11-28T00:00:00'))).toBe(true);
+    expect(businessMinutesBetween(aroundTheClock, central('2026-11-27T23:00:00'), central('2026-11-28T01:00:00'))).toBe(
+      120,
+    );
+    expect(openState(aroundTheClock, central('2026-11-27T23:59:59')).nextOpening).toBeNull();
   });
 });

@@ -8,12 +8,7 @@ import type { AppDeps } from '../../app-deps';
 import { requirePermission, userOf } from '../../middleware/current-user';
 import { validate } from '../../middleware/validate';
 import { auditActorOf } from '../audit/audit-log';
-import {
-  createCannedReply,
-  deleteCannedReply,
-  listCannedReplies,
-  updateCannedReply,
-} from './canned-replies.service';
+import { createCannedReply, deleteCannedReply, listCannedReplies, updateCannedReply } from './canned-replies.service';
 import { cannedReplyValues } from './reply-variables';
 
 /** Canned replies for staff who answer customers (decision 188); shared ones are written by admins. */

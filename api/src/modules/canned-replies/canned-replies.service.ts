@@ -102,7 +102,10 @@ export async function createCannedReply(
 /** The reply, locked, if the caller may see it: shared, or their own (anyone else's is 404). */
 async function visibleReply(trx: Knex.Transaction, id: string, caller: User): Promise<CannedReplyRow> {
   const row = isUuid(id)
-    ? await trx('canned_replies').where({ id }).forUpdate().first<CannedReplyRow | undefined>(...COLUMNS)
+    ? await trx('canned_replies')
+        .where({ id })
+        .forUpdate()
+        .first<CannedReplyRow | undefined>(...COLUMNS)
     : undefined;
   if (!row || (row.ownerId !== null && row.ownerId !== caller.id)) throw new NotFound('Canned reply not found');
   return row;

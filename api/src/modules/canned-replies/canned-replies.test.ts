@@ -65,8 +65,14 @@ describe('canned replies', () => {
       .send({ body: 'Thank you, {{customer.name}}.' })
       .expect(200);
     expect(changed.body.body).toBe('Thank you, {{customer.name}}.');
-    const audit = await t.db('audit_log').where({ recordType: 'canned_reply', recordId: created.body.id }).orderBy('id');
-    expect(audit.map((row: { action: string }) => row.action)).toEqual(['canned_reply.created', 'canned_reply.updated']);
+    const audit = await t
+      .db('audit_log')
+      .where({ recordType: 'canned_reply', recordId: created.body.id })
+      .orderBy('id');
+    expect(audit.map((row: { action: string }) => row.action)).toEqual([
+      'canned_reply.created',
+      'canned_reply.updated',
+    ]);
     expect(audit[1]).toMatchObject({
       actorId: admin.id,
       before: expect.objectContaining({ body: 'Thanks, {{customer.firstName}}!' }),
@@ -76,7 +82,9 @@ describe('canned replies', () => {
     expect((await support.agent.get(URL).expect(200)).body).not.toContainEqual(
       expect.objectContaining({ id: created.body.id }),
     );
-    expect(await t.db('audit_log').where({ action: 'canned_reply.deleted', recordId: created.body.id })).toHaveLength(1);
+    expect(await t.db('audit_log').where({ action: 'canned_reply.deleted', recordId: created.body.id })).toHaveLength(
+      1,
+    );
   });
 
   it('keeps shared replies to admins: support may not create, change or delete one (403, nothing changed)', async () => {
@@ -96,7 +104,7 @@ describe('canned replies', () => {
     expect(await t.db('canned_replies').where({ shortcut: 'mine-shared' })).toHaveLength(0);
   });
 
-  it("keeps personal replies to their owner: others never list them and get 404 when they try one", async () => {
+  it('keeps personal replies to their owner: others never list them and get 404 when they try one', async () => {
     const mine = await support.agent
       .post(URL)
       .send({ shortcut: 'refund', title: 'Refund', body: 'Your refund is on its way.' })
