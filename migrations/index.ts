@@ -56,6 +56,7 @@ import * as addEnquiryKind from './20261126197100_add-enquiry-kind';
 import * as addTicketNumbers from './20261126198000_add-ticket-numbers';
 import * as moveConsultationPaymentNotes from './20261126198100_move-consultation-payment-notes';
 import * as addSupportFoundation from './20261126200000_add-support-foundation';
+import * as notifySessionCacheChanges from './20261126200100_notify-session-cache-changes';
 import * as addCannedRepliesAndAutomaticMessages from './20261126203000_add-canned-replies-and-automatic-messages';
 
 /**
@@ -121,6 +122,7 @@ export const migrations: ReadonlyArray<readonly [name: string, migration: Knex.M
   ['20261126198000_add-ticket-numbers', addTicketNumbers],
   ['20261126198100_move-consultation-payment-notes', moveConsultationPaymentNotes],
   ['20261126200000_add-support-foundation', addSupportFoundation],
+  ['20261126200100_notify-session-cache-changes', notifySessionCacheChanges],
   ['20261126203000_add-canned-replies-and-automatic-messages', addCannedRepliesAndAutomaticMessages],
 ];
 
