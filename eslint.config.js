@@ -9,8 +9,8 @@ import tseslint from 'typescript-eslint';
 const features = readdirSync('web/src/features', { withFileTypes: true })
   .filter((entry) => entry.isDirectory())
   .map((entry) => entry.name);
-/** Features that other features may import: the chat client and UI, and the payment forms. */
-const sharedFeatures = ['chat', 'payments'];
+/** Features that other features may import: the chat client and UI, the payment forms, the canned-reply text box. */
+const sharedFeatures = ['chat', 'payments', 'canned-replies'];
 
 /**
  * Which API module may import which (docs/architecture.md, "Modules"; decision 162). A module reads another's data
@@ -21,10 +21,11 @@ const moduleGraph = {
   audit: ['users'],
   auth: ['users', 'mail', 'audit'],
   billing: ['users', 'mail'],
+  'canned-replies': ['audit', 'users', 'chat', 'contact', 'orders', 'service-requests'],
   catalog: ['audit'],
-  chat: ['auth', 'users', 'service-requests', 'mail'],
+  chat: ['auth', 'users', 'service-requests', 'mail', 'settings'],
   consultation: ['payments', 'service-requests', 'users', 'mail', 'billing'],
-  contact: ['service-requests', 'users', 'mail', 'audit', 'catalog'],
+  contact: ['service-requests', 'users', 'mail', 'audit', 'catalog', 'settings'],
   customers: ['auth', 'users', 'orders', 'service-requests', 'contact', 'chat', 'subscriptions', 'audit'],
   dashboard: ['orders', 'chat', 'contact', 'service-requests'],
   health: ['mail'],

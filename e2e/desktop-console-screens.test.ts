@@ -189,6 +189,8 @@ describe('the web console’s screens in the desktop console (Chromium, main pro
         ['Reports', 'Reports'],
         ['Outbox', 'Outbox'],
         ['Audit log', 'Audit log'],
+        ['Canned replies', 'Canned replies'],
+        ['Business hours', 'Business hours'],
       ];
       for (const [link, heading] of screens) {
         await goTo(page, link);

@@ -1,6 +1,8 @@
 import type { Page } from 'playwright-core';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { storeBusinessHours } from '../api/src/test/business-hours';
 import { serviceOptions } from '../shared/src/schemas/contact';
+import { DEFAULT_BUSINESS_HOURS } from '../shared/src/schemas/support';
 import { company } from '../shared/src/site/company';
 import { axeViolations } from './support/axe';
 import { useBrowser } from './support/browser';
@@ -9,6 +11,9 @@ import { expectPath, visible } from './support/ui';
 
 const server = useSiteServer();
 const browser = useBrowser();
+
+// The contact page shows the hours the team set: here the spec's (test databases start open around the clock).
+beforeAll(() => storeBusinessHours(server.db, DEFAULT_BUSINESS_HOURS));
 
 interface PageCheck {
   path: string;

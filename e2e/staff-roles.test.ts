@@ -43,6 +43,7 @@ describe('the console by role, at 1280 px', () => {
       'Enquiries',
       'Service requests',
       'Reports',
+      'Canned replies',
     ]);
     await visible(page.getByRole('heading', { name: 'Dashboard' }));
     await visible(page.getByTestId('count-waitingChats'));

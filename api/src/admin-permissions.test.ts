@@ -39,6 +39,8 @@ interface Records {
   ticket: string;
   /** A staff member the staff-management rows act on (not one of the callers). */
   staffMember: string;
+  /** A personal canned reply of `staffMember`. */
+  cannedReply: string;
 }
 const records = {} as Records;
 
@@ -121,6 +123,20 @@ const calls: Record<string, (r: Records) => { url: string; body?: object }> = {
       holidays: [{ date: '2026-12-25', name: 'Christmas Day' }],
     },
   }),
+  'GET /api/admin/canned-replies': () => ({ url: '/api/admin/canned-replies' }),
+  'GET /api/admin/canned-replies/variables': (r) => ({
+    url: `/api/admin/canned-replies/variables?enquiryId=${r.enquiry}`,
+  }),
+  'POST /api/admin/canned-replies': () => ({
+    url: '/api/admin/canned-replies',
+    body: { shortcut: `matrix-${randomUUID().slice(0, 8)}`, title: 'Matrix', body: 'Hello {{customer.firstName}}' },
+  }),
+  // Someone else's personal reply: 404 for every role that may use canned replies, as if it did not exist.
+  'PATCH /api/admin/canned-replies/:id': (r) => ({
+    url: `/api/admin/canned-replies/${r.cannedReply}`,
+    body: { title: 'Changed' },
+  }),
+  'DELETE /api/admin/canned-replies/:id': () => ({ url: `/api/admin/canned-replies/${randomUUID()}` }),
   'GET /api/admin/customers/:id/invoices': (r) => ({ url: `/api/admin/customers/${r.customer}/invoices` }),
   'GET /api/admin/invoices/:id/pdf': () => ({ url: `/api/admin/invoices/${randomUUID()}/pdf` }),
   'GET /api/admin/quotes': () => ({ url: '/api/admin/quotes' }),
@@ -166,6 +182,7 @@ const watchedTables = [
   'quote_lines',
   'settings',
   'satisfaction_surveys',
+  'canned_replies',
 ];
 
 /** A generated block of docs/permissions.md, between its markers. */
@@ -233,6 +250,12 @@ beforeAll(async () => {
   ).id;
   records.ticket = (await buildTicket(t.db, null)).id;
   records.staffMember = (await buildUser(t.db, { accountType: 'staff', staffRole: 'support' })).user.id;
+  records.cannedReply = (
+    await t
+      .db('canned_replies')
+      .insert({ ownerId: records.staffMember, shortcut: 'matrix', title: 'Matrix', body: 'Hello' })
+      .returning('id')
+  )[0]!.id as string;
 });
 
 describe('the permission table', () => {

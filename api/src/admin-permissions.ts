@@ -82,6 +82,33 @@ export const adminPaths: readonly AdminPath[] = [
   { method: 'GET', path: '/api/admin/settings/business-hours', permission: 'settings' },
   { method: 'PUT', path: '/api/admin/settings/business-hours', permission: 'settings' },
 
+  { method: 'GET', path: '/api/admin/canned-replies', permission: 'canned_replies' },
+  {
+    method: 'GET',
+    path: '/api/admin/canned-replies/variables',
+    permission: 'canned_replies',
+    // A ticket's values need service_requests.work and an enquiry's enquiries.read, as their own pages do.
+    also: { when: "a chat's values", permission: 'chat' },
+  },
+  {
+    method: 'POST',
+    path: '/api/admin/canned-replies',
+    permission: 'canned_replies',
+    also: { when: 'a shared reply', permission: 'canned_replies.shared' },
+  },
+  {
+    method: 'PATCH',
+    path: '/api/admin/canned-replies/:id',
+    permission: 'canned_replies',
+    also: { when: 'a shared reply', permission: 'canned_replies.shared' },
+  },
+  {
+    method: 'DELETE',
+    path: '/api/admin/canned-replies/:id',
+    permission: 'canned_replies',
+    also: { when: 'a shared reply', permission: 'canned_replies.shared' },
+  },
+
   { method: 'GET', path: '/api/admin/customers/:id/invoices', permission: 'orders.read' },
   { method: 'GET', path: '/api/admin/invoices/:id/pdf', permission: 'orders.read' },
 

@@ -35,7 +35,9 @@ import { healthCheck } from './modules/health/health';
 import { outboxRoutes } from './modules/mail/outbox.routes';
 import { quotesRoutes } from './modules/quotes/quotes.routes';
 import { invitationRoutes } from './modules/staff/invitations.routes';
+import { publicBusinessHoursRoutes } from './modules/settings/public-business-hours.routes';
 import { settingsRoutes } from './modules/settings/settings.routes';
+import { cannedRepliesRoutes } from './modules/canned-replies/canned-replies.routes';
 import { staffRoutes } from './modules/staff/staff.routes';
 import { subscriptionsRoutes } from './modules/subscriptions/subscriptions.routes';
 import { comingSoonMiddleware } from './modules/site/coming-soon.middleware';
@@ -112,6 +114,8 @@ export function createApp(deps: AppDeps, options: AppOptions = {}): Koa {
     reportsRoutes(deps),
     staffRoutes(deps),
     settingsRoutes(deps),
+    publicBusinessHoursRoutes(deps),
+    cannedRepliesRoutes(deps),
     invitationRoutes(deps),
     billingRoutes(deps),
     quotesRoutes(deps, payment.provider),

@@ -57,9 +57,10 @@ export function openingsOn(hours: BusinessHours, date: string): OpenInterval[] {
     const start =
       zonedTimeToInstant(date, opening.opens, hours.timeZone) ??
       firstInstantAfterGap(date, opening.opens, hours.timeZone);
+    // 24:00 is the end of the local day: the next day's midnight (or the first instant after it on a clock change).
+    const [endDate, endTime] = opening.closes === '24:00' ? [nextDate(date), '00:00'] : [date, opening.closes];
     const end =
-      zonedTimeToInstant(date, opening.closes, hours.timeZone) ??
-      firstInstantAfterGap(date, opening.closes, hours.timeZone);
+      zonedTimeToInstant(endDate, endTime, hours.timeZone) ?? firstInstantAfterGap(endDate, endTime, hours.timeZone);
     if (end > start) intervals.push({ start, end, date });
   }
   return intervals.sort((a, b) => a.start - b.start);

@@ -24,6 +24,8 @@ export const permissions = {
   'catalogue.stock_prices': 'change catalogue stock and prices',
   'catalogue.manage': 'create, rename, describe, archive and picture catalogue products',
   quotes: 'work on quotes',
+  canned_replies: 'use canned replies and keep personal ones',
+  'canned_replies.shared': 'write shared canned replies',
   'staff.manage': 'manage staff accounts and invitations',
   settings: 'change settings',
   seeding: 'seed the shop',
@@ -47,8 +49,17 @@ export const rolePermissions: Record<StaffRole, readonly Permission[]> = {
     'customers.password_reset',
     'orders.read',
     'reports.support',
+    'canned_replies',
   ],
-  sales: ['quotes', 'customers.read', 'orders.read', 'enquiries.read', 'enquiries.reply', 'reports.sales'],
+  sales: [
+    'quotes',
+    'customers.read',
+    'orders.read',
+    'enquiries.read',
+    'enquiries.reply',
+    'reports.sales',
+    'canned_replies',
+  ],
   fulfilment: ['orders.read', 'orders.fulfil', 'catalogue.read', 'catalogue.stock_prices'],
 };
 

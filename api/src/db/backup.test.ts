@@ -145,6 +145,13 @@ async function fillEveryTable(): Promise<void> {
     message: 'reply',
     isRead: true,
   });
+  await db('chat_messages').insert({
+    conversationId: conversation.id,
+    senderType: 'admin',
+    message: "We're closed right now.",
+    isRead: false,
+    automatic: 'away',
+  });
   await db('rate_limits').insert({
     key: 'login:ip:1',
     windowStart: db.fn.now(),
@@ -336,15 +343,28 @@ async function fillEveryTable(): Promise<void> {
     before: null,
     after: { amount: '10.05', note: 'ü "quoted"' },
   });
-  await db('settings').insert({
-    key: 'business_hours',
-    value: JSON.stringify({
-      timeZone: 'America/Chicago',
-      weekly: [],
-      holidays: [{ date: '2026-12-25', name: 'Noël' }],
-    }),
-    updatedById: staff.user.id,
-  });
+  await db('settings')
+    .insert({
+      key: 'business_hours',
+      value: JSON.stringify({
+        timeZone: 'America/Chicago',
+        weekly: [],
+        holidays: [{ date: '2026-12-25', name: 'Noël' }],
+      }),
+      updatedById: staff.user.id,
+    })
+    // The test database already holds business hours (api/src/test/business-hours.ts): replace them.
+    .onConflict('key')
+    .merge();
+  await db('canned_replies').insert([
+    {
+      shortcut: 'thanks',
+      title: 'Thanks',
+      body: 'Thanks, {{customer.firstName}} — « merci »',
+      createdById: staff.user.id,
+    },
+    { ownerId: staff.user.id, shortcut: 'thanks', title: 'Mine', body: 'Cheers\nline two', createdById: staff.user.id },
+  ]);
   await db('satisfaction_surveys').insert({
     tokenHash: 'c'.repeat(64),
     serviceRequestId: request!.id,

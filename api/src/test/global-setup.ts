@@ -8,6 +8,7 @@ import { knexConfig } from '../../../knexfile';
 import { parseEnv } from '../config';
 import { startEmbeddedPostgres } from '../db/embedded-postgres';
 import { createLogger } from '../logger';
+import { ALWAYS_OPEN, storeBusinessHours } from './business-hours';
 import { databaseUrl, dropOrphanedTestDatabases, TEST_DATABASE_PREFIX, withAdminClient } from './postgres-admin';
 
 declare module 'vitest' {
@@ -59,6 +60,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
   const db = knex(knexConfig(databaseUrl(adminUrl, template), { poolMax: 1 }));
   try {
     await db.migrate.latest();
+    await storeBusinessHours(db, ALWAYS_OPEN);
   } finally {
     await db.destroy();
   }

@@ -94,6 +94,9 @@ export const listChatQuerySchema = z
 export type ListChatQuery = z.output<typeof listChatQuerySchema>;
 
 /** A stored message as every client sees it. */
+export const chatMessageAutomaticKinds = ['away'] as const;
+export type ChatMessageAutomatic = (typeof chatMessageAutomaticKinds)[number];
+
 export const chatMessageSchema = z.object({
   id: z.string(),
   conversationId: z.string(),
@@ -103,6 +106,11 @@ export const chatMessageSchema = z.object({
   isRead: z.boolean(),
   /** The sender's own id for the message, so its pending copy can be matched (null for older clients). */
   clientId: z.string().nullable(),
+  /**
+   * Set on a message no person wrote: `away`, the reply outside business hours (decision 188). Such a message is
+   * sent as `admin` but is never a staff response (service levels skip it); absent on every other message.
+   */
+  automatic: z.enum(chatMessageAutomaticKinds).optional(),
 });
 export type ChatMessage = z.infer<typeof chatMessageSchema>;
 

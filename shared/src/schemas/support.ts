@@ -30,12 +30,20 @@ const clockTime = z
   .string()
   .regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'times must be written as HH:MM on a 24-hour clock, e.g. 08:00 or 18:00');
 
+/** A closing time may also be 24:00, the end of the day: `00:00`–`24:00` is open around the clock. */
+const closingTime = z
+  .string()
+  .regex(
+    /^(([01]\d|2[0-3]):[0-5]\d|24:00)$/,
+    'times must be written as HH:MM on a 24-hour clock, e.g. 08:00 or 18:00 (24:00 closes at midnight)',
+  );
+
 /** One opening on one day of the week, in the business time zone: `opens` is before `closes`, both the same day. */
 export const openingSchema = z
   .object({
     day: z.enum(weekdays, { message: `day must be one of ${weekdays.join(', ')}` }),
     opens: clockTime,
-    closes: clockTime,
+    closes: closingTime,
   })
   .strict()
   .refine((opening) => opening.opens < opening.closes, 'each opening must close after it opens, on the same day');

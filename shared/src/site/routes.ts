@@ -155,6 +155,18 @@ export const siteRoutes = [
   route('/admin/quotes/new', 'New Quote', 'A new quote for a customer, for staff.', false),
   route('/admin/reports', 'Reports', 'Support and sales reports for staff: charts, the items behind them, CSV.', false),
   route('/admin/audit-log', 'Audit Log', 'Who changed money, access or what the public sees, for admins.', false),
+  route(
+    '/admin/canned-replies',
+    'Canned Replies',
+    'Replies staff insert with a /shortcut, shared or their own.',
+    false,
+  ),
+  route(
+    '/admin/settings/business-hours',
+    'Business Hours',
+    'Opening hours and holidays the site and the away replies follow, for admins.',
+    false,
+  ),
   route('/admin/account', 'Your Account', 'Two-factor sign-in and signed-in sessions, for staff.', false),
 ] as const satisfies readonly SiteRoute[];
 

@@ -126,6 +126,8 @@ export const routes: RouteObject[] = [
       consolePage('admin-audit-log', 'audit-log'),
       consolePage('admin-reports', 'reports'),
       consolePage('admin-staff', 'staff'),
+      consolePage('admin-canned-replies', 'canned-replies'),
+      consolePage('admin-business-hours', 'settings/business-hours'),
       consolePage('admin-account', 'account'),
       consolePage('admin-quotes', 'quotes'),
       consolePage('admin-quote-new', 'quotes/new'),

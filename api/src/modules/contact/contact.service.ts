@@ -6,12 +6,12 @@ import type {
   ContactMessageView,
 } from '@shared/schemas/contact';
 import type { Config } from '../../config';
-import { countRateLimitHit } from '../../middleware/rate-limit';
-import { enqueueMail, enqueueStaffAlert } from '../mail/outbox';
+import { enqueueStaffAlert } from '../mail/outbox';
 import type { EnquiryData } from '../mail/templates/contact-acknowledgement';
 import { createServiceRequest } from '../service-requests/service-requests.service';
 import { publish } from '../../live/publish';
 import type { User } from '../users/user.model';
+import { acknowledgeEnquiry } from './acknowledgement';
 import { ContactMessage } from './contact-message.model';
 
 type ContactOutcome = 'stored' | 'dropped';
@@ -85,18 +85,12 @@ export async function storeEnquiry(
       ...(quoteRequest ? { kind: 'quote_request' as const, items: quoteRequest.items } : {}),
     });
     if (sender) await createServiceRequest(trx, { ...fields, userId: sender.id, contactMessageId: id });
-    const recipient = fields.email.toLowerCase();
-    const rule = config.rateLimits.contactAcknowledgementsPerRecipient;
-    const { count } = await countRateLimitHit(trx, `contact-acknowledgement:to:${recipient}`, rule);
-    if (count <= rule.limit) {
-      const ownAddress = sender?.verifiedEmail?.toLowerCase() === recipient;
-      await enqueueMail(trx, {
-        template: 'contact-acknowledgement',
-        to: fields.email,
-        data: { service: fields.service, copy: ownAddress ? fields : null },
-        idempotencyKey: `contact-acknowledgement:${id}`,
-      });
-    }
+    const ownAddress = sender?.verifiedEmail?.toLowerCase() === fields.email.toLowerCase();
+    await acknowledgeEnquiry(
+      trx,
+      { enquiryId: id, to: fields.email, service: fields.service, copy: ownAddress ? fields : null },
+      config.rateLimits.contactAcknowledgementsPerRecipient,
+    );
     const itemLines = quoteRequest?.items.map((item) => `- ${item.quantity} × ${item.name}`) ?? [];
     await enqueueStaffAlert(trx, config.mail, 'enquiries.read', {
       template: 'staff-new-enquiry',

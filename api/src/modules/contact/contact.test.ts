@@ -207,7 +207,8 @@ describe('the mails of an enquiry', () => {
       ['staff-new-enquiry', 'desk@example.com', 'mail.test@example.com', 'queued'],
     ]);
     // The address is whatever was typed: nothing typed is echoed to it.
-    expect(mails[0].data).toEqual({ service: 'Ekahau Partner Services', copy: null });
+    // Test databases are open around the clock (decision 189): no "we're back" sentence.
+    expect(mails[0].data).toEqual({ service: 'Ekahau Partner Services', copy: null, awayNotice: null });
     expect(mails[1].data).toMatchObject({ fromClientAccount: false, message: valid.message });
   });
 

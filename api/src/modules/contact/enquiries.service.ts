@@ -6,9 +6,10 @@ import type {
   EnquiryStatus,
   EnquirySummary,
 } from '@shared/schemas/enquiries';
+import { hasPlaceholder, UNFILLED_PLACEHOLDER_MESSAGE } from '@shared/canned-replies';
 import { isUuid } from '@shared/schemas/text';
 import { createdMicrosSql, decodeCursor, pageOf, prefixTsQuery, seekPage } from '../../db/keyset';
-import { Conflict, NotFound } from '../../errors';
+import { BadRequest, Conflict, NotFound } from '../../errors';
 import { recordAudit, type AuditActor } from '../audit/audit-log';
 import { enqueueMail } from '../mail/outbox';
 import { createServiceRequest, requestIdFromEnquiry } from '../service-requests/service-requests.service';
@@ -133,6 +134,8 @@ export async function readEnquiry(db: Knex | Knex.Transaction, id: string): Prom
 
 /** A staff reply: recorded, emailed to the enquirer through the outbox, and the enquiry is replied. */
 export async function replyToEnquiry(db: Knex, id: string, staff: User, message: string): Promise<EnquiryDetail> {
+  // A canned reply's placeholder left unfilled never reaches the enquirer as braces (decision 188).
+  if (hasPlaceholder(message)) throw new BadRequest(UNFILLED_PLACEHOLDER_MESSAGE);
   await db.transaction(async (trx) => {
     const row = await enquiryRow(trx, id, true);
     const [reply] = (await trx('enquiry_replies')

@@ -69,7 +69,12 @@ const samples: { [Name in MailTemplateName]: [MailData<Name>, ...string[]] } = {
     'https://www.example.com/confirm-email?token=T0K',
   ],
   'contact-acknowledgement': [
-    { service: enquiry.service, copy: enquiry },
+    {
+      service: enquiry.service,
+      copy: enquiry,
+      awayNotice: "Our office is closed right now: we're back Monday at 8:00 AM Central.",
+    },
+    "we're back Monday at 8:00 AM Central",
     'within 24 hours',
     'Thanks for your message, Priya',
     'Hello\nthere',

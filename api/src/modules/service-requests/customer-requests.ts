@@ -24,3 +24,18 @@ export async function serviceRequestsOfCustomer(
     .select<CustomerRequestRow[]>('id', db.raw('number::text as number'), 'service', 'status', 'createdAt');
   return rows.map((row) => ({ ...row, number: formatTicketNumber(row.number) }));
 }
+
+/** Who a ticket is for and its number (a canned reply's variables); undefined when there is no such ticket. */
+export async function ticketContact(
+  db: Knex,
+  id: string,
+): Promise<{ number: string; name: string; userId: string | null } | undefined> {
+  const row = await db('service_requests')
+    .where({ id })
+    .first<{ number: string; name: string; userId: string | null } | undefined>(
+      db.raw('number::text as number'),
+      'name',
+      'userId',
+    );
+  return row ? { ...row, number: formatTicketNumber(row.number) } : undefined;
+}

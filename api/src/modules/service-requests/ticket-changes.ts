@@ -1,4 +1,5 @@
 import type { Knex } from 'knex';
+import { hasPlaceholder, UNFILLED_PLACEHOLDER_MESSAGE } from '@shared/canned-replies';
 import { rolesWith } from '@shared/staff-roles';
 import {
   formatTicketNumber,
@@ -98,6 +99,10 @@ export async function addTicketReply(
   input: TicketReplyInput,
 ): Promise<TicketReplyResult> {
   if (input.internal && !caller.isStaff) throw new Forbidden('Internal notes are for staff only');
+  // A canned reply's placeholder left unfilled never reaches a client as braces (decision 188).
+  if (caller.isStaff && !input.internal && hasPlaceholder(input.message)) {
+    throw new BadRequest(UNFILLED_PLACEHOLDER_MESSAGE);
+  }
   return db.transaction(async (trx) => {
     const row = await ticketFor(trx, id, caller, { forUpdate: true });
     if (!caller.isStaff && row.status === 'cancelled') {

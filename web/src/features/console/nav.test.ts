@@ -18,8 +18,17 @@ describe('the console navigation by role (decision 167)', () => {
       'Enquiries',
       'Service requests',
       'Reports',
+      'Canned replies',
     ]);
-    expect(labels('sales')).toEqual(['Dashboard', 'Orders', 'Customers', 'Quotes', 'Enquiries', 'Reports']);
+    expect(labels('sales')).toEqual([
+      'Dashboard',
+      'Orders',
+      'Customers',
+      'Quotes',
+      'Enquiries',
+      'Reports',
+      'Canned replies',
+    ]);
     expect(labels('fulfilment')).toEqual(['Dashboard', 'Orders', 'Catalogue']);
   });
 

@@ -1,12 +1,14 @@
 import {
   Boxes,
   ChartColumn,
+  Clock,
   FileText,
   History,
   Inbox,
   LayoutDashboard,
   LifeBuoy,
   Mail,
+  MessageSquareText,
   MessagesSquare,
   Package,
   UserCog,
@@ -43,6 +45,8 @@ export const consoleNav: readonly ConsoleNavEntry[] = [
   { to: '/admin/outbox', label: 'Outbox', icon: Mail, permission: 'outbox' },
   { to: '/admin/audit-log', label: 'Audit log', icon: History, permission: 'audit_log.read' },
   { to: '/admin/staff', label: 'Staff', icon: UserCog, permission: 'staff.manage' },
+  { to: '/admin/canned-replies', label: 'Canned replies', icon: MessageSquareText, permission: 'canned_replies' },
+  { to: '/admin/settings/business-hours', label: 'Business hours', icon: Clock, permission: 'settings' },
 ];
 
 /** Whether a role may open the entry's screen. */

@@ -10,6 +10,7 @@ import {
   type readFrame,
   type typingFrame,
 } from '@shared/schemas/chat-frames';
+import { hasPlaceholder, UNFILLED_PLACEHOLDER_MESSAGE } from '@shared/canned-replies';
 import { isUuid } from '@shared/schemas/text';
 import { findForbiddenText, forbiddenTextMessage } from '@shared/text-rule';
 import type { Logger } from '../../../logger';
@@ -175,6 +176,10 @@ async function message(deps: ProtocolDeps, connection: ChatConnection, frame: z.
     return connection.sendError('forbidden', `You take part in this conversation as ${subscription.role}.`, ids);
   }
   if (!connection.messageLimit.take()) return connection.sendError('rate_limited', TOO_FAST, ids);
+  // A canned reply's placeholder left unfilled never reaches a visitor as braces (decision 188).
+  if (subscription.role === 'admin' && hasPlaceholder(frame.message)) {
+    return connection.sendError('invalid_message', UNFILLED_PLACEHOLDER_MESSAGE, ids);
+  }
   try {
     const stored = await deps.writer.store({
       conversationId: frame.conversationId,

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
+import { UNFILLED_PLACEHOLDER_MESSAGE } from '@shared/canned-replies';
 import { CHAT_CLOSE } from '@shared/schemas/chat-frames';
 import { chatActors, staffCookie, startVisitorChat, TestSocket, useChatServers } from '../../../test/chat';
 
@@ -319,5 +320,33 @@ describe('live state', () => {
     expect(await socket.next('error')).toMatchObject({ code: 'conversation_closed' });
     expect(await storedMessages(id)).toHaveLength(0);
     socket.close();
+  });
+});
+
+describe('canned reply placeholders', () => {
+  it('refuses a staff message still holding a {{placeholder}} (never sent as braces); a visitor may type braces', async () => {
+    const { id, socket } = await visitor();
+    await socket.join(id);
+    const desk = await staff();
+    await desk.join(id, { isAdmin: true });
+    const clientId = randomUUID();
+    desk.send({
+      type: 'message',
+      conversationId: id,
+      message: 'Order {{order.number}}',
+      senderType: 'admin',
+      clientId,
+    });
+    expect(await desk.next('error')).toMatchObject({
+      code: 'invalid_message',
+      message: UNFILLED_PLACEHOLDER_MESSAGE,
+      conversationId: id,
+      clientId,
+    });
+    socket.send({ type: 'message', conversationId: id, message: 'what is {{this}}?', senderType: 'visitor' });
+    expect((await desk.next('new_message')).message.message).toBe('what is {{this}}?');
+    expect((await storedMessages(id)).map((row: { message: string }) => row.message)).toEqual(['what is {{this}}?']);
+    socket.close();
+    desk.close();
   });
 });

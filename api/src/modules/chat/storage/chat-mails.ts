@@ -82,7 +82,8 @@ export async function emailUnreadReplies(
        join lateral (
          select max(m.created_at) as newest, min(m.created_at) as oldest
          from chat_messages m
-         where m.conversation_id = c.id and m.sender_type = 'admin' and not m.is_read and m.seq > c.replies_emailed_seq
+         where m.conversation_id = c.id and m.sender_type = 'admin' and m.automatic is null and not m.is_read
+           and m.seq > c.replies_emailed_seq
        ) unread on unread.newest is not null
        where c.visitor_email is not null
          and (unread.newest <= now() - (? * interval '1 millisecond')
@@ -96,6 +97,8 @@ export async function emailUnreadReplies(
     for (const conversation of due.rows) {
       const replies = await trx('chat_messages')
         .where({ conversationId: conversation.id, senderType: 'admin', isRead: false })
+        // An automatic message (the away reply) is not a reply worth an email of its own.
+        .whereNull('automatic')
         .where('seq', '>', conversation.repliesEmailedSeq)
         .orderBy('seq')
         .select<{ seq: number; message: string; createdAt: Date }[]>('seq', 'message', 'createdAt');

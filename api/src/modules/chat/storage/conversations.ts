@@ -4,6 +4,7 @@ import { isUuid } from '@shared/schemas/text';
 import { NotFound } from '../../../errors';
 import { publish } from '../../../live/publish';
 import { mayChat, ownsConversation, type ChatParticipant } from '../chat-access';
+import { postAwayMessage } from './away-message';
 import { CONVERSATION_COLUMNS, toChatConversation, type ConversationRow } from './rows';
 
 /** A conversation by id, with its unread count; undefined when there is none (or the id is not a UUID). */
@@ -44,6 +45,8 @@ export async function startConversation(db: Knex, input: NewConversation): Promi
     );
     const conversation = toChatConversation(result.rows[0]!);
     await publish(trx, 'chat', { kind: 'conversation', reason: 'created', conversation });
+    // Outside business hours the visitor is told at once when the team is back.
+    await postAwayMessage(trx, conversation);
     return conversation;
   });
 }

@@ -1,4 +1,10 @@
-import type { ChatConversation, ChatMessage, ChatSenderType, ChatStatus } from '@shared/schemas/chat';
+import type {
+  ChatConversation,
+  ChatMessage,
+  ChatMessageAutomatic,
+  ChatSenderType,
+  ChatStatus,
+} from '@shared/schemas/chat';
 import { toIso } from '../../../db/instants';
 
 /**
@@ -15,6 +21,7 @@ export interface MessageRow {
   createdAt: Date;
   isRead: boolean;
   clientId: string | null;
+  automatic: ChatMessageAutomatic | null;
 }
 
 export interface ConversationRow {
@@ -31,7 +38,7 @@ export interface ConversationRow {
 }
 
 export const MESSAGE_COLUMNS = `m.id, m.seq, m.conversation_id as "conversationId", m.message, m.sender_type as "senderType",
-  m.created_at as "createdAt", m.is_read as "isRead", m.client_id as "clientId"`;
+  m.created_at as "createdAt", m.is_read as "isRead", m.client_id as "clientId", m.automatic`;
 
 const UNREAD_COUNT = `(select count(*) from chat_messages u
   where u.conversation_id = c.id and not u.is_read and u.sender_type = 'visitor')::int`;
@@ -49,6 +56,7 @@ export function toChatMessage(row: MessageRow): ChatMessage {
     createdAt: toIso(row.createdAt),
     isRead: row.isRead,
     clientId: row.clientId,
+    ...(row.automatic ? { automatic: row.automatic } : {}),
   };
 }
 

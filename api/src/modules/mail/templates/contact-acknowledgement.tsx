@@ -40,6 +40,8 @@ export interface ContactAcknowledgementData {
   service: EnquiryData['service'];
   /** What they sent, or null: only their own confirmed address gets a copy. */
   copy?: EnquiryData | null;
+  /** Outside business hours: when the team is back, in words (decision 188); absent or null when open. */
+  awayNotice?: string | null;
 }
 
 /** To the address given in the contact form: we have the enquiry (with a copy only for a client's own address). */
@@ -54,6 +56,7 @@ export const contactAcknowledgement = defineTemplate<ContactAcknowledgementData>
         We received your enquiry about <strong>{data.service}</strong> and will get back to you within 24 hours. If it
         is urgent, call us at {company.phone}.
       </Paragraph>
+      {data.awayNotice ? <Paragraph>{data.awayNotice}</Paragraph> : null}
       {data.copy ? (
         <>
           <Subtitle>What you sent us</Subtitle>

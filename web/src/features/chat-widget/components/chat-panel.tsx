@@ -6,6 +6,7 @@ import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
 import { ApiError } from '@/lib/api-client';
 import type { ChatConnectionStatus } from '@/lib/live/chat-socket';
+import { usePublicBusinessHours } from '../api/business-hours';
 import { useChatStatus } from '../api/chat-status';
 import { useOwnConversation } from '../api/own-conversation';
 import { rememberConversation, storedConversationId } from '../stored-chat';
@@ -22,6 +23,7 @@ export function ChatPanel({ id, visitor, onClose }: { id: string; visitor: ChatV
   const [status, setStatus] = useState<ChatConnectionStatus>('closed');
   const own = useOwnConversation(rememberedId);
   const chatStatus = useChatStatus();
+  const businessHours = usePublicBusinessHours();
   // Not ours any more (another session, logged out, deleted): start afresh.
   const notOurs = rememberedId !== null && own.error instanceof ApiError && own.error.status === 404;
   const conversationId = notOurs ? null : rememberedId;
@@ -62,7 +64,9 @@ export function ChatPanel({ id, visitor, onClose }: { id: string; visitor: ChatV
       />
     );
   } else {
-    body = <StartChatForm away={chatStatus.data?.staffOnline === false} visitor={visitor} onStarted={started} />;
+    // Away when nobody is connected, or outside the business hours the team set (a holiday included).
+    const away = chatStatus.data?.staffOnline === false || businessHours.data?.openNow === false;
+    body = <StartChatForm away={away} hours={businessHours.data} visitor={visitor} onStarted={started} />;
   }
 
   return (

@@ -4,6 +4,7 @@ import { Composer } from '@/features/chat/components/composer';
 import { MessageList } from '@/features/chat/components/message-list';
 import { Button } from '@/components/ui/button';
 import type { ChatConnectionStatus } from '@/lib/live/chat-socket';
+import { usePublicBusinessHours } from '../api/business-hours';
 import { useVisitorChat } from '../hooks/use-visitor-chat';
 import { AwayNotice } from './away-notice';
 import { LeaveEmailForm } from './leave-email-form';
@@ -18,6 +19,7 @@ interface VisitorChatProps {
 /** The live conversation in the widget: messages, away mode, and the input. */
 export function VisitorChat({ conversation: initial, onStatus, onStartOver }: VisitorChatProps) {
   const chat = useVisitorChat(initial);
+  const hours = usePublicBusinessHours();
   const { conversation } = chat;
   const closed = conversation.status === 'closed';
   useEffect(() => onStatus(chat.status), [chat.status, onStatus]);
@@ -43,8 +45,8 @@ export function VisitorChat({ conversation: initial, onStatus, onStartOver }: Vi
         typingLabel={chat.staffTyping && !closed ? 'Support is typing…' : null}
         emptyText={`Hi ${conversation.visitorName}! Send us a message and we'll reply here.`}
       >
-        {chat.staffOnline === false && !closed ? (
-          <AwayNotice>
+        {(chat.staffOnline === false || hours.data?.openNow === false) && !closed ? (
+          <AwayNotice hours={hours.data}>
             {conversation.visitorEmail ? (
               <p>We&apos;ll reply to {conversation.visitorEmail}.</p>
             ) : (

@@ -5,6 +5,19 @@ import { Button } from '@/components/ui/button';
 import { Textarea } from '@/components/ui/input';
 import { cn } from '@/lib/cn';
 
+/** What the composer hands a custom text box (e.g. one with canned replies): a `<Textarea>`'s props, value by text. */
+export interface ComposerInputProps {
+  id: string;
+  rows: number;
+  value: string;
+  disabled: boolean;
+  placeholder: string;
+  className: string;
+  'aria-invalid': true | undefined;
+  onValueChange(value: string): void;
+  onKeyDown(event: React.KeyboardEvent<HTMLTextAreaElement>): void;
+}
+
 interface ComposerProps {
   /** Spec §4: the input is disabled while disconnected. */
   disabled: boolean;
@@ -13,6 +26,8 @@ interface ComposerProps {
   onTyping?(isTyping: boolean): void;
   placeholder: string;
   className?: string;
+  /** Renders the text box instead of a plain `<Textarea>` (the staff console's canned replies). */
+  renderInput?(props: ComposerInputProps): React.ReactNode;
 }
 
 const TYPING_REPEAT_MS = 3000;
@@ -23,8 +38,9 @@ const TYPING_IDLE_MS = 4000;
  * never sent, and a counter appears near the 2,000-character limit. Tells the
  * other side when the user types (at most every few seconds).
  */
-export function Composer({ disabled, onSend, onTyping, placeholder, className }: ComposerProps) {
+export function Composer({ disabled, onSend, onTyping, placeholder, className, renderInput }: ComposerProps) {
   const [text, setText] = useState('');
+  const formRef = useRef<HTMLFormElement>(null);
   const id = useId();
   const typingSince = useRef(0);
   const idleTimer = useRef<ReturnType<typeof setTimeout> | null>(null);
@@ -58,6 +74,11 @@ export function Composer({ disabled, onSend, onTyping, placeholder, className }:
   const submit = () => {
     const message = text.trim();
     if (!message || tooLong || disabled) return;
+    // A text box may mark its text invalid (an unfilled canned-reply placeholder): say why, send nothing.
+    if (formRef.current && !formRef.current.checkValidity()) {
+      formRef.current.reportValidity();
+      return;
+    }
     if (onSend(message)) {
       setText('');
       stopTyping();
@@ -66,6 +87,7 @@ export function Composer({ disabled, onSend, onTyping, placeholder, className }:
 
   return (
     <form
+      ref={formRef}
       data-chat-composer=""
       className={cn('flex items-end gap-2 border-t border-slate-200 p-3', className)}
       onSubmit={(event) => {
@@ -77,7 +99,8 @@ export function Composer({ disabled, onSend, onTyping, placeholder, className }:
         <label htmlFor={id} className="sr-only">
           Message
         </label>
-        <Textarea
+        <ComposerInput
+          render={renderInput}
           id={id}
           rows={2}
           value={text}
@@ -85,9 +108,9 @@ export function Composer({ disabled, onSend, onTyping, placeholder, className }:
           placeholder={placeholder}
           aria-invalid={tooLong || undefined}
           className="max-h-32 resize-none"
-          onChange={(event) => {
-            setText(event.target.value);
-            if (event.target.value.trim()) noteTyping();
+          onValueChange={(value) => {
+            setText(value);
+            if (value.trim()) noteTyping();
           }}
           onKeyDown={(event) => {
             if (event.key === 'Enter' && !event.shiftKey && !event.nativeEvent.isComposing) {
@@ -108,4 +131,11 @@ export function Composer({ disabled, onSend, onTyping, placeholder, className }:
       </Button>
     </form>
   );
+}
+
+/** The text box: the caller's (`renderInput`), or a plain `<Textarea>`. */
+function ComposerInput({ render, ...props }: ComposerInputProps & { render: ComposerProps['renderInput'] }) {
+  if (render) return render(props);
+  const { onValueChange, ...textarea } = props;
+  return <Textarea {...textarea} onChange={(event) => onValueChange(event.target.value)} />;
 }

@@ -69,6 +69,7 @@ export function MessageList(props: MessageListProps) {
             <Bubble mine={mine}>{message.message}</Bubble>
             <span className="text-xs text-slate-600">
               {formatChatTime(message.createdAt)}
+              {message.automatic ? ' · Automatic reply' : ''}
               {showSeen && message === lastMine && message.isRead ? ' · Seen' : ''}
             </span>
           </div>

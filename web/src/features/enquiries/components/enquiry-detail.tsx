@@ -3,10 +3,10 @@ import { Link } from 'react-router-dom';
 import { ENQUIRY_STATUS_LABELS } from '@shared/schemas/enquiries';
 import { TICKET_REPLY_MAX } from '@shared/service-requests';
 import { MakeQuoteLink } from '@/components/console/make-quote-link';
+import { CannedReplyTextarea } from '@/features/canned-replies/components/canned-reply-textarea';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { FormAlert } from '@/components/ui/form-alert';
-import { Textarea } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { Spinner } from '@/components/ui/spinner';
 import { errorMessage } from '@/lib/api-client';
@@ -92,12 +92,13 @@ export function EnquiryDetailPanel({ id }: { id: string }) {
         }}
       >
         <Label htmlFor={`reply-${id}`}>Reply by email to {data.email}</Label>
-        <Textarea
+        <CannedReplyTextarea
           id={`reply-${id}`}
           rows={5}
           maxLength={TICKET_REPLY_MAX}
           value={message}
-          onChange={(e) => setMessage(e.target.value)}
+          onValueChange={setMessage}
+          context={{ enquiryId: id }}
           required
         />
         <div className="flex flex-wrap justify-between gap-2">

@@ -1,5 +1,6 @@
 import { useId, useState } from 'react';
 import { TICKET_REPLY_MAX } from '@shared/service-requests';
+import { CannedReplyTextarea } from '@/features/canned-replies/components/canned-reply-textarea';
 import { Button } from '@/components/ui/button';
 import { FormAlert } from '@/components/ui/form-alert';
 import { Textarea } from '@/components/ui/input';
@@ -23,16 +24,29 @@ export function ReplyForm({ requestId, staff = false }: { requestId: string; sta
   return (
     <form onSubmit={onSubmit} className="flex flex-col gap-3" aria-label={staff ? 'Reply or note' : 'Reply'}>
       <Label htmlFor={`${id}-message`}>{staff && internal ? 'Internal note' : 'Your reply'}</Label>
-      <Textarea
-        id={`${id}-message`}
-        name="message"
-        rows={4}
-        required
-        maxLength={TICKET_REPLY_MAX}
-        value={message}
-        onChange={(e) => setMessage(e.target.value)}
-        className={staff && internal ? 'border-amber-400 bg-amber-50' : undefined}
-      />
+      {staff ? (
+        <CannedReplyTextarea
+          id={`${id}-message`}
+          name="message"
+          rows={4}
+          required
+          maxLength={TICKET_REPLY_MAX}
+          value={message}
+          onValueChange={setMessage}
+          context={{ ticketId: requestId }}
+          className={internal ? 'border-amber-400 bg-amber-50' : undefined}
+        />
+      ) : (
+        <Textarea
+          id={`${id}-message`}
+          name="message"
+          rows={4}
+          required
+          maxLength={TICKET_REPLY_MAX}
+          value={message}
+          onChange={(e) => setMessage(e.target.value)}
+        />
+      )}
       {post.isError ? (
         <FormAlert>{errorMessage(post.error, 'Your reply could not be sent. Please try again.')}</FormAlert>
       ) : null}

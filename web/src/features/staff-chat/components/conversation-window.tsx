@@ -1,5 +1,6 @@
 import { ArrowLeft } from 'lucide-react';
 import { conversationDisplayName, type ChatConversation } from '@shared/schemas/chat';
+import { CannedReplyTextarea } from '@/features/canned-replies/components/canned-reply-textarea';
 import { Composer } from '@/features/chat/components/composer';
 import { ConnectionIndicator } from '@/features/chat/components/connection-indicator';
 import { MessageList } from '@/features/chat/components/message-list';
@@ -91,6 +92,7 @@ export function ConversationWindow(props: ConversationWindowProps) {
           onSend={props.onSend}
           onTyping={props.onTyping}
           placeholder={status === 'open' ? 'Type your reply…' : 'Connecting…'}
+          renderInput={(input) => <CannedReplyTextarea {...input} context={{ chatId: conversation.id }} />}
         />
       )}
     </section>
