@@ -35,6 +35,8 @@ import { outboxRoutes } from './modules/mail/outbox.routes';
 import { quotesRoutes } from './modules/quotes/quotes.routes';
 import { invitationRoutes } from './modules/staff/invitations.routes';
 import { settingsRoutes } from './modules/settings/settings.routes';
+import { refreshAllClocks } from './modules/service-levels/clocks';
+import { serviceLevelsRoutes } from './modules/service-levels/service-levels.routes';
 import { staffRoutes } from './modules/staff/staff.routes';
 import { subscriptionsRoutes } from './modules/subscriptions/subscriptions.routes';
 import { comingSoonMiddleware } from './modules/site/coming-soon.middleware';
@@ -109,7 +111,9 @@ export function createApp(deps: AppDeps, options: AppOptions = {}): Koa {
     customersRoutes(deps),
     auditLogRoutes(deps),
     staffRoutes(deps),
-    settingsRoutes(deps),
+    // New business hours move every open service-level clock (decision 192).
+    settingsRoutes(deps, { businessHoursChanged: refreshAllClocks }),
+    serviceLevelsRoutes(deps),
     invitationRoutes(deps),
     billingRoutes(deps),
     quotesRoutes(deps),

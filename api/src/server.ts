@@ -19,6 +19,7 @@ import { startMailWorker, type MailWorker, type MailWorkerOptions } from './modu
 import { mailAttachmentSources } from './modules/billing/billing.service';
 import { loadLiveSite } from './modules/site/live-pages';
 import { loadStaticFiles, type StaticFile } from './modules/site/static-files';
+import { startServiceLevelSweeper, type ServiceLevelSweeper } from './modules/service-levels/sweeper';
 
 export interface RunningServer {
   /** Where this process listens, e.g. http://127.0.0.1:3000. */
@@ -30,6 +31,7 @@ export interface RunningServer {
   server: http.Server;
   chat: ChatServer;
   mail: MailWorker;
+  serviceLevels: ServiceLevelSweeper;
   close(): Promise<void>;
 }
 
@@ -44,6 +46,8 @@ interface StartOptions {
   chat?: ChatServerOptions;
   /** Mail delivery timings and transport (tests shorten and replace them). */
   mail?: MailWorkerOptions;
+  /** The service-level sweep's longest wait (tests shorten it). */
+  serviceLevels?: { intervalMs?: number };
   /** `npm run dev`: serve no site (Vite serves it at this URL), only a page pointing there. */
   devWebUrl?: string;
 }
@@ -98,6 +102,10 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
   // Catalogue changes on any instance drop this instance's snapshot of the shop at once (decision 108).
   const catalog = catalogCacheFor(db);
   live.subscribe({ on: { catalogue: () => catalog.invalidate() }, resync: () => catalog.invalidate() });
+  // Any staff event may have moved a service-level clock, on any instance: the precise timer looks again
+  // (decision 192). The sweeper itself starts once the server listens.
+  let serviceLevels: ServiceLevelSweeper | null = null;
+  live.subscribe({ on: { staff: () => serviceLevels?.poke() }, resync: () => serviceLevels?.poke() });
   const chat = attachChatServer({
     server,
     app,
@@ -132,6 +140,8 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
       ...paymentMaintenanceTasks(deps).map((task) => ({ name: task.name, run: () => task.run() })),
     ],
   });
+  serviceLevels = startServiceLevelSweeper(db, logger, options.serviceLevels);
+  const sweeper = serviceLevels;
   const mail = startMailWorker(deps, { attachmentSources: mailAttachmentSources, ...options.mail });
   if (!config.mail.smtpUrl) {
     const message = 'SMTP_URL is not set: emails are rendered and kept in the outbox (/admin/outbox), not sent';
@@ -143,6 +153,7 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
   const close = () => {
     closing ??= (async () => {
       maintenance.stop();
+      await sweeper.stop();
       // Chat sockets first (1001 "going away": clients reconnect elsewhere), while the database is still up.
       await chat.close();
       await live.stop();
@@ -167,6 +178,7 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
     server,
     chat,
     mail,
+    serviceLevels: sweeper,
     close,
   };
 }

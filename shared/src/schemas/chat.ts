@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { slaFilterSchema, slaStates } from './sla-states';
 import { chatSenderTypes } from '../chat';
 import { optionalEmailAddress, singleLine } from './text';
 
@@ -84,6 +85,8 @@ export const listChatQuerySchema = z
   .object({
     limit: z.coerce.number().int('limit must be an integer').min(1).max(200).default(50),
     status: z.enum(chatStatuses).optional(),
+    /** Open chats near (`at_risk`) or past (`breached`) their first-response target (decision 192). */
+    sla: slaFilterSchema.optional(),
     /** The X-Next-Cursor of the previous page. */
     before: z
       .string()
@@ -117,6 +120,10 @@ export const chatConversationSchema = z.object({
   lastMessageAt: z.string().nullable(),
   createdAt: z.string(),
   closedAt: z.string().nullable(),
+  /** When staff's first reply is due (business time; decision 192); staff consoles show it. */
+  firstResponseDueAt: z.string().nullable().optional(),
+  /** The first-response clock's state; null once the chat closed unanswered before it was due. */
+  slaState: z.enum(slaStates).nullable().optional(),
 });
 export type ChatConversation = z.infer<typeof chatConversationSchema>;
 

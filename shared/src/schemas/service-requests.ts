@@ -9,6 +9,7 @@ import { serviceOptions } from '../contact';
 import { calendarDate } from './dates';
 import { pageCursor } from './page-cursor';
 import { multiLine, uuid } from './text';
+import { slaFilterSchema, type SlaState } from './sla-states';
 
 export * from '../service-requests';
 
@@ -63,6 +64,8 @@ export const staffServiceRequestListQuerySchema = z
     /** A staff member's id, or `none` for unassigned tickets. */
     assigneeId: z.union([z.literal('none'), uuid]).optional(),
     clientId: uuid.optional(),
+    /** Tickets whose service-level state is at risk or breached (decision 192). */
+    sla: slaFilterSchema.optional(),
     cursor: pageCursor.optional(),
     limit: ticketPageSize,
   })
@@ -172,6 +175,15 @@ export interface StaffServiceRequestSummary {
   clientId: string | null;
   createdAt: string;
   updatedAt: string;
+  /** Service levels (decision 192; staff only, null in a client's view): staff's first public reply and when it is due. */
+  firstResponseAt: string | null;
+  firstResponseDueAt: string | null;
+  /** When it was completed (cleared when reopened) and when that is due. */
+  resolvedAt: string | null;
+  resolutionDueAt: string | null;
+  slaState: SlaState | null;
+  /** Waiting on the client: the clocks are paused and the due times move out. */
+  slaPaused: boolean;
 }
 
 export interface StaffServiceRequestPage {
@@ -187,6 +199,8 @@ export const ticketEventKinds = [
   'assignment',
   'consultation_proposed',
   'consultation_confirmed',
+  /** A service-level target was missed (staff only): when it was due and who held the ticket. */
+  'sla_breached',
 ] as const;
 export type TicketEventKind = (typeof ticketEventKinds)[number];
 
@@ -226,6 +240,14 @@ export interface ServiceRequestThread {
   /** What the caller may change the status to (staff; empty for clients). */
   allowedStatuses: ServiceRequestStatus[];
 }
+
+type SlaFields = 'firstResponseAt' | 'firstResponseDueAt' | 'resolvedAt' | 'resolutionDueAt' | 'slaState' | 'slaPaused';
+
+/**
+ * GET /api/admin/service-requests/{id}: the ticket's thread as staff see it, and its service-level clocks also at
+ * the top level (the same values as in `request`).
+ */
+export type StaffServiceRequestDetail = ServiceRequestThread & Pick<StaffServiceRequestSummary, SlaFields>;
 
 /** POST …/replies answer. */
 export interface TicketReplyResult {

@@ -1,6 +1,7 @@
 import type { Knex } from 'knex';
 import { formatTicketNumber, type ServiceRequestSummary } from '@shared/schemas/service-requests';
 import { publish } from '../../live/publish';
+import { refreshTicketClock } from '../service-levels/clocks';
 import { ServiceRequest } from './service-request.model';
 import { recordTicketEvent } from './ticket-events';
 
@@ -48,6 +49,8 @@ export async function createServiceRequest(trx: Knex.Transaction, request: NewSe
         { type: 'system', name: staffNote.author },
         { kind: 'note', message: staffNote.message },
       );
+    // Its service-level clocks start now (decision 192).
+    await refreshTicketClock(trx, id);
     await publish(trx, 'staff', { kind: 'service_request.created', id });
   }
   return inserted[0]?.id ?? null;

@@ -13,6 +13,7 @@ import { enqueueMail } from '../mail/outbox';
 import type { User } from '../users/user.model';
 import { recordTicketEvent } from './ticket-events';
 import { publish } from '../../live/publish';
+import { recordTicketFirstResponse, refreshTicketClock } from '../service-levels/clocks';
 import { displayNameSql } from './ticket-rows';
 import { readThread, ticketFor } from './ticket-thread';
 
@@ -69,6 +70,8 @@ export async function updateTicket(
         { type: 'staff', user: staff },
         { kind: 'status', fromStatus: row.status, toStatus: change.status },
       );
+      // Waiting on the client pauses the clocks, completing stops them, reopening restarts them.
+      await refreshTicketClock(trx, row.id);
       await publish(trx, 'staff', { kind: 'service_request.updated', id: row.id });
     }
   });
@@ -113,7 +116,10 @@ export async function addTicketReply(
       status = 'in_progress';
       await trx('service_requests').where({ id: row.id }).update({ status });
       await recordTicketEvent(trx, row.id, actor, { kind: 'status', fromStatus: row.status, toStatus: status });
+      await refreshTicketClock(trx, row.id);
     }
+    // A public reply by a staff member's account is the first response (never a note; decision 192).
+    if (caller.isStaff && !input.internal) await recordTicketFirstResponse(trx, row.id);
     if (caller.isStaff && !input.internal) {
       const to = await clientAddress(trx, row.userId, row.email);
       if (to) {

@@ -28,6 +28,11 @@ export async function listTickets(db: Knex, query: StaffServiceRequestListQuery)
   if (query.assigneeId === 'none') builder.whereNull('sr.assignee_id');
   else if (query.assigneeId) builder.where('sr.assignee_id', query.assigneeId);
   if (query.clientId) builder.where('sr.user_id', query.clientId);
+  if (query.sla) {
+    builder.where('sr.sla_state', query.sla);
+    // Breaches that still need attention, unless a status asks for others (a report's closed ones).
+    if (query.sla === 'breached' && !query.status) builder.whereNotIn('sr.status', ['completed', 'cancelled']);
+  }
   if (query.q) {
     const q = query.q;
     const number = ticketNumberOf(q);

@@ -7,6 +7,7 @@ import {
   type TicketEvent,
   type TicketEventKind,
 } from '@shared/schemas/service-requests';
+import type { SlaState } from '@shared/schemas/service-levels';
 import { storedInstant, toIso } from '../../db/instants';
 
 /**
@@ -23,7 +24,10 @@ export const displayNameSql = (alias: string) =>
 export const TICKET_COLUMNS = `sr.id, sr.number::text as number, sr.user_id as "userId", sr.name, sr.email, sr.phone, sr.company, sr.service,
   sr.status, sr.stripe_payment_id is not null as paid, sr.assignee_id as "assigneeId",
   ${displayNameSql('a')} as "assigneeName", sr.contact_message_id as "contactMessageId",
-  sr.chat_conversation_id as "chatConversationId", sr.created_at as "createdAt", sr.updated_at as "updatedAt"`;
+  sr.chat_conversation_id as "chatConversationId", sr.created_at as "createdAt", sr.updated_at as "updatedAt",
+  sr.first_response_at as "firstResponseAt", sr.first_response_due_at as "firstResponseDueAt",
+  sr.resolved_at as "resolvedAt", sr.resolution_due_at as "resolutionDueAt", sr.sla_state as "slaState",
+  sr.sla_paused_at is not null as "slaPaused"`;
 
 export const TICKET_FROM = 'service_requests sr left join users a on a.id = sr.assignee_id';
 
@@ -44,6 +48,12 @@ export interface TicketRow {
   chatConversationId: string | null;
   createdAt: Date;
   updatedAt: Date;
+  firstResponseAt: Date | null;
+  firstResponseDueAt: Date | null;
+  resolvedAt: Date | null;
+  resolutionDueAt: Date | null;
+  slaState: SlaState | null;
+  slaPaused: boolean;
   message?: string;
 }
 
@@ -91,6 +101,12 @@ export function toStaffServiceRequestSummary(row: TicketRow): StaffServiceReques
     clientId: row.userId,
     createdAt: toIso(row.createdAt),
     updatedAt: toIso(row.updatedAt),
+    firstResponseAt: toIso(row.firstResponseAt),
+    firstResponseDueAt: toIso(row.firstResponseDueAt),
+    resolvedAt: toIso(row.resolvedAt),
+    resolutionDueAt: toIso(row.resolutionDueAt),
+    slaState: row.slaState,
+    slaPaused: row.slaPaused,
   };
 }
 
@@ -130,6 +146,16 @@ export function toConsultationView(row: ConsultationRow): ConsultationView {
     confirmedAt: toIso(row.confirmedAt),
   };
 }
+
+/** A client's view of a ticket leaves out staff's service-level clocks. */
+export const NO_SLA = {
+  firstResponseAt: null,
+  firstResponseDueAt: null,
+  resolvedAt: null,
+  resolutionDueAt: null,
+  slaState: null,
+  slaPaused: false,
+} as const;
 
 /** Entries a client sees: public replies, status changes, consultation times. Never notes or assignments. */
 export const CLIENT_EVENT_KINDS: readonly TicketEventKind[] = [

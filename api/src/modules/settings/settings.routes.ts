@@ -1,3 +1,4 @@
+import type { Knex } from 'knex';
 import Router from '@koa/router';
 import { businessHoursSchema } from '@shared/schemas/support';
 import type { AppDeps } from '../../app-deps';
@@ -7,8 +8,13 @@ import { auditActorOf } from '../audit/audit-log';
 import { businessHoursSetting, readBusinessHours } from './business-hours';
 import { writeSetting } from './settings.service';
 
+/** What else must follow a change of the business hours (the service-level clocks), wired by app.ts. */
+export interface SettingsHooks {
+  businessHoursChanged?(trx: Knex.Transaction): Promise<void>;
+}
+
 /** The console's settings (the `settings` permission: admins), decision 183. */
-export function settingsRoutes({ db }: AppDeps): Router {
+export function settingsRoutes({ db }: AppDeps, hooks: SettingsHooks = {}): Router {
   const router = new Router();
   const admin = requirePermission('settings');
 
@@ -19,7 +25,11 @@ export function settingsRoutes({ db }: AppDeps): Router {
 
   router.put('/api/admin/settings/business-hours', admin, validate({ body: businessHoursSchema }), async (ctx) => {
     const actor = auditActorOf(ctx);
-    ctx.body = await db.transaction((trx) => writeSetting(trx, businessHoursSetting, actor, ctx.state.input.body));
+    ctx.body = await db.transaction(async (trx) => {
+      const stored = await writeSetting(trx, businessHoursSetting, actor, ctx.state.input.body);
+      await hooks.businessHoursChanged?.(trx);
+      return stored;
+    });
   });
 
   return router;

@@ -1,4 +1,5 @@
 import type { Knex } from 'knex';
+import { refreshClientClocks } from '../service-levels/clocks';
 import {
   isLiveStatus,
   liveSubscriptionStatuses,
@@ -100,6 +101,8 @@ export async function applySubscriptionSnapshot(
   if (existing) await Subscription.query(trx).patch(row).where({ id: existing.id });
   else await Subscription.query(trx).insert(row);
   await refreshUserColumns(trx, snapshot.userId, logger);
+  // The client's plan sets their tickets' service-level targets (decision 192).
+  await refreshClientClocks(trx, snapshot.userId);
   // Started, renewed, payment failed, cancelled or resumed: the subscriber hears of it.
   await queueSubscriptionMails(trx, existing, snapshot);
 }

@@ -3,6 +3,7 @@ import type { ChatConversation, ListChatQuery } from '@shared/schemas/chat';
 import { isUuid } from '@shared/schemas/text';
 import { NotFound } from '../../../errors';
 import { publish } from '../../../live/publish';
+import { refreshChatClock } from '../../service-levels/clocks';
 import { mayChat, ownsConversation, type ChatParticipant } from '../chat-access';
 import { CONVERSATION_COLUMNS, toChatConversation, type ConversationRow } from './rows';
 
@@ -42,7 +43,9 @@ export async function startConversation(db: Knex, input: NewConversation): Promi
         input.startPage,
       ],
     );
-    const conversation = toChatConversation(result.rows[0]!);
+    // The first-response clock starts now (decision 192).
+    await refreshChatClock(trx, result.rows[0]!.id);
+    const conversation = toChatConversation((await loadConversation(trx, result.rows[0]!.id))!);
     await publish(trx, 'chat', { kind: 'conversation', reason: 'created', conversation });
     return conversation;
   });
@@ -84,9 +87,10 @@ export async function closeConversation(db: Knex, id: string): Promise<ChatConve
        where c.id = ? and c.status = 'active' returning ${CONVERSATION_COLUMNS}`,
       [id],
     );
-    const row = result.rows[0];
-    if (!row) return null;
-    const conversation = toChatConversation(row);
+    if (!result.rows[0]) return null;
+    // Closing stops a first-response clock still running (decision 192).
+    await refreshChatClock(trx, id);
+    const conversation = toChatConversation((await loadConversation(trx, id))!);
     await publish(trx, 'chat', { kind: 'closed', conversation });
     return conversation;
   });
@@ -111,6 +115,10 @@ export async function listConversations(db: Knex, query: ListChatQuery): Promise
   if (query.status) {
     where.push('c.status = ?');
     bindings.push(query.status);
+  }
+  if (query.sla) {
+    where.push(`c.sla_state = ? and c.status = 'active'`);
+    bindings.push(query.sla);
   }
   if (query.before) {
     const [micros, id] = query.before.split('.');

@@ -1,4 +1,5 @@
 import type { ChatConversation, ChatMessage, ChatSenderType, ChatStatus } from '@shared/schemas/chat';
+import type { SlaState } from '@shared/schemas/service-levels';
 import { toIso } from '../../../db/instants';
 
 /**
@@ -28,6 +29,8 @@ export interface ConversationRow {
   lastMessageAt: Date | null;
   createdAt: Date;
   closedAt: Date | null;
+  firstResponseDueAt: Date | null;
+  slaState: SlaState | null;
 }
 
 export const MESSAGE_COLUMNS = `m.id, m.seq, m.conversation_id as "conversationId", m.message, m.sender_type as "senderType",
@@ -38,7 +41,8 @@ const UNREAD_COUNT = `(select count(*) from chat_messages u
 
 export const CONVERSATION_COLUMNS = `c.id, c.visitor_id as "visitorId", c.user_id as "userId", c.visitor_name as "visitorName",
   c.visitor_email as "visitorEmail", c.status, c.last_message_at as "lastMessageAt", c.created_at as "createdAt",
-  c.closed_at as "closedAt", ${UNREAD_COUNT} as "unreadCount"`;
+  c.closed_at as "closedAt", ${UNREAD_COUNT} as "unreadCount", c.first_response_due_at as "firstResponseDueAt",
+  c.sla_state as "slaState"`;
 
 export function toChatMessage(row: MessageRow): ChatMessage {
   return {
@@ -62,5 +66,7 @@ export function toChatConversation(row: ConversationRow): ChatConversation {
     lastMessageAt: toIso(row.lastMessageAt),
     createdAt: toIso(row.createdAt),
     closedAt: toIso(row.closedAt),
+    firstResponseDueAt: toIso(row.firstResponseDueAt),
+    slaState: row.slaState,
   };
 }
