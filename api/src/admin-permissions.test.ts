@@ -1,3 +1,4 @@
+import { DEFAULT_SERVICE_LEVELS } from '@shared/schemas/service-levels';
 import { randomUUID } from 'node:crypto';
 import { readFileSync, writeFileSync } from 'node:fs';
 import type { Knex } from 'knex';
@@ -70,6 +71,7 @@ const calls: Record<string, (r: Records) => { url: string; body?: object }> = {
   }),
   'POST /api/admin/enquiries/:id/convert': (r) => ({ url: `/api/admin/enquiries/${r.enquiry}/convert` }),
   'GET /api/admin/service-requests': () => ({ url: '/api/admin/service-requests' }),
+  'GET /api/admin/service-requests/:id': (r) => ({ url: `/api/admin/service-requests/${r.ticket}` }),
   'PATCH /api/admin/service-requests/:id': (r) => ({
     url: `/api/admin/service-requests/${r.ticket}`,
     body: { status: 'in_progress' },
@@ -114,6 +116,11 @@ const calls: Record<string, (r: Records) => { url: string; body?: object }> = {
       weekly: [{ day: 'monday', opens: '09:00', closes: '17:00' }],
       holidays: [{ date: '2026-12-25', name: 'Christmas Day' }],
     },
+  }),
+  'GET /api/admin/settings/service-levels': () => ({ url: '/api/admin/settings/service-levels' }),
+  'PUT /api/admin/settings/service-levels': () => ({
+    url: '/api/admin/settings/service-levels',
+    body: DEFAULT_SERVICE_LEVELS,
   }),
   'GET /api/admin/customers/:id/invoices': (r) => ({ url: `/api/admin/customers/${r.customer}/invoices` }),
   'GET /api/admin/invoices/:id/pdf': () => ({ url: `/api/admin/invoices/${randomUUID()}/pdf` }),
@@ -353,8 +360,18 @@ describe('routes that mix permissions check the part in the handler', () => {
 
   it('shows each role only the dashboard counts of what it may open', async () => {
     const keys = async (role: StaffRole) => Object.keys((await agents[role].get('/api/admin/dashboard')).body).sort();
-    expect(await keys('admin')).toEqual(['newEnquiries', 'newServiceRequests', 'ordersToFulfil', 'waitingChats']);
-    expect(await keys('support')).toEqual(['newEnquiries', 'newServiceRequests', 'ordersToFulfil', 'waitingChats']);
+    const support = [
+      'chatsAtRisk',
+      'chatsBreached',
+      'newEnquiries',
+      'newServiceRequests',
+      'ordersToFulfil',
+      'ticketsAtRisk',
+      'ticketsBreached',
+      'waitingChats',
+    ];
+    expect(await keys('admin')).toEqual(support);
+    expect(await keys('support')).toEqual(support);
     expect(await keys('sales')).toEqual(['newEnquiries', 'ordersToFulfil']);
     expect(await keys('fulfilment')).toEqual(['ordersToFulfil']);
   });

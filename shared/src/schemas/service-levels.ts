@@ -47,7 +47,11 @@ export const serviceLevelsSchema = z
   .object({
     default: slaPolicySchema,
     plans: z
-      .record(z.uuid({ message: 'plans must be keyed by subscription plan id' }), slaPolicySchema)
+      .record(z.string(), slaPolicySchema)
+      .refine(
+        (plans) => Object.keys(plans).every((id) => z.uuid().safeParse(id).success),
+        'plans must be keyed by subscription plan id',
+      )
       .refine((plans) => Object.keys(plans).length <= 50, 'at most 50 plans'),
     chat: z.object({ firstResponseMinutes: minutes('chat.firstResponseMinutes') }).strict(),
   })

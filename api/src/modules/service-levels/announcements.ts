@@ -56,8 +56,13 @@ function breachSql(subject: Subject, only: boolean): string {
 
 function warningSql(subject: Subject, only: boolean): string {
   const table = TABLES[subject];
-  const running =
-    subject === 'ticket' ? 't.first_response_at is null and t.resolved_at is null' : 't.first_response_at is null';
+  // Which clock warned: the first response while it runs (its target is the shorter), else the resolution.
+  const running = `t.first_response_at is null and t.resolved_at is null`;
+  const clock =
+    subject === 'ticket'
+      ? `case when ${running} then t.first_response_due_at else t.resolution_due_at end as "dueAt",
+      case when ${running} then 'first_response' else 'resolution' end as clock`
+      : `t.first_response_due_at as "dueAt", 'first_response' as clock`;
   return `with due as (
       select id from ${table}
       where sla_next_warning_at <= ? and sla_state = 'on_track' ${only ? 'and id = any(?::uuid[])' : ''}
@@ -66,9 +71,7 @@ function warningSql(subject: Subject, only: boolean): string {
     )
     update ${table} t set sla_state = 'at_risk', sla_next_warning_at = null
     from due where t.id = due.id and t.sla_state = 'on_track'
-    returning t.id, t.assignee_id as "holderId",
-      case when ${running} then t.first_response_due_at else t.resolution_due_at end as "dueAt",
-      case when ${running} then 'first_response' else 'resolution' end as clock`;
+    returning t.id, t.assignee_id as "holderId", ${clock}`;
 }
 
 const CLOCK_LABELS: Record<Clock, string> = { first_response: 'First response', resolution: 'Resolution' };

@@ -1,9 +1,5 @@
 import type { Knex } from 'knex';
-import {
-  DEFAULT_SERVICE_LEVELS,
-  serviceLevelsSchema,
-  type ServiceLevels,
-} from '@shared/schemas/service-levels';
+import { DEFAULT_SERVICE_LEVELS, serviceLevelsSchema, type ServiceLevels } from '@shared/schemas/service-levels';
 import { BadRequest } from '../../errors';
 import { defineSetting, readSetting } from '../settings/settings.service';
 
