@@ -19,5 +19,6 @@ export const AT_RISK_SHARE = 0.8;
 
 /** `?sla=` on the ticket and chat lists. */
 export const slaFilters = ['at_risk', 'breached'] as const;
+export type SlaFilter = (typeof slaFilters)[number];
 export const slaFilterSchema = z.enum(slaFilters, { message: `sla must be one of ${slaFilters.join(', ')}` });
 

@@ -1,3 +1,4 @@
+import type { SlaFilter } from '@shared/schemas/sla-states';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type {
   ConsultationProposalInput,
@@ -20,6 +21,8 @@ export interface TicketListRequest {
   /** A staff member's id, or `none`. */
   assigneeId: string | null;
   clientId: string | null;
+  /** Open tickets at risk or breached (decision 192). */
+  sla: SlaFilter | null;
   cursor: string | null;
 }
 

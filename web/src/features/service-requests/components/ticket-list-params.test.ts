@@ -16,6 +16,7 @@ describe('the tickets list read from the URL', () => {
       service: null,
       assigneeId: null,
       clientId: null,
+      sla: null,
       cursor: null,
       selectedId: null,
     });
@@ -28,6 +29,7 @@ describe('the tickets list read from the URL', () => {
       service: serviceOptions[0],
       assigneeId: STAFF_ID,
       clientId: STAFF_ID,
+      sla: 'breached',
       cursor: CURSOR,
       id: 'abc',
     });
@@ -37,10 +39,13 @@ describe('the tickets list read from the URL', () => {
       service: serviceOptions[0],
       assigneeId: STAFF_ID,
       clientId: STAFF_ID,
+      sla: 'breached',
       cursor: CURSOR,
       selectedId: 'abc',
     });
     expect(read('assigneeId=none').assigneeId).toBe('none');
+    expect(read('sla=at_risk').sla).toBe('at_risk');
+    expect(read('sla=late').sla).toBeNull();
   });
 
   it('reads back every choice of the Service filter, the paid consultation included', () => {

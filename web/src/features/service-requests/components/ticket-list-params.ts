@@ -3,13 +3,14 @@ import { CONSULTATION_DESCRIPTION } from '@shared/payments';
 import { readPageCursor } from '@shared/schemas/page-cursor';
 import { serviceRequestStatuses } from '@shared/schemas/service-requests';
 import { isUuid } from '@shared/schemas/text';
+import { slaFilters } from '@shared/schemas/sla-states';
 import type { TicketListRequest } from '../api/staff-tickets';
 
 /** The Service filter's choices: the contact form's services and the paid consultation's. */
 export const ticketServiceFilterOptions = [...serviceOptions, CONSULTATION_DESCRIPTION] as const;
 
 /**
- * The tickets list as the URL asks for it (/admin/service-requests?q=&status=&service=&assigneeId=&clientId=&cursor=&id=).
+ * The tickets list as the URL asks for it (/admin/service-requests?q=&status=&service=&assigneeId=&clientId=&sla=&cursor=&id=).
  * The URL can be edited by hand: a value the list cannot ask for is read as no filter, never sent to the API.
  */
 export function readTicketListParams(params: URLSearchParams): TicketListRequest & { selectedId: string | null } {
@@ -22,6 +23,7 @@ export function readTicketListParams(params: URLSearchParams): TicketListRequest
     service: ticketServiceFilterOptions.find((option) => option === params.get('service')) ?? null,
     assigneeId: assignee === 'none' || isUuid(assignee) ? assignee : null,
     clientId: isUuid(client) ? client : null,
+    sla: slaFilters.find((value) => value === params.get('sla')) ?? null,
     cursor: cursor && readPageCursor(cursor) ? cursor : null,
     selectedId: params.get('id'),
   };
