@@ -42,7 +42,11 @@ describe('service-level clocks', () => {
       storedFirstResponseDueAt: at('2026-11-26T16:00:00Z'),
     };
     // Waiting on the client since Thu 10:00 CST; now Fri 10:00 CST: 480 + 120 = 600 business minutes paused.
-    const paused = computeClock(hours, { ...answered, pausedAt: at('2026-11-26T16:00:00Z') }, at('2026-11-27T16:00:00Z'));
+    const paused = computeClock(
+      hours,
+      { ...answered, pausedAt: at('2026-11-26T16:00:00Z') },
+      at('2026-11-27T16:00:00Z'),
+    );
     // 600 + 600 business minutes from Thu 09:00: Thu 540, Fri 600 (1140 at Fri 18:00), Sat 09:00 + 60 = 10:00 CST.
     expect(paused).toMatchObject({
       firstResponseDueAt: at('2026-11-26T16:00:00Z'),

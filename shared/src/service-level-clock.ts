@@ -53,9 +53,7 @@ interface Clock {
 }
 
 export function pausedMillisecondsAt(hours: BusinessHours, facts: ClockFacts, now: number): number {
-  return (
-    facts.pausedMs + (facts.pausedAt === null ? 0 : businessMillisecondsBetween(hours, facts.pausedAt, now))
-  );
+  return facts.pausedMs + (facts.pausedAt === null ? 0 : businessMillisecondsBetween(hours, facts.pausedAt, now));
 }
 
 export function computeClock(hours: BusinessHours, facts: ClockFacts, now: number): ClockResult {

@@ -21,4 +21,3 @@ export const AT_RISK_SHARE = 0.8;
 export const slaFilters = ['at_risk', 'breached'] as const;
 export type SlaFilter = (typeof slaFilters)[number];
 export const slaFilterSchema = z.enum(slaFilters, { message: `sla must be one of ${slaFilters.join(', ')}` });
-

@@ -13,7 +13,12 @@ const open = {
 
 describe('a ticket’s service level in the console', () => {
   it('shows the time left to the first response, then to the resolution', () => {
-    expect(slaSummary(open, now)).toEqual({ state: 'on_track', label: 'On track', variant: 'default', text: '1 h 5 min left' });
+    expect(slaSummary(open, now)).toEqual({
+      state: 'on_track',
+      label: 'On track',
+      variant: 'default',
+      text: '1 h 5 min left',
+    });
     expect(slaSummary({ ...open, firstResponseAt: '2026-11-26T14:00:00.000Z' }, now)?.text).toBe('1 d left');
   });
 

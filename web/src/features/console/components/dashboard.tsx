@@ -1,12 +1,4 @@
-import {
-  AlarmClockOff,
-  Clock,
-  FileText,
-  MessagesSquare,
-  PackageCheck,
-  Wrench,
-  type LucideIcon,
-} from 'lucide-react';
+import { AlarmClockOff, Clock, FileText, MessagesSquare, PackageCheck, Wrench, type LucideIcon } from 'lucide-react';
 import { Link } from 'react-router-dom';
 import type { DashboardCounts } from '@shared/schemas/dashboard';
 import { Card } from '@/components/ui/card';

@@ -33,7 +33,14 @@ export function TicketPage({ id }: { id: string }) {
   const staff = useStaffMembers();
   const queryClient = useQueryClient();
   useStaffEvents(
-    ['service_request.updated', 'service_request.client_reply', 'consultation.proposed', 'consultation.confirmed'],
+    [
+      'service_request.updated',
+      'service_request.client_reply',
+      'consultation.proposed',
+      'consultation.confirmed',
+      'service_request.sla_at_risk',
+      'service_request.sla_breached',
+    ],
     (event) => {
       if (event === null || event.id === id)
         void queryClient.invalidateQueries({ queryKey: serviceRequestQueryKey(id) });
