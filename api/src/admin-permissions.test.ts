@@ -39,6 +39,7 @@ interface Records {
   ticket: string;
   /** A staff member the staff-management rows act on (not one of the callers). */
   staffMember: string;
+  chat: string;
 }
 const records = {} as Records;
 
@@ -115,6 +116,15 @@ const calls: Record<string, (r: Records) => { url: string; body?: object }> = {
       holidays: [{ date: '2026-12-25', name: 'Christmas Day' }],
     },
   }),
+  'GET /api/admin/settings/plan-priorities': () => ({ url: '/api/admin/settings/plan-priorities' }),
+  'PUT /api/admin/settings/plan-priorities': () => ({
+    url: '/api/admin/settings/plan-priorities',
+    body: { Enterprise: 'urgent', Professional: 'high' },
+  }),
+  'PATCH /api/admin/chat/conversations/:id': (r) => ({
+    url: `/api/admin/chat/conversations/${r.chat}`,
+    body: { priority: 'high' },
+  }),
   'GET /api/admin/customers/:id/invoices': (r) => ({ url: `/api/admin/customers/${r.customer}/invoices` }),
   'GET /api/admin/invoices/:id/pdf': () => ({ url: `/api/admin/invoices/${randomUUID()}/pdf` }),
   'GET /api/admin/quotes': () => ({ url: '/api/admin/quotes' }),
@@ -160,6 +170,7 @@ const watchedTables = [
   'quote_lines',
   'settings',
   'satisfaction_surveys',
+  'chat_conversations',
 ];
 
 /** A generated block of docs/permissions.md, between its markers. */
@@ -227,6 +238,8 @@ beforeAll(async () => {
   ).id;
   records.ticket = (await buildTicket(t.db, null)).id;
   records.staffMember = (await buildUser(t.db, { accountType: 'staff', staffRole: 'support' })).user.id;
+  records.chat = (await t.agent().post('/api/chat/conversations').send({ visitorName: 'Matrix visitor' }).expect(201))
+    .body.id as string;
 });
 
 describe('the permission table', () => {

@@ -27,6 +27,10 @@ export const staffEventKinds = [
   'quote.declined',
   /** A chat conversation changed (new message, read, closed): derived from the chat's own events. */
   'chat.updated',
+  /** A ticket was assigned to the staff member the event is addressed to (`to`), by someone or automatically. */
+  'service_request.assigned',
+  /** A chat was assigned to the staff member the event is addressed to (`to`). */
+  'chat.assigned',
 ] as const;
 export type StaffEventKind = (typeof staffEventKinds)[number];
 
@@ -49,6 +53,8 @@ export const staffEventPermissions: Record<StaffEventKind, Permission> = {
   'quote.viewed': 'quotes',
   'quote.accepted': 'quotes',
   'quote.declined': 'quotes',
+  'service_request.assigned': 'service_requests.work',
+  'chat.assigned': 'chat',
 };
 
 export const staffEventSchema = z
@@ -56,6 +62,8 @@ export const staffEventSchema = z
     kind: z.enum(staffEventKinds),
     /** The id of the order, enquiry, request, product or conversation. */
     id: z.string().min(1).max(100),
+    /** Addressed to one staff member (their account id): only their consoles hear it. */
+    to: z.string().min(1).max(100).optional(),
   })
   .strict();
 export type StaffEvent = z.infer<typeof staffEventSchema>;

@@ -7,6 +7,7 @@ import {
   type TicketEvent,
   type TicketEventKind,
 } from '@shared/schemas/service-requests';
+import type { Priority } from '@shared/schemas/support';
 import { storedInstant, toIso } from '../../db/instants';
 
 /**
@@ -21,7 +22,7 @@ export const displayNameSql = (alias: string) =>
   `coalesce(nullif(concat_ws(' ', ${alias}.first_name, ${alias}.last_name), ''), ${alias}.username)`;
 
 export const TICKET_COLUMNS = `sr.id, sr.number::text as number, sr.user_id as "userId", sr.name, sr.email, sr.phone, sr.company, sr.service,
-  sr.status, sr.stripe_payment_id is not null as paid, sr.assignee_id as "assigneeId",
+  sr.status, sr.priority, sr.stripe_payment_id is not null as paid, sr.assignee_id as "assigneeId",
   ${displayNameSql('a')} as "assigneeName", sr.contact_message_id as "contactMessageId",
   sr.chat_conversation_id as "chatConversationId", sr.created_at as "createdAt", sr.updated_at as "updatedAt"`;
 
@@ -37,6 +38,7 @@ export interface TicketRow {
   company: string | null;
   service: string;
   status: ServiceRequestStatus;
+  priority: Priority;
   paid: boolean;
   assigneeId: string | null;
   assigneeName: string | null;
@@ -56,6 +58,7 @@ export interface TicketEventRow {
   fromStatus: ServiceRequestStatus | null;
   toStatus: ServiceRequestStatus | null;
   assigneeName: string | null;
+  priority: Priority | null;
   createdAt: Date;
 }
 
@@ -63,7 +66,7 @@ export interface TicketEventRow {
 export const eventColumns = (prefix = 'e.'): string =>
   `${prefix}id, ${prefix}kind, ${prefix}actor_type as "actorType", ${prefix}actor_name as "actorName", ${prefix}message,
   ${prefix}from_status as "fromStatus", ${prefix}to_status as "toStatus", ${prefix}assignee_name as "assigneeName",
-  ${prefix}created_at as "createdAt"`;
+  ${prefix}priority, ${prefix}created_at as "createdAt"`;
 
 export interface ConsultationRow {
   id: string;
@@ -86,6 +89,7 @@ export function toStaffServiceRequestSummary(row: TicketRow): StaffServiceReques
     company: row.company,
     service: row.service,
     status: row.status,
+    priority: row.priority,
     paid: row.paid,
     assignee: row.assigneeId && row.assigneeName ? { id: row.assigneeId, name: row.assigneeName } : null,
     clientId: row.userId,
@@ -114,6 +118,7 @@ export function toTicketEvent(row: TicketEventRow): TicketEvent {
     fromStatus: row.fromStatus,
     toStatus: row.toStatus,
     assigneeName: row.assigneeName,
+    priority: row.priority,
     createdAt: toIso(row.createdAt),
   };
 }

@@ -377,6 +377,7 @@ describe('GET /api/admin/service-requests', () => {
       service: 'Low Voltage Cabling',
       status: 'pending',
       paid: false,
+      priority: 'normal',
       assignee: null,
       clientId: lister.built.user.id,
       createdAt: expect.any(String),

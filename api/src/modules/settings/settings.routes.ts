@@ -1,10 +1,12 @@
 import Router from '@koa/router';
+import { planPrioritiesSchema } from '@shared/schemas/assignment';
 import { businessHoursSchema } from '@shared/schemas/support';
 import type { AppDeps } from '../../app-deps';
 import { requirePermission } from '../../middleware/current-user';
 import { validate } from '../../middleware/validate';
 import { auditActorOf } from '../audit/audit-log';
 import { businessHoursSetting, readBusinessHours } from './business-hours';
+import { readPlanPriorities, writePlanPriorities } from './plan-priorities';
 import { writeSetting } from './settings.service';
 
 /** The console's settings (the `settings` permission: admins), decision 183. */
@@ -20,6 +22,16 @@ export function settingsRoutes({ db }: AppDeps): Router {
   router.put('/api/admin/settings/business-hours', admin, validate({ body: businessHoursSchema }), async (ctx) => {
     const actor = auditActorOf(ctx);
     ctx.body = await db.transaction((trx) => writeSetting(trx, businessHoursSetting, actor, ctx.state.input.body));
+  });
+
+  router.get('/api/admin/settings/plan-priorities', admin, async (ctx) => {
+    ctx.set('Cache-Control', 'no-store');
+    ctx.body = await readPlanPriorities(db);
+  });
+
+  router.put('/api/admin/settings/plan-priorities', admin, validate({ body: planPrioritiesSchema }), async (ctx) => {
+    const actor = auditActorOf(ctx);
+    ctx.body = await db.transaction((trx) => writePlanPriorities(trx, actor, ctx.state.input.body));
   });
 
   return router;
