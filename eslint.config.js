@@ -22,7 +22,7 @@ const moduleGraph = {
   auth: ['users', 'mail', 'audit'],
   billing: ['users', 'mail'],
   catalog: ['audit'],
-  chat: ['auth', 'users', 'service-requests', 'mail', 'service-levels'],
+  chat: ['auth', 'users', 'service-requests', 'mail', 'settings', 'audit', 'service-levels'],
   consultation: ['payments', 'service-requests', 'users', 'mail', 'billing'],
   contact: ['service-requests', 'users', 'mail', 'audit', 'catalog'],
   customers: ['auth', 'users', 'orders', 'service-requests', 'contact', 'chat', 'subscriptions', 'audit'],
@@ -33,11 +33,11 @@ const moduleGraph = {
   quotes: ['catalog', 'users', 'mail', 'audit'],
   payments: [],
   'service-levels': ['settings', 'audit'],
-  'service-requests': ['users', 'mail', 'audit', 'service-levels'],
-  settings: ['audit'],
+  'service-requests': ['users', 'mail', 'audit', 'settings', 'service-levels'],
+  settings: ['audit', 'users', 'subscriptions'],
   staff: ['users', 'auth', 'mail', 'audit'],
   site: ['catalog', 'subscriptions'],
-  subscriptions: ['payments', 'users', 'mail', 'audit', 'billing', 'service-levels'],
+  subscriptions: ['payments', 'users', 'mail', 'audit', 'billing'],
   users: [],
 };
 const apiModules = readdirSync('api/src/modules', { withFileTypes: true })

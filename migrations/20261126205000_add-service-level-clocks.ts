@@ -14,7 +14,23 @@ import type { Knex } from 'knex';
  *   a breach and the log the exactly-once rule is checked against;
  * - a ticket timeline entry kind for the breach.
  */
-const EVENT_KINDS = `'reply', 'note', 'status', 'assignment', 'consultation_proposed', 'consultation_confirmed'`;
+
+/** The timeline's kinds as the CHECK lists them now (other migrations add theirs; this one adds or removes its own). */
+async function timelineKinds(knex: Knex): Promise<string[]> {
+  const { rows } = await knex.raw<{ rows: { def: string }[] }>(
+    `select pg_get_constraintdef(oid) as def from pg_constraint where conname = 'service_request_events_kind_check'`,
+  );
+  return [...(rows[0]?.def ?? '').matchAll(/'([a-z_]+)'::text/g)].map((match) => match[1]!);
+}
+
+async function setTimelineKinds(knex: Knex, kinds: string[]): Promise<void> {
+  await knex.raw('alter table service_request_events drop constraint service_request_events_kind_check');
+  await knex.raw(
+    `alter table service_request_events add constraint service_request_events_kind_check check (kind in (${kinds
+      .map((kind) => `'${kind}'`)
+      .join(', ')}))`,
+  );
+}
 
 export async function up(knex: Knex): Promise<void> {
   for (const table of ['service_requests', 'chat_conversations']) {
@@ -67,17 +83,14 @@ export async function up(knex: Knex): Promise<void> {
     'create index service_level_events_chat_index on service_level_events (chat_conversation_id) where chat_conversation_id is not null',
   );
 
-  await knex.raw('alter table service_request_events drop constraint service_request_events_kind_check');
-  await knex.raw(
-    `alter table service_request_events add constraint service_request_events_kind_check check (kind in (${EVENT_KINDS}, 'sla_breached'))`,
-  );
+  await setTimelineKinds(knex, [...(await timelineKinds(knex)), 'sla_breached']);
 }
 
 export async function down(knex: Knex): Promise<void> {
   await knex('service_request_events').where({ kind: 'sla_breached' }).delete();
-  await knex.raw('alter table service_request_events drop constraint service_request_events_kind_check');
-  await knex.raw(
-    `alter table service_request_events add constraint service_request_events_kind_check check (kind in (${EVENT_KINDS}))`,
+  await setTimelineKinds(
+    knex,
+    (await timelineKinds(knex)).filter((kind) => kind !== 'sla_breached'),
   );
   await knex.schema.dropTable('service_level_events');
   for (const table of ['chat_conversations', 'service_requests']) {

@@ -56,6 +56,7 @@ import * as addEnquiryKind from './20261126197100_add-enquiry-kind';
 import * as addTicketNumbers from './20261126198000_add-ticket-numbers';
 import * as moveConsultationPaymentNotes from './20261126198100_move-consultation-payment-notes';
 import * as addSupportFoundation from './20261126200000_add-support-foundation';
+import * as addPriorityEvents from './20261126202000_add-priority-events';
 import * as addServiceLevelClocks from './20261126205000_add-service-level-clocks';
 
 /**
@@ -121,6 +122,7 @@ export const migrations: ReadonlyArray<readonly [name: string, migration: Knex.M
   ['20261126198000_add-ticket-numbers', addTicketNumbers],
   ['20261126198100_move-consultation-payment-notes', moveConsultationPaymentNotes],
   ['20261126200000_add-support-foundation', addSupportFoundation],
+  ['20261126202000_add-priority-events', addPriorityEvents],
   ['20261126205000_add-service-level-clocks', addServiceLevelClocks],
 ];
 

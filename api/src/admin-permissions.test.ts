@@ -40,6 +40,7 @@ interface Records {
   ticket: string;
   /** A staff member the staff-management rows act on (not one of the callers). */
   staffMember: string;
+  chat: string;
 }
 const records = {} as Records;
 
@@ -122,6 +123,15 @@ const calls: Record<string, (r: Records) => { url: string; body?: object }> = {
     url: '/api/admin/settings/service-levels',
     body: DEFAULT_SERVICE_LEVELS,
   }),
+  'GET /api/admin/settings/plan-priorities': () => ({ url: '/api/admin/settings/plan-priorities' }),
+  'PUT /api/admin/settings/plan-priorities': () => ({
+    url: '/api/admin/settings/plan-priorities',
+    body: { Enterprise: 'urgent', Professional: 'high' },
+  }),
+  'PATCH /api/admin/chat/conversations/:id': (r) => ({
+    url: `/api/admin/chat/conversations/${r.chat}`,
+    body: { priority: 'high' },
+  }),
   'GET /api/admin/customers/:id/invoices': (r) => ({ url: `/api/admin/customers/${r.customer}/invoices` }),
   'GET /api/admin/invoices/:id/pdf': () => ({ url: `/api/admin/invoices/${randomUUID()}/pdf` }),
   'GET /api/admin/quotes': () => ({ url: '/api/admin/quotes' }),
@@ -167,6 +177,7 @@ const watchedTables = [
   'quote_lines',
   'settings',
   'satisfaction_surveys',
+  'chat_conversations',
 ];
 
 /** A generated block of docs/permissions.md, between its markers. */
@@ -234,6 +245,8 @@ beforeAll(async () => {
   ).id;
   records.ticket = (await buildTicket(t.db, null)).id;
   records.staffMember = (await buildUser(t.db, { accountType: 'staff', staffRole: 'support' })).user.id;
+  records.chat = (await t.agent().post('/api/chat/conversations').send({ visitorName: 'Matrix visitor' }).expect(201))
+    .body.id as string;
 });
 
 describe('the permission table', () => {

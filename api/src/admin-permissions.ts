@@ -82,6 +82,9 @@ export const adminPaths: readonly AdminPath[] = [
   { method: 'PUT', path: '/api/admin/settings/business-hours', permission: 'settings' },
   { method: 'GET', path: '/api/admin/settings/service-levels', permission: 'settings' },
   { method: 'PUT', path: '/api/admin/settings/service-levels', permission: 'settings' },
+  { method: 'GET', path: '/api/admin/settings/plan-priorities', permission: 'settings' },
+  { method: 'PUT', path: '/api/admin/settings/plan-priorities', permission: 'settings' },
+  { method: 'PATCH', path: '/api/admin/chat/conversations/:id', permission: 'chat' },
 
   { method: 'GET', path: '/api/admin/customers/:id/invoices', permission: 'orders.read' },
   { method: 'GET', path: '/api/admin/invoices/:id/pdf', permission: 'orders.read' },

@@ -35,7 +35,8 @@ import { outboxRoutes } from './modules/mail/outbox.routes';
 import { quotesRoutes } from './modules/quotes/quotes.routes';
 import { invitationRoutes } from './modules/staff/invitations.routes';
 import { settingsRoutes } from './modules/settings/settings.routes';
-import { refreshAllClocks } from './modules/service-levels/clocks';
+import { refreshAllClocks, refreshClientClocks } from './modules/service-levels/clocks';
+import { onClientPlanChanged } from './modules/subscriptions/subscription-state';
 import { serviceLevelsRoutes } from './modules/service-levels/service-levels.routes';
 import { staffRoutes } from './modules/staff/staff.routes';
 import { subscriptionsRoutes } from './modules/subscriptions/subscriptions.routes';
@@ -46,6 +47,9 @@ import { createLivePages, type LiveSite } from './modules/site/live-pages';
 import { publicDataFor } from './modules/site/public-data';
 import type { StaticFile } from './modules/site/static-files';
 import { paymentWiring } from './payment-wiring';
+
+// A client's plan picks their tickets' service-level targets (decision 192): once per process.
+onClientPlanChanged(refreshClientClocks);
 
 interface AppOptions {
   /** The built web app (dist/web) loaded in memory; empty when serving the API only. */

@@ -8,6 +8,8 @@ import {
 import { serviceOptions } from '../contact';
 import { calendarDate } from './dates';
 import { pageCursor } from './page-cursor';
+import { isTimeZone } from '../time-zones';
+import { prioritySchema, type Priority } from './support';
 import { multiLine, uuid } from './text';
 import { slaFilterSchema, type SlaState } from './sla-states';
 
@@ -55,14 +57,21 @@ const statusParam = z.enum(serviceRequestStatuses, {
   error: `status must be one of ${serviceRequestStatuses.join(', ')}`,
 });
 
-/** GET /api/admin/service-requests?q=&status=&service=&assigneeId=&clientId=&cursor=&limit= */
+/** How a staff list is ordered: newest first (the default), or most urgent first and newest first within a priority. */
+export const listSorts = ['newest', 'priority'] as const;
+export type ListSort = (typeof listSorts)[number];
+export const listSortSchema = z.enum(listSorts, { error: `sort must be one of ${listSorts.join(', ')}` });
+
+/** GET /api/admin/service-requests?q=&status=&service=&priority=&assigneeId=&clientId=&sort=&cursor=&limit= */
 export const staffServiceRequestListQuerySchema = z
   .object({
     q: ticketSearch,
     status: statusParam.optional(),
     service: z.string().trim().min(1).max(200, 'service must be at most 200 characters').optional(),
-    /** A staff member's id, or `none` for unassigned tickets. */
+    priority: prioritySchema.optional(),
+    /** A staff member's id (the caller's own: the Mine view), or `none` for unassigned tickets. */
     assigneeId: z.union([z.literal('none'), uuid]).optional(),
+    sort: listSortSchema.default('newest'),
     clientId: uuid.optional(),
     /** Tickets whose service-level state is at risk or breached (decision 192). */
     sla: slaFilterSchema.optional(),
@@ -78,10 +87,11 @@ export const updateServiceRequestSchema = z
     status: statusParam.optional(),
     /** A staff member, or null to unassign. */
     assigneeId: uuid.nullable().optional(),
+    priority: prioritySchema.optional(),
   })
   .strict()
-  .refine((body) => body.status !== undefined || body.assigneeId !== undefined, {
-    message: 'Nothing to change: give status or assigneeId',
+  .refine((body) => body.status !== undefined || body.assigneeId !== undefined || body.priority !== undefined, {
+    message: 'Nothing to change: give status, assigneeId or priority',
     path: ['status'],
   });
 export type UpdateServiceRequest = z.output<typeof updateServiceRequestSchema>;
@@ -105,15 +115,7 @@ export const ticketReplySchema = z
   .strict();
 export type TicketReplyInput = z.output<typeof ticketReplySchema>;
 
-/** Whether a time zone name is one this runtime knows (IANA names such as America/Chicago). */
-export function isTimeZone(value: string): boolean {
-  try {
-    new Intl.DateTimeFormat('en-US', { timeZone: value });
-    return true;
-  } catch {
-    return false;
-  }
-}
+export { isTimeZone };
 
 /** POST /api/admin/service-requests/{id}/consultation: a proposed time, as the staff member typed it. */
 export const consultationProposalSchema = z
@@ -167,6 +169,8 @@ export interface StaffServiceRequestSummary {
   company: string | null;
   service: string;
   status: ServiceRequestStatus;
+  /** How urgent it is (issue 26): `normal` unless staff or the client's plan said otherwise. */
+  priority: Priority;
   /** A paid consultation. */
   paid: boolean;
   /** The staff member working the ticket; always null in a client's view (assignment is staff-only). */
@@ -197,6 +201,7 @@ export const ticketEventKinds = [
   'note',
   'status',
   'assignment',
+  'priority',
   'consultation_proposed',
   'consultation_confirmed',
   /** A service-level target was missed (staff only): when it was due and who held the ticket. */
@@ -204,7 +209,7 @@ export const ticketEventKinds = [
 ] as const;
 export type TicketEventKind = (typeof ticketEventKinds)[number];
 
-/** One entry of a ticket's timeline. Clients never receive `note` or `assignment` entries. */
+/** One entry of a ticket's timeline. Clients never receive `note`, `assignment` or `priority` entries. */
 export interface TicketEvent {
   id: string;
   kind: TicketEventKind;
@@ -213,6 +218,8 @@ export interface TicketEvent {
   fromStatus: ServiceRequestStatus | null;
   toStatus: ServiceRequestStatus | null;
   assigneeName: string | null;
+  /** The new priority of a `priority` entry. */
+  priority: Priority | null;
   createdAt: string;
 }
 

@@ -27,6 +27,10 @@ export const staffEventKinds = [
   'quote.declined',
   /** A chat conversation changed (new message, read, closed): derived from the chat's own events. */
   'chat.updated',
+  /** A ticket was assigned to the staff member the event is addressed to (`to`), by someone or automatically. */
+  'service_request.assigned',
+  /** A chat was assigned to the staff member the event is addressed to (`to`). */
+  'chat.assigned',
   /** A ticket's or chat's service-level clock used 80 % of its target, or missed it (decision 192; once each). */
   'service_request.sla_at_risk',
   'service_request.sla_breached',
@@ -61,6 +65,8 @@ export const staffEventPermissions: Record<StaffEventKind, Permission> = {
   'quote.viewed': 'quotes',
   'quote.accepted': 'quotes',
   'quote.declined': 'quotes',
+  'service_request.assigned': 'service_requests.work',
+  'chat.assigned': 'chat',
   'service_request.sla_at_risk': 'service_requests.work',
   'service_request.sla_breached': 'service_requests.work',
   'chat.sla_at_risk': 'chat',
@@ -72,6 +78,8 @@ export const staffEventSchema = z
     kind: z.enum(staffEventKinds),
     /** The id of the order, enquiry, request, product or conversation. */
     id: z.string().min(1).max(100),
+    /** Addressed to one staff member (their account id): only their consoles hear it. */
+    to: z.string().min(1).max(100).optional(),
     /**
      * Service-level kinds only: the staff member holding the item, or null when nobody is (then every online
      * support or admin member is alerted).

@@ -161,11 +161,11 @@ describe('due times', () => {
   });
 
   it('follows a change of priority, of the business hours and of the client’s plan', async () => {
-    const id = await newTicket();
+    const subscriber = await callerOf(t, 'client');
+    const id = await newTicket(subscriber.built.user.id);
     const createdAt = ms((await row(id)).createdAt);
     const urgent = DEFAULT_SERVICE_LEVELS.default.urgent;
-    await t.db('service_requests').where({ id }).update({ priority: 'urgent' });
-    await t.db.transaction((trx) => refreshTicketClock(trx, id));
+    await admin.agent.patch(`/api/admin/service-requests/${id}`).send({ priority: 'urgent' }).expect(200);
     expect(ms((await ticket(id)).firstResponseDueAt)).toBe(
       addBusinessMinutes(ALWAYS, createdAt, urgent.firstResponseMinutes),
     );
@@ -194,12 +194,12 @@ describe('due times', () => {
       .expect(200);
     const other = await callerOf(t, 'client');
     const othersTicket = await newTicket(other.built.user.id);
-    await t.db('service_requests').where({ id: othersTicket }).update({ priority: 'urgent' });
+    await admin.agent.patch(`/api/admin/service-requests/${othersTicket}`).send({ priority: 'urgent' }).expect(200);
     await t.db.transaction((trx) =>
       applySubscriptionSnapshot(
         trx,
         {
-          userId: client.built.user.id,
+          userId: subscriber.built.user.id,
           provider: 'demo',
           providerSubscriptionId: `demo_sub_${randomUUID()}`,
           planId: enterprise.id,
@@ -217,7 +217,6 @@ describe('due times', () => {
         createLogger('silent'),
       ),
     );
-    await t.db.transaction((trx) => refreshTicketClock(trx, othersTicket));
     expect(ms((await ticket(id)).firstResponseDueAt)).toBe(addBusinessMinutes(ALWAYS, createdAt, 7));
     expect(ms((await ticket(id)).resolutionDueAt)).toBe(addBusinessMinutes(ALWAYS, createdAt, 70));
     const othersCreatedAt = ms((await row(othersTicket)).createdAt);

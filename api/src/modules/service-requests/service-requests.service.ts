@@ -1,7 +1,9 @@
 import type { Knex } from 'knex';
 import { formatTicketNumber, type ServiceRequestSummary } from '@shared/schemas/service-requests';
+import type { Priority } from '@shared/schemas/support';
 import { publish } from '../../live/publish';
 import { refreshTicketClock } from '../service-levels/clocks';
+import { defaultPriorityFor } from '../settings/plan-priorities';
 import { ServiceRequest } from './service-request.model';
 import { recordTicketEvent } from './ticket-events';
 
@@ -26,6 +28,8 @@ interface NewServiceRequest {
    * description the client reads (decision 181).
    */
   staffNote?: { author: string; message: string };
+  /** How urgent (e.g. the chat it came from); else its client's plan's default priority, else normal. */
+  priority?: Priority;
 }
 
 /**
@@ -35,9 +39,9 @@ interface NewServiceRequest {
  */
 export async function createServiceRequest(trx: Knex.Transaction, request: NewServiceRequest): Promise<string | null> {
   // The query builder, not the model: with `on conflict do nothing` it tells whether a row was added.
-  const { staffNote, ...fields } = request;
+  const { staffNote, priority, ...fields } = request;
   const insert = trx('service_requests')
-    .insert({ ...fields, status: 'pending' })
+    .insert({ ...fields, status: 'pending', priority: priority ?? (await defaultPriorityFor(trx, request.userId)) })
     .returning<{ id: string }[]>('id');
   const inserted = await (request.stripePaymentId ? insert.onConflict('stripe_payment_id').ignore() : insert);
   // Staff consoles hear of it on commit (decision 100); a payment's second report adds nothing and says nothing.

@@ -1,11 +1,13 @@
 import type { Knex } from 'knex';
 import Router from '@koa/router';
+import { planPrioritiesSchema } from '@shared/schemas/assignment';
 import { businessHoursSchema } from '@shared/schemas/support';
 import type { AppDeps } from '../../app-deps';
 import { requirePermission } from '../../middleware/current-user';
 import { validate } from '../../middleware/validate';
 import { auditActorOf } from '../audit/audit-log';
 import { businessHoursSetting, readBusinessHours } from './business-hours';
+import { readPlanPriorities, writePlanPriorities } from './plan-priorities';
 import { writeSetting } from './settings.service';
 
 /** What else must follow a change of the business hours (the service-level clocks), wired by app.ts. */
@@ -30,6 +32,16 @@ export function settingsRoutes({ db }: AppDeps, hooks: SettingsHooks = {}): Rout
       await hooks.businessHoursChanged?.(trx);
       return stored;
     });
+  });
+
+  router.get('/api/admin/settings/plan-priorities', admin, async (ctx) => {
+    ctx.set('Cache-Control', 'no-store');
+    ctx.body = await readPlanPriorities(db);
+  });
+
+  router.put('/api/admin/settings/plan-priorities', admin, validate({ body: planPrioritiesSchema }), async (ctx) => {
+    const actor = auditActorOf(ctx);
+    ctx.body = await db.transaction((trx) => writePlanPriorities(trx, actor, ctx.state.input.body));
   });
 
   return router;
