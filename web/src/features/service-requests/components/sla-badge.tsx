@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import type { StaffServiceRequestSummary } from '@shared/schemas/service-requests';
 import { Badge } from '@/components/ui/badge';
-import { slaSummary } from '../sla';
+import { slaSummary } from '@/lib/sla';
 
 /** The time shown moves on each minute. */
 function useMinuteClock(): number {

@@ -52,3 +52,18 @@ export function slaSummary(ticket: SlaFields, now: number): SlaSummary | null {
   const left = new Date(due).getTime() - now;
   return { ...base, text: left >= 0 ? `${formatSpan(left)} left` : `Overdue by ${formatSpan(left)}` };
 }
+
+/**
+ * A staff chat list row's first-response clock: the time left to the first reply, or how long it is overdue;
+ * null once answered (met), closed unanswered, or without a clock.
+ */
+export function chatReplyDue(
+  chat: { status: string; slaState?: SlaState | null; firstResponseDueAt?: string | null },
+  now: number,
+): { overdue: boolean; text: string } | null {
+  if (chat.status !== 'active' || !chat.firstResponseDueAt || !chat.slaState || chat.slaState === 'met') return null;
+  const left = new Date(chat.firstResponseDueAt).getTime() - now;
+  return left >= 0
+    ? { overdue: false, text: `Reply due in ${formatSpan(left)}` }
+    : { overdue: true, text: `Reply overdue by ${formatSpan(left)}` };
+}

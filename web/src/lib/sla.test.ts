@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatSpan, slaSummary } from './sla';
+import { chatReplyDue, formatSpan, slaSummary } from './sla';
 
 const now = Date.parse('2026-11-26T15:00:00Z');
 const open = {
@@ -41,5 +41,18 @@ describe('a ticket’s service level in the console', () => {
     expect(formatSpan(-45 * 60_000)).toBe('45 min');
     expect(formatSpan(2 * 3_600_000)).toBe('2 h');
     expect(formatSpan(3 * 86_400_000 + 2 * 3_600_000 + 59_000)).toBe('3 d 2 h');
+  });
+
+  it('shows a chat’s time to its first reply until it is answered', () => {
+    const chat = { status: 'active', slaState: 'at_risk' as const, firstResponseDueAt: '2026-11-26T15:02:00.000Z' };
+    expect(chatReplyDue(chat, now)).toEqual({ overdue: false, text: 'Reply due in 2 min' });
+    expect(
+      chatReplyDue({ ...chat, slaState: 'breached', firstResponseDueAt: '2026-11-26T14:00:00.000Z' }, now),
+    ).toEqual({
+      overdue: true,
+      text: 'Reply overdue by 1 h',
+    });
+    expect(chatReplyDue({ ...chat, slaState: 'met' }, now)).toBeNull();
+    expect(chatReplyDue({ ...chat, status: 'closed' }, now)).toBeNull();
   });
 });
