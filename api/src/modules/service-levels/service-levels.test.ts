@@ -13,7 +13,7 @@ import { storeMessages } from '../chat/storage/messages';
 import { startConversation } from '../chat/storage/conversations';
 import { createServiceRequest } from '../service-requests/service-requests.service';
 import { applySubscriptionSnapshot } from '../subscriptions/subscription-state';
-import { refreshTicketClock } from './clocks';
+import { refreshChatClock, refreshTicketClock } from './clocks';
 import { announceDue } from './announcements';
 
 /*
@@ -360,6 +360,48 @@ describe('at risk and breached', () => {
     expect((await admin.agent.get('/api/admin/dashboard').expect(200)).body.ticketsBreached).toBe(0);
     const closed = await admin.agent.get('/api/admin/service-requests?sla=breached&status=completed').expect(200);
     expect(closed.body.requests.map((r: { id: string }) => r.id)).toEqual([id]);
+  });
+
+  it('warns and breaches a chat nobody answered, once each, and lists and counts it', async () => {
+    await admin.agent
+      .put(LEVELS)
+      .send({ ...DEFAULT_SERVICE_LEVELS, chat: { firstResponseMinutes: 10 } })
+      .expect(200);
+    await t.db('chat_conversations').update({ status: 'closed' });
+    const conversation = await startConversation(t.db, {
+      visitorId: randomUUID(),
+      userId: null,
+      visitorName: 'Wes Waiting',
+      visitorEmail: null,
+      startPage: null,
+    });
+    const ageChat = async (minutes: number) => {
+      await t
+        .db('chat_conversations')
+        .where({ id: conversation.id })
+        .update({ createdAt: t.db.raw(`created_at - make_interval(secs => ?)`, [minutes * 60]) });
+      await t.db.transaction((trx) => refreshChatClock(trx, conversation.id));
+    };
+    const state = async () => (await t.db('chat_conversations').where({ id: conversation.id }).first()).slaState;
+    await ageChat(8.5);
+    expect(await state()).toBe('at_risk');
+    const atRisk = await admin.agent.get('/api/chat/conversations?sla=at_risk').expect(200);
+    expect(atRisk.body.map((c: { id: string }) => c.id)).toEqual([conversation.id]);
+    await ageChat(2);
+    expect(await state()).toBe('breached');
+    expect((await admin.agent.get('/api/admin/dashboard').expect(200)).body).toMatchObject({
+      chatsAtRisk: 0,
+      chatsBreached: 1,
+    });
+    await ageChat(1);
+    const events = await t
+      .db('service_level_events')
+      .where({ chatConversationId: conversation.id })
+      .orderBy('createdAt');
+    expect(events.map((e) => [e.kind, e.clock, e.holderId])).toEqual([
+      ['at_risk', 'first_response', null],
+      ['breached', 'first_response', null],
+    ]);
   });
 
   it('refuses an unknown sla filter with 400', async () => {
