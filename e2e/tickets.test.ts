@@ -3,6 +3,8 @@ import { roomyRateLimits } from '../api/src/test/config';
 import { withSmtp } from '../api/src/test/mail';
 import { SmtpSink } from '../api/src/test/smtp-sink';
 import { buildTicket } from '../api/src/test/ticket-factories';
+import { refreshTicketClock } from '../api/src/modules/service-levels/clocks';
+import { createServiceRequest } from '../api/src/modules/service-requests/service-requests.service';
 import { createLogger } from '../api/src/logger';
 import { applyConsultationPayment } from '../api/src/modules/consultation/consultation.service';
 import { loggedInAs } from './support/auth';
@@ -330,5 +332,82 @@ describe('enquiries and service requests as tickets', () => {
     await bar.getByRole('link', { name: 'Open its ticket' }).click();
     await expectPath(staff, `/admin/service-requests?id=${ticket.id}`);
     await visible(staff.getByText(/Lin: Do you install Wi-Fi in warehouses\?/));
+  });
+
+  it('a ticket goes at risk and then breaches its service level: the badge and the alert appear (decision 192)', async () => {
+    const staff = await browser.newPage();
+    await loggedInAs(staff, server, { accountType: 'staff', firstName: 'Sam' });
+    // A short policy, and business hours covering now: open every day but the minute before midnight, in a zone
+    // where midnight is hours away.
+    const zone = ['UTC', 'Asia/Tokyo'].find((name) => {
+      const hour = Number(
+        new Intl.DateTimeFormat('en-US', { timeZone: name, hour: 'numeric', hourCycle: 'h23' }).format(),
+      );
+      return hour >= 2 && hour <= 21;
+    })!;
+    const days = ['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday'];
+    const put = async (path: string, data: unknown) => {
+      const res = await staff.request.put(`${server.url}${path}`, { data, headers: { Origin: server.url } });
+      expect(res.status()).toBe(200);
+    };
+    // The other tests' requests are closed first: with a one-minute target they would all breach at once.
+    await server
+      .db('service_requests')
+      .whereNotIn('status', ['completed', 'cancelled'])
+      .update({ status: 'cancelled' });
+    await put('/api/admin/settings/business-hours', {
+      timeZone: zone,
+      weekly: days.map((day) => ({ day, opens: '00:00', closes: '23:59' })),
+      holidays: [],
+    });
+    const levels = (await (await staff.request.get(`${server.url}/api/admin/settings/service-levels`)).json()) as {
+      default: Record<string, unknown>;
+    };
+    await put('/api/admin/settings/service-levels', {
+      ...levels,
+      default: { ...levels.default, normal: { firstResponseMinutes: 1, resolutionMinutes: 5 } },
+    });
+    await staff.goto(`${server.url}/admin`);
+    await visible(staff.getByRole('heading', { name: 'Dashboard', level: 1 }));
+
+    // A request nobody holds, made 40 seconds ago: at risk at 48 s, breached at 60 s. Every online admin is alerted.
+    const id = await server.db.transaction(async (trx) => {
+      const made = await createServiceRequest(trx, {
+        userId: null,
+        name: 'Omar Late',
+        email: 'omar.e2e@example.com',
+        service: 'Field IT Services',
+        message: 'The server room is flooding.',
+      });
+      await trx('service_requests')
+        .where({ id: made! })
+        .update({ createdAt: trx.raw(`clock_timestamp() - interval '40 seconds'`) });
+      await refreshTicketClock(trx, made!);
+      return made!;
+    });
+
+    // Due in about 8 and 20 seconds: the wait is the policy's, not a margin.
+    await staff.getByRole('alert').filter({ hasText: 'Service request at risk' }).waitFor({ timeout: 30_000 });
+    await visible(staff.getByTestId('sla-badge').filter({ hasText: 'Service levels: 1 at risk' }));
+    await visible(staff.getByTestId('count-ticketsAtRisk').filter({ hasText: '1' }));
+
+    await staff.getByRole('alert').filter({ hasText: 'Service level breached' }).waitFor({ timeout: 40_000 });
+    const badge = staff.getByTestId('sla-badge').filter({ hasText: 'Service levels: 1 breached' });
+    await visible(badge);
+    expect(await axeViolations(staff)).toEqual([]);
+
+    // The badge opens the open breaches; the ticket shows how long it is overdue and the breach on its timeline.
+    await badge.click();
+    await expectPath(staff, '/admin/service-requests?sla=breached');
+    const row = staff.getByRole('list', { name: 'Service requests' }).getByRole('button', { name: /Omar Late/ });
+    await visible(row.getByText('Breached', { exact: true }));
+    await visible(row.getByText(/^Overdue by /));
+    await row.click();
+    const ticket = staff.getByRole('article', { name: 'Service request from Omar Late' });
+    await visible(ticket.getByText(/recorded a missed service level\. First response target missed: it was due/));
+    expect(await server.db('service_level_events').where({ serviceRequestId: id }).pluck('kind')).toEqual([
+      'at_risk',
+      'breached',
+    ]);
   });
 });

@@ -60,6 +60,8 @@ import * as addSupportFoundation from './20261126200000_add-support-foundation';
 import * as notifySessionCacheChanges from './20261126200100_notify-session-cache-changes';
 import * as addReportIndexes from './20261126206000_add-report-indexes';
 import * as addCannedRepliesAndAutomaticMessages from './20261126203000_add-canned-replies-and-automatic-messages';
+import * as addPriorityEvents from './20261126202000_add-priority-events';
+import * as addServiceLevelClocks from './20261126205000_add-service-level-clocks';
 
 /**
  * Every migration, in order. Listed explicitly (rather than read from the
@@ -126,7 +128,9 @@ export const migrations: ReadonlyArray<readonly [name: string, migration: Knex.M
   ['20261126200000_add-support-foundation', addSupportFoundation],
   ['20261126200100_notify-session-cache-changes', notifySessionCacheChanges],
   ['20261126201000_add-quote-deposits', addQuoteDeposits],
+  ['20261126202000_add-priority-events', addPriorityEvents],
   ['20261126203000_add-canned-replies-and-automatic-messages', addCannedRepliesAndAutomaticMessages],
+  ['20261126205000_add-service-level-clocks', addServiceLevelClocks],
   ['20261126206000_add-report-indexes', addReportIndexes],
 ];
 

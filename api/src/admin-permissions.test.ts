@@ -1,3 +1,4 @@
+import { DEFAULT_SERVICE_LEVELS } from '@shared/schemas/service-levels';
 import { randomUUID } from 'node:crypto';
 import { readFileSync, writeFileSync } from 'node:fs';
 import type { Knex } from 'knex';
@@ -41,6 +42,7 @@ interface Records {
   staffMember: string;
   /** A personal canned reply of `staffMember`. */
   cannedReply: string;
+  chat: string;
 }
 const records = {} as Records;
 
@@ -72,6 +74,7 @@ const calls: Record<string, (r: Records) => { url: string; body?: object }> = {
   }),
   'POST /api/admin/enquiries/:id/convert': (r) => ({ url: `/api/admin/enquiries/${r.enquiry}/convert` }),
   'GET /api/admin/service-requests': () => ({ url: '/api/admin/service-requests' }),
+  'GET /api/admin/service-requests/:id': (r) => ({ url: `/api/admin/service-requests/${r.ticket}` }),
   'PATCH /api/admin/service-requests/:id': (r) => ({
     url: `/api/admin/service-requests/${r.ticket}`,
     body: { status: 'in_progress' },
@@ -137,6 +140,20 @@ const calls: Record<string, (r: Records) => { url: string; body?: object }> = {
     body: { title: 'Changed' },
   }),
   'DELETE /api/admin/canned-replies/:id': () => ({ url: `/api/admin/canned-replies/${randomUUID()}` }),
+  'GET /api/admin/settings/service-levels': () => ({ url: '/api/admin/settings/service-levels' }),
+  'PUT /api/admin/settings/service-levels': () => ({
+    url: '/api/admin/settings/service-levels',
+    body: DEFAULT_SERVICE_LEVELS,
+  }),
+  'GET /api/admin/settings/plan-priorities': () => ({ url: '/api/admin/settings/plan-priorities' }),
+  'PUT /api/admin/settings/plan-priorities': () => ({
+    url: '/api/admin/settings/plan-priorities',
+    body: { Enterprise: 'urgent', Professional: 'high' },
+  }),
+  'PATCH /api/admin/chat/conversations/:id': (r) => ({
+    url: `/api/admin/chat/conversations/${r.chat}`,
+    body: { priority: 'high' },
+  }),
   'GET /api/admin/customers/:id/invoices': (r) => ({ url: `/api/admin/customers/${r.customer}/invoices` }),
   'GET /api/admin/invoices/:id/pdf': () => ({ url: `/api/admin/invoices/${randomUUID()}/pdf` }),
   'GET /api/admin/quotes': () => ({ url: '/api/admin/quotes' }),
@@ -183,6 +200,7 @@ const watchedTables = [
   'settings',
   'satisfaction_surveys',
   'canned_replies',
+  'chat_conversations',
 ];
 
 /** A generated block of docs/permissions.md, between its markers. */
@@ -256,6 +274,8 @@ beforeAll(async () => {
       .insert({ ownerId: records.staffMember, shortcut: 'matrix', title: 'Matrix', body: 'Hello' })
       .returning('id')
   )[0]!.id as string;
+  records.chat = (await t.agent().post('/api/chat/conversations').send({ visitorName: 'Matrix visitor' }).expect(201))
+    .body.id as string;
 });
 
 describe('the permission table', () => {
@@ -378,9 +398,19 @@ describe('routes that mix permissions check the part in the handler', () => {
 
   it('shows each role only the dashboard counts of what it may open', async () => {
     const keys = async (role: StaffRole) => Object.keys((await agents[role].get('/api/admin/dashboard')).body).sort();
-    const all = ['newEnquiries', 'newQuoteRequests', 'newServiceRequests', 'ordersToFulfil', 'waitingChats'];
-    expect(await keys('admin')).toEqual(all);
-    expect(await keys('support')).toEqual(all);
+    const support = [
+      'chatsAtRisk',
+      'chatsBreached',
+      'newEnquiries',
+      'newQuoteRequests',
+      'newServiceRequests',
+      'ordersToFulfil',
+      'ticketsAtRisk',
+      'ticketsBreached',
+      'waitingChats',
+    ];
+    expect(await keys('admin')).toEqual(support);
+    expect(await keys('support')).toEqual(support);
     expect(await keys('sales')).toEqual(['newEnquiries', 'newQuoteRequests', 'ordersToFulfil']);
     expect(await keys('fulfilment')).toEqual(['ordersToFulfil']);
   });

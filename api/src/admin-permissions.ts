@@ -47,6 +47,7 @@ export const adminPaths: readonly AdminPath[] = [
   { method: 'POST', path: '/api/admin/enquiries/:id/convert', permission: 'enquiries.reply' },
 
   { method: 'GET', path: '/api/admin/service-requests', permission: 'service_requests.work' },
+  { method: 'GET', path: '/api/admin/service-requests/:id', permission: 'service_requests.work' },
   { method: 'PATCH', path: '/api/admin/service-requests/:id', permission: 'service_requests.work' },
   { method: 'POST', path: '/api/admin/service-requests/:id/client', permission: 'service_requests.work' },
   { method: 'POST', path: '/api/admin/service-requests/:id/consultation', permission: 'service_requests.work' },
@@ -81,6 +82,11 @@ export const adminPaths: readonly AdminPath[] = [
 
   { method: 'GET', path: '/api/admin/settings/business-hours', permission: 'settings' },
   { method: 'PUT', path: '/api/admin/settings/business-hours', permission: 'settings' },
+  { method: 'GET', path: '/api/admin/settings/service-levels', permission: 'settings' },
+  { method: 'PUT', path: '/api/admin/settings/service-levels', permission: 'settings' },
+  { method: 'GET', path: '/api/admin/settings/plan-priorities', permission: 'settings' },
+  { method: 'PUT', path: '/api/admin/settings/plan-priorities', permission: 'settings' },
+  { method: 'PATCH', path: '/api/admin/chat/conversations/:id', permission: 'chat' },
 
   { method: 'GET', path: '/api/admin/canned-replies', permission: 'canned_replies' },
   {

@@ -38,6 +38,9 @@ import { invitationRoutes } from './modules/staff/invitations.routes';
 import { publicBusinessHoursRoutes } from './modules/settings/public-business-hours.routes';
 import { settingsRoutes } from './modules/settings/settings.routes';
 import { cannedRepliesRoutes } from './modules/canned-replies/canned-replies.routes';
+import { refreshAllClocks, refreshClientClocks } from './modules/service-levels/clocks';
+import { onClientPlanChanged } from './modules/subscriptions/subscription-state';
+import { serviceLevelsRoutes } from './modules/service-levels/service-levels.routes';
 import { staffRoutes } from './modules/staff/staff.routes';
 import { subscriptionsRoutes } from './modules/subscriptions/subscriptions.routes';
 import { comingSoonMiddleware } from './modules/site/coming-soon.middleware';
@@ -47,6 +50,9 @@ import { createLivePages, type LiveSite } from './modules/site/live-pages';
 import { publicDataFor } from './modules/site/public-data';
 import type { StaticFile } from './modules/site/static-files';
 import { paymentWiring } from './payment-wiring';
+
+// A client's plan picks their tickets' service-level targets (decision 192): once per process.
+onClientPlanChanged(refreshClientClocks);
 
 interface AppOptions {
   /** The built web app (dist/web) loaded in memory; empty when serving the API only. */
@@ -113,9 +119,11 @@ export function createApp(deps: AppDeps, options: AppOptions = {}): Koa {
     auditLogRoutes(deps),
     reportsRoutes(deps),
     staffRoutes(deps),
-    settingsRoutes(deps),
+    // New business hours move every open service-level clock (decision 192).
+    settingsRoutes(deps, { businessHoursChanged: refreshAllClocks }),
     publicBusinessHoursRoutes(deps),
     cannedRepliesRoutes(deps),
+    serviceLevelsRoutes(deps),
     invitationRoutes(deps),
     billingRoutes(deps),
     quotesRoutes(deps, payment.provider),

@@ -20,6 +20,7 @@ import { startMailWorker, type MailWorker, type MailWorkerOptions } from './modu
 import { mailAttachmentSources } from './modules/billing/billing.service';
 import { loadLiveSite } from './modules/site/live-pages';
 import { loadStaticFiles, type StaticFile } from './modules/site/static-files';
+import { startServiceLevelSweeper, type ServiceLevelSweeper } from './modules/service-levels/sweeper';
 
 export interface RunningServer {
   /** Where this process listens, e.g. http://127.0.0.1:3000. */
@@ -33,6 +34,7 @@ export interface RunningServer {
   mail: MailWorker;
   /** The instance's live listener (decision 160). */
   live: LiveBus;
+  serviceLevels: ServiceLevelSweeper;
   close(): Promise<void>;
 }
 
@@ -47,6 +49,8 @@ interface StartOptions {
   chat?: ChatServerOptions;
   /** Mail delivery timings and transport (tests shorten and replace them). */
   mail?: MailWorkerOptions;
+  /** The service-level sweep's longest wait (tests shorten it). */
+  serviceLevels?: { intervalMs?: number };
   /** `npm run dev`: serve no site (Vite serves it at this URL), only a page pointing there. */
   devWebUrl?: string;
 }
@@ -113,6 +117,10 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
     resync: () => sessions.clear(),
   });
   sessions.attach(() => live.listening);
+  // Any staff event may have moved a service-level clock, on any instance: the precise timer looks again
+  // (decision 192). The sweeper itself starts once the server listens.
+  let serviceLevels: ServiceLevelSweeper | null = null;
+  live.subscribe({ on: { staff: () => serviceLevels?.poke() }, resync: () => serviceLevels?.poke() });
   const chat = attachChatServer({
     server,
     app,
@@ -148,6 +156,8 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
       ...paymentMaintenanceTasks(deps).map((task) => ({ name: task.name, run: () => task.run() })),
     ],
   });
+  serviceLevels = startServiceLevelSweeper(db, logger, options.serviceLevels);
+  const sweeper = serviceLevels;
   const mail = startMailWorker(deps, { attachmentSources: mailAttachmentSources, ...options.mail });
   if (!config.mail.smtpUrl) {
     const message = 'SMTP_URL is not set: emails are rendered and kept in the outbox (/admin/outbox), not sent';
@@ -159,6 +169,7 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
   const close = () => {
     closing ??= (async () => {
       maintenance.stop();
+      await sweeper.stop();
       // Chat sockets first (1001 "going away": clients reconnect elsewhere), while the database is still up.
       await chat.close();
       await live.stop();
@@ -184,6 +195,7 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
     chat,
     mail,
     live,
+    serviceLevels: sweeper,
     close,
   };
 }

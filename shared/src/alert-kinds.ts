@@ -15,6 +15,8 @@ export const ALERT_SETTINGS = [
   'serviceRequestAlerts',
   'clientReplyAlerts',
   'consultationAlerts',
+  /** A ticket or chat you hold (or nobody holds) is at risk of missing, or missed, its service level (decision 192). */
+  'slaAlerts',
 ] as const;
 export type AlertSetting = (typeof ALERT_SETTINGS)[number];
 
@@ -29,6 +31,10 @@ export const ITEM_ALERT_KINDS = [
   'service_request.client_reply',
   'consultation.paid',
   'consultation.confirmed',
+  'service_request.sla_at_risk',
+  'service_request.sla_breached',
+  'chat.sla_at_risk',
+  'chat.sla_breached',
 ] as const;
 export type ItemAlertKind = (typeof ITEM_ALERT_KINDS)[number];
 
@@ -42,6 +48,7 @@ interface ItemAlertKindInfo {
 }
 
 const ticketPath = (id: string) => `/admin/service-requests?id=${encodeURIComponent(id)}`;
+const chatPath = (id: string) => `/admin/chat?conversation=${encodeURIComponent(id)}`;
 
 export const ITEM_ALERTS: Readonly<Record<ItemAlertKind, ItemAlertKindInfo>> = {
   'order.paid': {
@@ -80,7 +87,44 @@ export const ITEM_ALERTS: Readonly<Record<ItemAlertKind, ItemAlertKindInfo>> = {
     fallbackBody: 'A client confirmed the proposed consultation time.',
     path: ticketPath,
   },
+  'service_request.sla_at_risk': {
+    setting: 'slaAlerts',
+    title: 'Service request at risk',
+    fallbackBody: 'A service request has used 80 % of its service-level time.',
+    path: ticketPath,
+  },
+  'service_request.sla_breached': {
+    setting: 'slaAlerts',
+    title: 'Service level breached',
+    fallbackBody: 'A service request missed its service-level target.',
+    path: ticketPath,
+  },
+  'chat.sla_at_risk': {
+    setting: 'slaAlerts',
+    title: 'Chat waiting too long',
+    fallbackBody: 'A chat has used 80 % of its first-response time.',
+    path: chatPath,
+  },
+  'chat.sla_breached': {
+    setting: 'slaAlerts',
+    title: 'Chat response breached',
+    fallbackBody: 'A chat missed its first-response target.',
+    path: chatPath,
+  },
 };
+
+/**
+ * Whether a service-level alert is for this staff member: the one holding the
+ * item, or, when nobody holds it, every `support` or `admin` member online
+ * (the consoles that hear it are the ones online). Others still see the badge.
+ */
+export function slaAlertIsFor(
+  assigneeId: string | null | undefined,
+  me: { id: string; staffRole: string | null | undefined },
+): boolean {
+  if (assigneeId) return assigneeId === me.id;
+  return me.staffRole === 'support' || me.staffRole === 'admin';
+}
 
 /** A path main may ask the page to open: one of the console's own screens. */
 export function isConsolePath(path: unknown): path is string {

@@ -49,6 +49,33 @@ describe('business hours', () => {
     ]);
   });
 
+  it('moves a clock over the spring-forward weekend by wall time', () => {
+    // Sat 7 Mar 2026 13:30 CST (19:30Z) + 60: 30 until 14:00 CST; Sunday closed (the clocks change);
+    // Mon 9 Mar opens at 08:00 CDT = 13:00Z, + 30 → 13:30Z.
+    expect(addBusinessMinutes(hours, at('2026-03-07T19:30:00Z'), 60)).toBe(at('2026-03-09T13:30:00Z'));
+    // The week of the change still has 5 × 600 + 300 business minutes, though it is an hour shorter.
+    expect(businessMinutesBetween(hours, at('2026-03-02T06:00:00Z'), at('2026-03-09T05:00:00Z'))).toBe(3300);
+    // Fall back: Mon 2 Nov 08:00 CST is 14:00Z (it was 13:00Z the Monday before).
+    expect(nextOpening(hours, at('2026-11-01T12:00:00Z'))).toBe(at('2026-11-02T14:00:00Z'));
+    expect(nextOpening(hours, at('2026-10-25T12:00:00Z'))).toBe(at('2026-10-26T13:00:00Z'));
+  });
+
+  it('skips a holiday in the middle of a clock', () => {
+    const christmas: BusinessHours = { ...hours, holidays: [{ date: '2026-12-25', name: 'Christmas Day' }] };
+    // Thu 24 Dec 17:00 CST (23:00Z) + 120: 60 on Thursday, Friday is the holiday, Saturday 09:00 CST + 60.
+    expect(addBusinessMinutes(christmas, at('2026-12-24T23:00:00Z'), 120)).toBe(at('2026-12-26T16:00:00Z'));
+    expect(businessMinutesBetween(christmas, at('2026-12-24T23:00:00Z'), at('2026-12-26T16:00:00Z'))).toBe(120);
+    // Without the holiday the same clock ends on Friday at 09:00 CST.
+    expect(addBusinessMinutes(hours, at('2026-12-24T23:00:00Z'), 120)).toBe(at('2026-12-25T15:00:00Z'));
+  });
+
+  it('starts a clock opened outside hours at the next opening', () => {
+    // Opened Saturday 28 Nov at 20:00 CST (02:00Z Sunday): a business day of 600 minutes is all of Monday,
+    // 08:00–18:00 CST, ending at Tuesday 00:00Z.
+    expect(addBusinessMinutes(hours, at('2026-11-29T02:00:00Z'), 600)).toBe(at('2026-12-01T00:00:00Z'));
+    expect(businessMinutesBetween(hours, at('2026-11-29T02:00:00Z'), at('2026-11-30T14:00:00Z'))).toBe(0);
+  });
+
   it('answers null instead of looping when the team never opens', () => {
     const never: BusinessHours = { ...hours, weekly: [] };
     expect(isOpenAt(never, at('2026-11-26T15:00:00Z'))).toBe(false);

@@ -94,3 +94,13 @@ export function formatInZone(instant: string | number, timeZone: string): string
     }).format(new Date(instant)) + ` (${timeZone.replace(/_/g, ' ')})`
   );
 }
+
+/** Whether a time zone name is one this runtime knows (IANA names such as America/Chicago). */
+export function isTimeZone(value: string): boolean {
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone: value });
+    return true;
+  } catch {
+    return false;
+  }
+}

@@ -365,6 +365,14 @@ async function fillEveryTable(): Promise<void> {
     },
     { ownerId: staff.user.id, shortcut: 'thanks', title: 'Mine', body: 'Cheers\nline two', createdById: staff.user.id },
   ]);
+  await db('service_level_events').insert({
+    serviceRequestId: request!.id,
+    kind: 'breached',
+    clock: 'first_response',
+    dueAt: new Date('2026-11-20T16:00:00.123Z'),
+    holderId: staff.user.id,
+    holderName: 'Zoë "quoted"',
+  });
   await db('satisfaction_surveys').insert({
     tokenHash: 'c'.repeat(64),
     serviceRequestId: request!.id,

@@ -224,6 +224,11 @@ describe('GET /api/admin/dashboard', () => {
       newEnquiries: (before.newEnquiries as number) + 3,
       newQuoteRequests: (before.newQuoteRequests as number) + 1,
       newServiceRequests: (before.newServiceRequests as number) + 1,
+      // Nothing here is near its service-level targets (decision 192).
+      ticketsAtRisk: before.ticketsAtRisk,
+      ticketsBreached: before.ticketsBreached,
+      chatsAtRisk: before.chatsAtRisk,
+      chatsBreached: before.chatsBreached,
     });
   });
 });

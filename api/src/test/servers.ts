@@ -27,7 +27,12 @@ export interface ApiServers {
  */
 export function useApiServers(
   count: number,
-  options: { chat?: ChatServerOptions; mail?: MailWorkerOptions; configure?: (index: number) => TestConfigOverrides },
+  options: {
+    chat?: ChatServerOptions;
+    mail?: MailWorkerOptions;
+    serviceLevels?: { intervalMs?: number };
+    configure?: (index: number) => TestConfigOverrides;
+  },
 ): ApiServers {
   let database: TestDatabase;
   const running: RunningServer[] = [];
@@ -40,6 +45,7 @@ export function useApiServers(
       webRoot: '/nonexistent',
       chat: options.chat,
       mail: options.mail,
+      serviceLevels: options.serviceLevels,
     });
   };
   beforeAll(async () => {

@@ -139,6 +139,10 @@ describe('notifications per kind', () => {
     ['clientReplyAlerts', 'service_request.client_reply'],
     ['consultationAlerts', 'consultation.paid'],
     ['consultationAlerts', 'consultation.confirmed'],
+    ['slaAlerts', 'service_request.sla_at_risk'],
+    ['slaAlerts', 'service_request.sla_breached'],
+    ['slaAlerts', 'chat.sla_at_risk'],
+    ['slaAlerts', 'chat.sla_breached'],
   ] as const)('%s off silences %s and nothing else', (setting, kind) => {
     const attention = center({ [setting]: false });
     expect(attention.itemAlert(report(kind))).toBeNull();

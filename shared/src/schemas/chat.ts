@@ -1,6 +1,8 @@
 import { z } from 'zod';
+import { slaFilterSchema, slaStates } from './sla-states';
 import { chatSenderTypes } from '../chat';
-import { optionalEmailAddress, singleLine } from './text';
+import { prioritySchema } from './support';
+import { optionalEmailAddress, singleLine, uuid } from './text';
 
 export * from '../chat';
 
@@ -79,15 +81,33 @@ export type ChatVisitorContext = z.infer<typeof chatVisitorContextSchema>;
 /** PATCH /api/chat/conversations/{id}: the visitor leaves an email so staff can answer later. */
 export const updateChatContactSchema = z.object({ visitorEmail: optionalEmailAddress }).strict();
 
-/** GET /api/chat/conversations query string. */
+/**
+ * GET /api/chat/conversations query string: newest activity first (or most
+ * urgent first with `sort=priority`), filtered by status, priority and
+ * assignee (`none` or a staff member's id), searched by visitor name,
+ * email and message text (`q`).
+ */
 export const listChatQuerySchema = z
   .object({
     limit: z.coerce.number().int('limit must be an integer').min(1).max(200).default(50),
     status: z.enum(chatStatuses).optional(),
+    priority: prioritySchema.optional(),
+    /** A staff member's id (the caller's own: the Mine view), or `none` for unassigned chats. */
+    assigneeId: z.union([z.literal('none'), uuid]).optional(),
+    q: z
+      .string()
+      .trim()
+      .max(200, 'q must be at most 200 characters')
+      .optional()
+      .transform((value) => (value ? value : undefined)),
+    sort: z.enum(['activity', 'priority'], { error: 'sort must be one of activity, priority' }).default('activity'),
+    /** The X-Next-Cursor of the previous page (with `sort=priority`, the priority rank comes first: `<rank>.`). */
+    /** Open chats near (`at_risk`) or past (`breached`) their first-response target (decision 192). */
+    sla: slaFilterSchema.optional(),
     /** The X-Next-Cursor of the previous page. */
     before: z
       .string()
-      .regex(/^\d{1,17}\.[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/, 'Invalid cursor')
+      .regex(/^(?:[0-3]\.)?\d{1,17}\.[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/, 'Invalid cursor')
       .optional(),
   })
   .strict();
@@ -125,8 +145,33 @@ export const chatConversationSchema = z.object({
   lastMessageAt: z.string().nullable(),
   createdAt: z.string(),
   closedAt: z.string().nullable(),
+  /** Staff only (issue 26): how urgent it is, and who answers it. A visitor's own view has neither. */
+  priority: prioritySchema.optional(),
+  assignee: z.object({ id: z.string(), name: z.string() }).nullable().optional(),
+  /** The newest message's first 140 characters and who wrote it (the staff list's preview). */
+  lastMessage: z
+    .object({ message: z.string(), senderType: z.enum(chatSenderTypes) })
+    .nullable()
+    .optional(),
+  /** When staff's first reply is due (business time; decision 192); staff consoles show it. */
+  firstResponseDueAt: z.string().nullable().optional(),
+  /** The first-response clock's state; null once the chat closed unanswered before it was due. */
+  slaState: z.enum(slaStates).nullable().optional(),
 });
 export type ChatConversation = z.infer<typeof chatConversationSchema>;
+
+/** PATCH /api/admin/chat/conversations/{id}: staff set a chat's priority and/or assignee (null unassigns). */
+export const updateStaffChatSchema = z
+  .object({
+    priority: prioritySchema.optional(),
+    assigneeId: uuid.nullable().optional(),
+  })
+  .strict()
+  .refine((body) => body.priority !== undefined || body.assigneeId !== undefined, {
+    message: 'Nothing to change: give priority or assigneeId',
+    path: ['priority'],
+  });
+export type UpdateStaffChat = z.output<typeof updateStaffChatSchema>;
 
 /** GET /api/chat/status */
 export interface ChatServiceStatus {

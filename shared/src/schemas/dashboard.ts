@@ -15,4 +15,11 @@ export interface DashboardCounts {
   newQuoteRequests?: number;
   /** Service requests still pending with nobody assigned to them (`service_requests.work`). */
   newServiceRequests?: number;
+  /** Open tickets that used 80 % of a service-level target (`service_requests.work`; decision 192). */
+  ticketsAtRisk?: number;
+  /** Open tickets that missed a service-level target (`service_requests.work`). */
+  ticketsBreached?: number;
+  /** Open chats near, or past, their first-response target (`chat`). */
+  chatsAtRisk?: number;
+  chatsBreached?: number;
 }

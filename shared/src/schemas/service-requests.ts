@@ -8,7 +8,10 @@ import {
 import { serviceOptions } from '../contact';
 import { calendarDate } from './dates';
 import { pageCursor } from './page-cursor';
+import { isTimeZone } from '../time-zones';
+import { prioritySchema, type Priority } from './support';
 import { multiLine, uuid } from './text';
+import { slaFilters, slaFilterSchema, type SlaFilter, type SlaState } from './sla-states';
 
 export * from '../service-requests';
 
@@ -54,12 +57,17 @@ const statusParam = z.enum(serviceRequestStatuses, {
   error: `status must be one of ${serviceRequestStatuses.join(', ')}`,
 });
 
-/** The list's SLA filter: tickets whose service-level clock is in that state. */
-export const ticketSlaFilters = ['at_risk', 'breached'] as const;
-export type TicketSlaFilter = (typeof ticketSlaFilters)[number];
+/** The list's SLA filter: tickets whose service-level clock is in that state (decision 192). */
+export const ticketSlaFilters = slaFilters;
+export type TicketSlaFilter = SlaFilter;
+
+/** How a staff list is ordered: newest first (the default), or most urgent first and newest first within a priority. */
+export const listSorts = ['newest', 'priority'] as const;
+export type ListSort = (typeof listSorts)[number];
+export const listSortSchema = z.enum(listSorts, { error: `sort must be one of ${listSorts.join(', ')}` });
 
 /**
- * GET /api/admin/service-requests?q=&status=&service=&assigneeId=&clientId=&from=&to=&sla=&cursor=&limit=
+ * GET /api/admin/service-requests?q=&status=&service=&priority=&assigneeId=&clientId=&from=&to=&sla=&sort=&cursor=&limit=
  * `from`/`to`: created on those days in the business time zone, both included (a report's bar opens the list so).
  */
 export const staffServiceRequestListQuerySchema = z
@@ -67,12 +75,15 @@ export const staffServiceRequestListQuerySchema = z
     q: ticketSearch,
     status: statusParam.optional(),
     service: z.string().trim().min(1).max(200, 'service must be at most 200 characters').optional(),
-    /** A staff member's id, or `none` for unassigned tickets. */
+    priority: prioritySchema.optional(),
+    /** A staff member's id (the caller's own: the Mine view), or `none` for unassigned tickets. */
     assigneeId: z.union([z.literal('none'), uuid]).optional(),
+    sort: listSortSchema.default('newest'),
     clientId: uuid.optional(),
     from: calendarDate('from').optional(),
     to: calendarDate('to').optional(),
-    sla: z.enum(ticketSlaFilters, { error: `sla must be one of ${ticketSlaFilters.join(', ')}` }).optional(),
+    /** Tickets whose service-level state is at risk or breached (decision 192). */
+    sla: slaFilterSchema.optional(),
     cursor: pageCursor.optional(),
     limit: ticketPageSize,
   })
@@ -89,10 +100,11 @@ export const updateServiceRequestSchema = z
     status: statusParam.optional(),
     /** A staff member, or null to unassign. */
     assigneeId: uuid.nullable().optional(),
+    priority: prioritySchema.optional(),
   })
   .strict()
-  .refine((body) => body.status !== undefined || body.assigneeId !== undefined, {
-    message: 'Nothing to change: give status or assigneeId',
+  .refine((body) => body.status !== undefined || body.assigneeId !== undefined || body.priority !== undefined, {
+    message: 'Nothing to change: give status, assigneeId or priority',
     path: ['status'],
   });
 export type UpdateServiceRequest = z.output<typeof updateServiceRequestSchema>;
@@ -116,15 +128,7 @@ export const ticketReplySchema = z
   .strict();
 export type TicketReplyInput = z.output<typeof ticketReplySchema>;
 
-/** Whether a time zone name is one this runtime knows (IANA names such as America/Chicago). */
-export function isTimeZone(value: string): boolean {
-  try {
-    new Intl.DateTimeFormat('en-US', { timeZone: value });
-    return true;
-  } catch {
-    return false;
-  }
-}
+export { isTimeZone };
 
 /** POST /api/admin/service-requests/{id}/consultation: a proposed time, as the staff member typed it. */
 export const consultationProposalSchema = z
@@ -178,6 +182,8 @@ export interface StaffServiceRequestSummary {
   company: string | null;
   service: string;
   status: ServiceRequestStatus;
+  /** How urgent it is (issue 26): `normal` unless staff or the client's plan said otherwise. */
+  priority: Priority;
   /** A paid consultation. */
   paid: boolean;
   /** The staff member working the ticket; always null in a client's view (assignment is staff-only). */
@@ -186,6 +192,15 @@ export interface StaffServiceRequestSummary {
   clientId: string | null;
   createdAt: string;
   updatedAt: string;
+  /** Service levels (decision 192; staff only, null in a client's view): staff's first public reply and when it is due. */
+  firstResponseAt: string | null;
+  firstResponseDueAt: string | null;
+  /** When it was completed (cleared when reopened) and when that is due. */
+  resolvedAt: string | null;
+  resolutionDueAt: string | null;
+  slaState: SlaState | null;
+  /** Waiting on the client: the clocks are paused and the due times move out. */
+  slaPaused: boolean;
 }
 
 export interface StaffServiceRequestPage {
@@ -199,12 +214,15 @@ export const ticketEventKinds = [
   'note',
   'status',
   'assignment',
+  'priority',
   'consultation_proposed',
   'consultation_confirmed',
+  /** A service-level target was missed (staff only): when it was due and who held the ticket. */
+  'sla_breached',
 ] as const;
 export type TicketEventKind = (typeof ticketEventKinds)[number];
 
-/** One entry of a ticket's timeline. Clients never receive `note` or `assignment` entries. */
+/** One entry of a ticket's timeline. Clients never receive `note`, `assignment` or `priority` entries. */
 export interface TicketEvent {
   id: string;
   kind: TicketEventKind;
@@ -213,6 +231,8 @@ export interface TicketEvent {
   fromStatus: ServiceRequestStatus | null;
   toStatus: ServiceRequestStatus | null;
   assigneeName: string | null;
+  /** The new priority of a `priority` entry. */
+  priority: Priority | null;
   createdAt: string;
 }
 
@@ -240,6 +260,14 @@ export interface ServiceRequestThread {
   /** What the caller may change the status to (staff; empty for clients). */
   allowedStatuses: ServiceRequestStatus[];
 }
+
+type SlaFields = 'firstResponseAt' | 'firstResponseDueAt' | 'resolvedAt' | 'resolutionDueAt' | 'slaState' | 'slaPaused';
+
+/**
+ * GET /api/admin/service-requests/{id}: the ticket's thread as staff see it, and its service-level clocks also at
+ * the top level (the same values as in `request`).
+ */
+export type StaffServiceRequestDetail = ServiceRequestThread & Pick<StaffServiceRequestSummary, SlaFields>;
 
 /** POST …/replies answer. */
 export interface TicketReplyResult {

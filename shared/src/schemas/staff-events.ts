@@ -29,7 +29,23 @@ export const staffEventKinds = [
   'quote.paid',
   /** A chat conversation changed (new message, read, closed): derived from the chat's own events. */
   'chat.updated',
+  /** A ticket was assigned to the staff member the event is addressed to (`to`), by someone or automatically. */
+  'service_request.assigned',
+  /** A chat was assigned to the staff member the event is addressed to (`to`). */
+  'chat.assigned',
+  /** A ticket's or chat's service-level clock used 80 % of its target, or missed it (decision 192; once each). */
+  'service_request.sla_at_risk',
+  'service_request.sla_breached',
+  'chat.sla_at_risk',
+  'chat.sla_breached',
 ] as const;
+/** The service-level kinds: they carry who holds the item, whom the console alerts. */
+export const slaStaffEventKinds = [
+  'service_request.sla_at_risk',
+  'service_request.sla_breached',
+  'chat.sla_at_risk',
+  'chat.sla_breached',
+] as const satisfies readonly StaffEventKind[];
 export type StaffEventKind = (typeof staffEventKinds)[number];
 
 /**
@@ -52,6 +68,12 @@ export const staffEventPermissions: Record<StaffEventKind, Permission> = {
   'quote.accepted': 'quotes',
   'quote.declined': 'quotes',
   'quote.paid': 'quotes',
+  'service_request.assigned': 'service_requests.work',
+  'chat.assigned': 'chat',
+  'service_request.sla_at_risk': 'service_requests.work',
+  'service_request.sla_breached': 'service_requests.work',
+  'chat.sla_at_risk': 'chat',
+  'chat.sla_breached': 'chat',
 };
 
 export const staffEventSchema = z
@@ -59,6 +81,13 @@ export const staffEventSchema = z
     kind: z.enum(staffEventKinds),
     /** The id of the order, enquiry, request, product or conversation. */
     id: z.string().min(1).max(100),
+    /** Addressed to one staff member (their account id): only their consoles hear it. */
+    to: z.string().min(1).max(100).optional(),
+    /**
+     * Service-level kinds only: the staff member holding the item, or null when nobody is (then every online
+     * support or admin member is alerted).
+     */
+    assigneeId: z.uuid().nullable().optional(),
   })
   .strict();
 export type StaffEvent = z.infer<typeof staffEventSchema>;

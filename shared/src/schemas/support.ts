@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { isTimeZone } from './service-requests';
+import { isTimeZone } from '../time-zones';
 import { singleLine } from './text';
 
 /**

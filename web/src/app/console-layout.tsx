@@ -10,6 +10,7 @@ import { StaffRoleProvider } from '@/lib/staff-role';
 import { ConsoleGuestFrame, ConsoleShell } from '@/features/console/components/console-shell';
 import { StaffOnly } from '@/features/console/components/staff-only';
 import { SeedDatabasePanel } from '@/features/seeding/components/seed-database-panel';
+import { SlaAlerts } from '@/features/ticket-alerts/components/sla-alerts';
 import { TicketAlertsControl } from '@/features/ticket-alerts/components/ticket-alerts-control';
 
 const isAdminIndex = (pathname: string) => pathname === '/admin' || pathname === '/admin/';
@@ -28,7 +29,7 @@ export function ConsoleLayout() {
   if (user?.accountType === 'staff') {
     return (
       <StaffRoleProvider role={user.staffRole}>
-        <StaffConsole pathname={pathname} />
+        <StaffConsole pathname={pathname} me={{ id: user.id, staffRole: user.staffRole }} />
       </StaffRoleProvider>
     );
   }
@@ -55,7 +56,7 @@ export function ConsoleLayout() {
  * sent to set it up first (decision 169; the server refuses every console
  * call meanwhile).
  */
-function StaffConsole({ pathname }: { pathname: string }) {
+function StaffConsole({ pathname, me }: { pathname: string; me: { id: string; staffRole: string | null } }) {
   const account = useAccount();
   if (account.data?.twoFactorRequired && !account.data.twoFactorEnabled) {
     return <Navigate to={`${TWO_FACTOR_PAGE}?next=${encodeURIComponent(pathname)}`} replace />;
@@ -72,6 +73,7 @@ function StaffConsole({ pathname }: { pathname: string }) {
       >
         <Outlet />
       </ConsoleShell>
+      <SlaAlerts me={me} />
     </StaffEventsProvider>
   );
 }

@@ -25,6 +25,17 @@ describe('the dashboard cards open the lists they count', () => {
     expect(readTicketListParams(url.searchParams)).toMatchObject({ status: 'pending', assigneeId: 'none' });
   });
 
+  it('service levels: the open tickets at risk, and those breached', () => {
+    for (const [key, sla] of [
+      ['ticketsAtRisk', 'at_risk'],
+      ['ticketsBreached', 'breached'],
+    ] as const) {
+      const url = tile(key);
+      expect(url.pathname).toBe('/admin/service-requests');
+      expect(readTicketListParams(url.searchParams)).toMatchObject({ sla, status: null });
+    }
+  });
+
   it('paid orders and waiting chats', () => {
     expect(`${tile('ordersToFulfil').pathname}${tile('ordersToFulfil').search}`).toBe('/admin/orders?status=paid');
     expect(tile('waitingChats').pathname).toBe('/admin/chat');

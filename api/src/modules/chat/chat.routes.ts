@@ -1,15 +1,23 @@
 import { randomUUID } from 'node:crypto';
 import Router from '@koa/router';
 import type { Context } from 'koa';
-import { listChatQuerySchema, startChatSchema, updateChatContactSchema, visitorPageSchema } from '@shared/schemas/chat';
+import {
+  listChatQuerySchema,
+  startChatSchema,
+  updateChatContactSchema,
+  updateStaffChatSchema,
+  visitorPageSchema,
+} from '@shared/schemas/chat';
 import { chatTicketSchema } from '@shared/schemas/service-requests';
 import { isUuid } from '@shared/schemas/text';
 import type { AppDeps } from '../../app-deps';
 import { currentUser, optionalUser, requirePermission } from '../../middleware/current-user';
 import { consumeRateLimit } from '../../middleware/rate-limit';
 import { validate } from '../../middleware/validate';
+import { auditActorOf } from '../audit/audit-log';
 import { sessionData } from '../auth/session';
-import { participantOf, type ChatParticipant } from './chat-access';
+import { mayChat, participantOf, type ChatParticipant } from './chat-access';
+import { updateStaffChat } from './storage/conversation-changes';
 import { isStaffOnline } from './storage/presence';
 import {
   closeConversation,
@@ -18,7 +26,7 @@ import {
   startConversation,
   updateVisitorEmail,
 } from './storage/conversations';
-import { toChatConversation } from './storage/rows';
+import { forVisitor, toChatConversation } from './storage/rows';
 import { chatToTicket, recordVisitorPage, visitorContext } from './storage/visitor-context';
 
 const TOO_MANY_CHATS = 'Too many chats started from this network. Please try again later.';
@@ -70,14 +78,25 @@ export function chatRoutes({ db, config }: AppDeps): Router {
 
   // A visitor's own conversation (the widget checks the one it remembers), or any for staff.
   router.get('/api/chat/conversations/:id', async (ctx) => {
-    const row = await conversationFor(db, ctx.params.id ?? '', callerOf(ctx));
+    const caller = callerOf(ctx);
+    const row = await conversationFor(db, ctx.params.id ?? '', caller);
     ctx.set('Cache-Control', 'no-store');
-    ctx.body = toChatConversation(row);
+    ctx.body = mayChat(caller) ? toChatConversation(row) : forVisitor(toChatConversation(row));
   });
+
+  // Staff set a chat's priority and assignee (issue 26).
+  router.patch(
+    '/api/admin/chat/conversations/:id',
+    requirePermission('chat'),
+    validate({ body: updateStaffChatSchema }),
+    async (ctx) => {
+      ctx.body = await updateStaffChat(db, ctx.params.id ?? '', ctx.state.input.body, auditActorOf(ctx));
+    },
+  );
 
   router.patch('/api/chat/conversations/:id', validate({ body: updateChatContactSchema }), async (ctx) => {
     const { visitorEmail } = ctx.state.input.body;
-    ctx.body = await updateVisitorEmail(db, ctx.params.id ?? '', callerOf(ctx), visitorEmail);
+    ctx.body = forVisitor(await updateVisitorEmail(db, ctx.params.id ?? '', callerOf(ctx), visitorEmail));
   });
 
   // The widget reports the page its visitor is on (staff see it beside the chat).

@@ -5,6 +5,12 @@ import { countWaitingChats } from '../chat/storage/waiting-chats';
 import { countNewEnquiries, countNewQuoteRequests } from '../contact/new-enquiries';
 import { countOrdersToFulfil } from '../orders/orders-to-fulfil';
 import { countPendingRequests } from '../service-requests/pending-requests';
+import {
+  countChatsAtRisk,
+  countChatsBreached,
+  countTicketsAtRisk,
+  countTicketsBreached,
+} from '../service-levels/sla-counts';
 
 /** Each count, and the permission needed to open what it counts (a role sees only those: decision 167). */
 const counts: { [K in keyof Required<DashboardCounts>]: [Permission, (db: Knex) => Promise<number>] } = {
@@ -13,6 +19,10 @@ const counts: { [K in keyof Required<DashboardCounts>]: [Permission, (db: Knex) 
   newEnquiries: ['enquiries.read', countNewEnquiries],
   newQuoteRequests: ['enquiries.read', countNewQuoteRequests],
   newServiceRequests: ['service_requests.work', countPendingRequests],
+  ticketsAtRisk: ['service_requests.work', countTicketsAtRisk],
+  ticketsBreached: ['service_requests.work', countTicketsBreached],
+  chatsAtRisk: ['chat', countChatsAtRisk],
+  chatsBreached: ['chat', countChatsBreached],
 };
 
 /**

@@ -3,6 +3,7 @@ import {
   consultationLinkSchema,
   consultationProposalSchema,
   linkTicketClientSchema,
+  type StaffServiceRequestDetail,
   staffServiceRequestListQuerySchema,
   ticketReplySchema,
   updateServiceRequestSchema,
@@ -103,6 +104,22 @@ export function serviceRequestsRoutes({ db, config }: AppDeps): Router {
       ctx.body = await listTickets(db, ctx.state.input.query);
     },
   );
+
+  // One ticket for staff: its thread, with the service-level clocks also beside it at the top (decision 192).
+  router.get('/api/admin/service-requests/:id', requirePermission('service_requests.work'), async (ctx) => {
+    ctx.set('Cache-Control', 'no-store');
+    const thread = await readThread(db, ctx.params.id ?? '', userOf(ctx));
+    const { firstResponseAt, firstResponseDueAt, resolvedAt, resolutionDueAt, slaState, slaPaused } = thread.request;
+    ctx.body = {
+      ...thread,
+      firstResponseAt,
+      firstResponseDueAt,
+      resolvedAt,
+      resolutionDueAt,
+      slaState,
+      slaPaused,
+    } satisfies StaffServiceRequestDetail;
+  });
 
   // Who tickets can be assigned to.
   router.get('/api/admin/staff-members', requirePermission('service_requests.work'), async (ctx) => {

@@ -1,6 +1,9 @@
 import type { Knex } from 'knex';
 import { formatTicketNumber, type ServiceRequestSummary } from '@shared/schemas/service-requests';
+import type { Priority } from '@shared/schemas/support';
 import { publish } from '../../live/publish';
+import { refreshTicketClock } from '../service-levels/clocks';
+import { defaultPriorityFor } from '../settings/plan-priorities';
 import { ServiceRequest } from './service-request.model';
 import { recordTicketEvent } from './ticket-events';
 
@@ -29,6 +32,8 @@ interface NewServiceRequest {
    * description the client reads (decision 181).
    */
   staffNote?: { author: string; message: string };
+  /** How urgent (e.g. the chat it came from); else its client's plan's default priority, else normal. */
+  priority?: Priority;
 }
 
 /**
@@ -38,9 +43,14 @@ interface NewServiceRequest {
  */
 export async function createServiceRequest(trx: Knex.Transaction, request: NewServiceRequest): Promise<string | null> {
   // The query builder, not the model: with `on conflict do nothing` it tells whether a row was added.
-  const { staffNote, assignee, ...fields } = request;
+  const { staffNote, assignee, priority, ...fields } = request;
   const insert = trx('service_requests')
-    .insert({ ...fields, assigneeId: assignee?.id ?? null, status: 'pending' })
+    .insert({
+      ...fields,
+      assigneeId: assignee?.id ?? null,
+      status: 'pending',
+      priority: priority ?? (await defaultPriorityFor(trx, request.userId)),
+    })
     .returning<{ id: string }[]>('id');
   const unique = request.stripePaymentId ? 'stripe_payment_id' : request.quoteId ? 'quote_id' : null;
   const inserted = await (unique ? insert.onConflict(unique).ignore() : insert);
@@ -55,6 +65,8 @@ export async function createServiceRequest(trx: Knex.Transaction, request: NewSe
         { type: 'system', name: staffNote.author },
         { kind: 'note', message: staffNote.message },
       );
+    // Its service-level clocks start now (decision 192).
+    await refreshTicketClock(trx, id);
     await publish(trx, 'staff', { kind: 'service_request.created', id });
   }
   return inserted[0]?.id ?? null;

@@ -14,7 +14,9 @@ import { enqueueMail } from '../mail/outbox';
 import type { User } from '../users/user.model';
 import { recordTicketEvent } from './ticket-events';
 import { publish } from '../../live/publish';
+import { recordTicketFirstResponse, refreshTicketClock } from '../service-levels/clocks';
 import { displayNameSql } from './ticket-rows';
+import { ticketPriorityChanged } from './ticket-priority';
 import { readThread, ticketFor } from './ticket-thread';
 
 /** A staff account by id, with its display name; null when there is none (or it is a client). */
@@ -32,7 +34,7 @@ async function staffMember(trx: Knex.Transaction, id: string): Promise<{ id: str
 }
 
 /**
- * Staff change a ticket's status and/or assignee. The row is locked first, so
+ * Staff change a ticket's status, assignee and/or priority. The row is locked first, so
  * two staff changing it at once are applied one after the other, each
  * checked against what the other left, and both are recorded. An illegal
  * status change is a 409 with the reason; nothing changes on a refusal.
@@ -53,12 +55,25 @@ export async function updateTicket(
         .update({ assigneeId: assignee?.id ?? null });
       await recordTicketEvent(trx, row.id, { type: 'staff', user: staff }, { kind: 'assignment', assignee });
       await publish(trx, 'staff', { kind: 'service_request.updated', id: row.id });
-    } else if (change.assigneeId !== undefined && change.status === undefined) {
+    } else if (change.assigneeId !== undefined && change.status === undefined && change.priority === undefined) {
       throw new Conflict(
         row.assigneeName
           ? `The request is already assigned to ${row.assigneeName}`
           : 'The request is already unassigned',
       );
+    }
+    if (change.priority !== undefined && change.priority !== row.priority) {
+      await trx('service_requests').where({ id: row.id }).update({ priority: change.priority });
+      await recordTicketEvent(
+        trx,
+        row.id,
+        { type: 'staff', user: staff },
+        { kind: 'priority', priority: change.priority },
+      );
+      await ticketPriorityChanged(trx, { requestId: row.id, from: row.priority, to: change.priority });
+      // The priority picks the service-level targets: the due times move (decision 192).
+      await refreshTicketClock(trx, row.id);
+      await publish(trx, 'staff', { kind: 'service_request.updated', id: row.id });
     }
     if (change.status !== undefined) {
       const refusal = statusChangeRefusal(row.status, change.status);
@@ -70,6 +85,8 @@ export async function updateTicket(
         { type: 'staff', user: staff },
         { kind: 'status', fromStatus: row.status, toStatus: change.status },
       );
+      // Waiting on the client pauses the clocks, completing stops them, reopening restarts them.
+      await refreshTicketClock(trx, row.id);
       await publish(trx, 'staff', { kind: 'service_request.updated', id: row.id });
     }
   });
@@ -118,7 +135,10 @@ export async function addTicketReply(
       status = 'in_progress';
       await trx('service_requests').where({ id: row.id }).update({ status });
       await recordTicketEvent(trx, row.id, actor, { kind: 'status', fromStatus: row.status, toStatus: status });
+      await refreshTicketClock(trx, row.id);
     }
+    // A public reply by a staff member's account is the first response (never a note; decision 192).
+    if (caller.isStaff && !input.internal) await recordTicketFirstResponse(trx, row.id);
     if (caller.isStaff && !input.internal) {
       const to = await clientAddress(trx, row.userId, row.email);
       if (to) {

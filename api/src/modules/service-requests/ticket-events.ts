@@ -1,5 +1,6 @@
 import type { Knex } from 'knex';
 import type { ServiceRequestStatus, TicketEvent, TicketEventKind } from '@shared/schemas/service-requests';
+import type { Priority } from '@shared/schemas/support';
 import type { User } from '../users/user.model';
 import { toTicketEvent, type TicketEventRow } from './ticket-rows';
 
@@ -11,6 +12,8 @@ interface NewTicketEvent {
   fromStatus?: ServiceRequestStatus;
   toStatus?: ServiceRequestStatus;
   assignee?: { id: string; name: string } | null;
+  /** A `priority` entry's new priority. */
+  priority?: Priority;
 }
 
 /**
@@ -36,6 +39,7 @@ export async function recordTicketEvent(
       toStatus: event.toStatus ?? null,
       assigneeId: event.assignee?.id ?? null,
       assigneeName: event.assignee?.name ?? null,
+      priority: event.priority ?? null,
       // The moment of the change itself, not of the transaction's start: a change that waited for another's row
       // lock comes after it in the timeline.
       createdAt: trx.raw('clock_timestamp()'),

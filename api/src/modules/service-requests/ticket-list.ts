@@ -6,10 +6,13 @@ import {
   type StaffServiceRequestListQuery,
   type StaffServiceRequestPage,
 } from '@shared/schemas/service-requests';
+import { writePageCursor, type PageCursor } from '@shared/schemas/page-cursor';
+import { PRIORITY_RANK } from '@shared/schemas/support';
 import { isUuid } from '@shared/schemas/text';
 import { zonedTimeToInstant } from '@shared/time-zones';
 import { readBusinessHours } from '../settings/business-hours';
-import { createdMicrosSql, decodeCursor, pageOf, prefixTsQuery, seekPage } from '../../db/keyset';
+import { createdMicrosSql, cursorCondition, decodeCursor, pageOf, prefixTsQuery, seekPage } from '../../db/keyset';
+import { BadRequest } from '../../errors';
 import {
   displayNameSql,
   TICKET_COLUMNS,
@@ -30,19 +33,57 @@ function startOfDay(date: string, timeZone: string): Date {
   return new Date(`${date}T00:00:00Z`);
 }
 
-/** Staff's list of tickets: newest first, filtered, searched, one keyset page at a time. */
+/** PostgreSQL's rank of a priority, most urgent first (shared PRIORITY_RANK). */
+export const PRIORITY_RANK_SQL = (column: string) =>
+  `(case ${column} ${Object.entries(PRIORITY_RANK)
+    .map(([priority, rank]) => `when '${priority}' then ${rank}`)
+    .join(' ')} end)`;
+
+/**
+ * A page cursor of the list sorted by priority: the boundary row's priority
+ * rank, `_`, and the usual cursor of its (created_at, id). Base64url cursors
+ * start with a letter, so the two never mix.
+ */
+const PRIORITY_CURSOR = /^([0-3])_([A-Za-z0-9_-]+)$/;
+
+/** Staff's list of tickets: newest (or most urgent) first, filtered, searched, one keyset page at a time. */
 export async function listTickets(db: Knex, query: StaffServiceRequestListQuery): Promise<StaffServiceRequestPage> {
-  const cursor = query.cursor ? decodeCursor(query.cursor) : null;
+  const byPriority = query.sort === 'priority';
+  let rankAfter: number | null = null;
+  let cursor: PageCursor | null = null;
+  if (query.cursor && byPriority) {
+    const match = PRIORITY_CURSOR.exec(query.cursor);
+    if (!match) throw new BadRequest('cursor: Invalid cursor');
+    rankAfter = Number(match[1]);
+    cursor = decodeCursor(match[2]!);
+    if (cursor.direction !== 'older') throw new BadRequest('cursor: Invalid cursor');
+  } else if (query.cursor) cursor = decodeCursor(query.cursor);
+  const rank = PRIORITY_RANK_SQL('sr.priority');
   const builder = db
-    .select(db.raw(`${TICKET_COLUMNS}, ${createdMicrosSql('sr')} as "createdMicros"`))
+    .select(db.raw(`${TICKET_COLUMNS}, ${createdMicrosSql('sr')} as "createdMicros", ${rank} as "rank"`))
     .from(db.raw(TICKET_FROM));
-  seekPage(builder, 'sr', cursor, query.limit);
+  if (byPriority) {
+    builder.orderByRaw(`${rank} asc, sr.created_at desc, sr.id desc`).limit(query.limit + 1);
+    if (cursor && rankAfter !== null) {
+      const [condition, bindings] = cursorCondition(cursor, 'sr');
+      builder.where((w) =>
+        w
+          .whereRaw(`${rank} > ?`, [rankAfter])
+          .orWhere((same) => same.whereRaw(`${rank} = ?`, [rankAfter]).whereRaw(condition, bindings)),
+      );
+    }
+  } else seekPage(builder, 'sr', cursor, query.limit);
   if (query.status) builder.where('sr.status', query.status);
   if (query.service) builder.where('sr.service', query.service);
+  if (query.priority) builder.where('sr.priority', query.priority);
   if (query.assigneeId === 'none') builder.whereNull('sr.assignee_id');
   else if (query.assigneeId) builder.where('sr.assignee_id', query.assigneeId);
   if (query.clientId) builder.where('sr.user_id', query.clientId);
-  if (query.sla) builder.where('sr.sla_state', query.sla);
+  if (query.sla) {
+    builder.where('sr.sla_state', query.sla);
+    // Breaches that still need attention, unless a status asks for others (a report's closed ones).
+    if (query.sla === 'breached' && !query.status) builder.whereNotIn('sr.status', ['completed', 'cancelled']);
+  }
   if (query.from || query.to) {
     // Days in the business time zone, as the reports cut them.
     const { timeZone } = await readBusinessHours(db);
@@ -65,7 +106,16 @@ export async function listTickets(db: Knex, query: StaffServiceRequestListQuery)
       else if (tsQuery) builder.whereRaw(`sr.search @@ to_tsquery('simple', ?)`, [tsQuery]);
     }
   }
-  const rows = (await builder) as (TicketRow & { createdMicros: string })[];
+  const rows = (await builder) as (TicketRow & { createdMicros: string; rank: number })[];
+  if (byPriority) {
+    const page = rows.slice(0, query.limit);
+    const last = page.at(-1);
+    const nextCursor =
+      rows.length > query.limit && last
+        ? `${last.rank}_${writePageCursor({ direction: 'older', micros: String(last.createdMicros), id: last.id })}`
+        : null;
+    return { requests: page.map(toStaffServiceRequestSummary), nextCursor };
+  }
   const { page, nextCursor } = pageOf(rows, query.limit, cursor);
   return { requests: page.map(toStaffServiceRequestSummary), nextCursor };
 }

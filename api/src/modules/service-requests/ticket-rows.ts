@@ -7,6 +7,8 @@ import {
   type TicketEvent,
   type TicketEventKind,
 } from '@shared/schemas/service-requests';
+import type { SlaState } from '@shared/schemas/service-levels';
+import type { Priority } from '@shared/schemas/support';
 import { storedInstant, toIso } from '../../db/instants';
 
 /**
@@ -21,9 +23,12 @@ export const displayNameSql = (alias: string) =>
   `coalesce(nullif(concat_ws(' ', ${alias}.first_name, ${alias}.last_name), ''), ${alias}.username)`;
 
 export const TICKET_COLUMNS = `sr.id, sr.number::text as number, sr.user_id as "userId", sr.name, sr.email, sr.phone, sr.company, sr.service,
-  sr.status, sr.stripe_payment_id is not null as paid, sr.assignee_id as "assigneeId",
+  sr.status, sr.priority, sr.stripe_payment_id is not null as paid, sr.assignee_id as "assigneeId",
   ${displayNameSql('a')} as "assigneeName", sr.contact_message_id as "contactMessageId",
-  sr.chat_conversation_id as "chatConversationId", sr.created_at as "createdAt", sr.updated_at as "updatedAt"`;
+  sr.chat_conversation_id as "chatConversationId", sr.created_at as "createdAt", sr.updated_at as "updatedAt",
+  sr.first_response_at as "firstResponseAt", sr.first_response_due_at as "firstResponseDueAt",
+  sr.resolved_at as "resolvedAt", sr.resolution_due_at as "resolutionDueAt", sr.sla_state as "slaState",
+  sr.sla_paused_at is not null as "slaPaused"`;
 
 export const TICKET_FROM = 'service_requests sr left join users a on a.id = sr.assignee_id';
 
@@ -37,6 +42,7 @@ export interface TicketRow {
   company: string | null;
   service: string;
   status: ServiceRequestStatus;
+  priority: Priority;
   paid: boolean;
   assigneeId: string | null;
   assigneeName: string | null;
@@ -44,6 +50,12 @@ export interface TicketRow {
   chatConversationId: string | null;
   createdAt: Date;
   updatedAt: Date;
+  firstResponseAt: Date | null;
+  firstResponseDueAt: Date | null;
+  resolvedAt: Date | null;
+  resolutionDueAt: Date | null;
+  slaState: SlaState | null;
+  slaPaused: boolean;
   message?: string;
 }
 
@@ -56,6 +68,7 @@ export interface TicketEventRow {
   fromStatus: ServiceRequestStatus | null;
   toStatus: ServiceRequestStatus | null;
   assigneeName: string | null;
+  priority: Priority | null;
   createdAt: Date;
 }
 
@@ -63,7 +76,7 @@ export interface TicketEventRow {
 export const eventColumns = (prefix = 'e.'): string =>
   `${prefix}id, ${prefix}kind, ${prefix}actor_type as "actorType", ${prefix}actor_name as "actorName", ${prefix}message,
   ${prefix}from_status as "fromStatus", ${prefix}to_status as "toStatus", ${prefix}assignee_name as "assigneeName",
-  ${prefix}created_at as "createdAt"`;
+  ${prefix}priority, ${prefix}created_at as "createdAt"`;
 
 export interface ConsultationRow {
   id: string;
@@ -86,11 +99,18 @@ export function toStaffServiceRequestSummary(row: TicketRow): StaffServiceReques
     company: row.company,
     service: row.service,
     status: row.status,
+    priority: row.priority,
     paid: row.paid,
     assignee: row.assigneeId && row.assigneeName ? { id: row.assigneeId, name: row.assigneeName } : null,
     clientId: row.userId,
     createdAt: toIso(row.createdAt),
     updatedAt: toIso(row.updatedAt),
+    firstResponseAt: toIso(row.firstResponseAt),
+    firstResponseDueAt: toIso(row.firstResponseDueAt),
+    resolvedAt: toIso(row.resolvedAt),
+    resolutionDueAt: toIso(row.resolutionDueAt),
+    slaState: row.slaState,
+    slaPaused: row.slaPaused,
   };
 }
 
@@ -114,6 +134,7 @@ export function toTicketEvent(row: TicketEventRow): TicketEvent {
     fromStatus: row.fromStatus,
     toStatus: row.toStatus,
     assigneeName: row.assigneeName,
+    priority: row.priority,
     createdAt: toIso(row.createdAt),
   };
 }
@@ -130,6 +151,16 @@ export function toConsultationView(row: ConsultationRow): ConsultationView {
     confirmedAt: toIso(row.confirmedAt),
   };
 }
+
+/** A client's view of a ticket leaves out staff's service-level clocks. */
+export const NO_SLA = {
+  firstResponseAt: null,
+  firstResponseDueAt: null,
+  resolvedAt: null,
+  resolutionDueAt: null,
+  slaState: null,
+  slaPaused: false,
+} as const;
 
 /** Entries a client sees: public replies, status changes, consultation times. Never notes or assignments. */
 export const CLIENT_EVENT_KINDS: readonly TicketEventKind[] = [

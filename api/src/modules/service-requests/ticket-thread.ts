@@ -7,6 +7,7 @@ import {
   CLIENT_EVENT_KINDS,
   CONSULTATION_COLUMNS,
   eventColumns,
+  NO_SLA,
   TICKET_COLUMNS,
   TICKET_FROM,
   toConsultationView,
@@ -96,7 +97,7 @@ export async function readThread(db: Knex | Knex.Transaction, id: string, caller
   return {
     // Who works a ticket is staff business, like assignment entries of the timeline: clients see who replied, by
     // the name on each reply, never the assignee (decision 156).
-    request: caller.isStaff ? request : { ...request, assignee: null },
+    request: caller.isStaff ? request : { ...request, assignee: null, ...NO_SLA },
     events: row.events.map(toTicketEvent),
     consultation: row.consultation ? toConsultationView(row.consultation) : null,
     allowedStatuses: caller.isStaff ? [...SERVICE_REQUEST_TRANSITIONS[row.status]] : [],

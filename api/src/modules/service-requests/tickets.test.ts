@@ -377,10 +377,18 @@ describe('GET /api/admin/service-requests', () => {
       service: 'Low Voltage Cabling',
       status: 'pending',
       paid: false,
+      priority: 'normal',
       assignee: null,
       clientId: lister.built.user.id,
       createdAt: expect.any(String),
       updatedAt: expect.any(String),
+      // Made straight in the table: its clocks start with the next sweep (decision 192).
+      firstResponseAt: null,
+      firstResponseDueAt: null,
+      resolvedAt: null,
+      resolutionDueAt: null,
+      slaState: null,
+      slaPaused: false,
     });
   });
 

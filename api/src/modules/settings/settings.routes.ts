@@ -1,14 +1,22 @@
+import type { Knex } from 'knex';
 import Router from '@koa/router';
+import { planPrioritiesSchema } from '@shared/schemas/assignment';
 import { businessHoursSchema } from '@shared/schemas/support';
 import type { AppDeps } from '../../app-deps';
 import { requirePermission } from '../../middleware/current-user';
 import { validate } from '../../middleware/validate';
 import { auditActorOf } from '../audit/audit-log';
 import { businessHoursSetting, readBusinessHours } from './business-hours';
+import { readPlanPriorities, writePlanPriorities } from './plan-priorities';
 import { writeSetting } from './settings.service';
 
+/** What else must follow a change of the business hours (the service-level clocks), wired by app.ts. */
+export interface SettingsHooks {
+  businessHoursChanged?(trx: Knex.Transaction): Promise<void>;
+}
+
 /** The console's settings (the `settings` permission: admins), decision 183. */
-export function settingsRoutes({ db }: AppDeps): Router {
+export function settingsRoutes({ db }: AppDeps, hooks: SettingsHooks = {}): Router {
   const router = new Router();
   const admin = requirePermission('settings');
 
@@ -19,7 +27,21 @@ export function settingsRoutes({ db }: AppDeps): Router {
 
   router.put('/api/admin/settings/business-hours', admin, validate({ body: businessHoursSchema }), async (ctx) => {
     const actor = auditActorOf(ctx);
-    ctx.body = await db.transaction((trx) => writeSetting(trx, businessHoursSetting, actor, ctx.state.input.body));
+    ctx.body = await db.transaction(async (trx) => {
+      const stored = await writeSetting(trx, businessHoursSetting, actor, ctx.state.input.body);
+      await hooks.businessHoursChanged?.(trx);
+      return stored;
+    });
+  });
+
+  router.get('/api/admin/settings/plan-priorities', admin, async (ctx) => {
+    ctx.set('Cache-Control', 'no-store');
+    ctx.body = await readPlanPriorities(db);
+  });
+
+  router.put('/api/admin/settings/plan-priorities', admin, validate({ body: planPrioritiesSchema }), async (ctx) => {
+    const actor = auditActorOf(ctx);
+    ctx.body = await db.transaction((trx) => writePlanPriorities(trx, actor, ctx.state.input.body));
   });
 
   return router;

@@ -56,6 +56,19 @@ export async function lockUser(trx: Knex.Transaction, userId: string): Promise<U
 }
 
 /**
+ * What must follow a client's plan (the service-level clocks, decision 192), registered by the composition
+ * (app.ts) so this module imports none of them. A listener runs inside the transaction that applied the change,
+ * under the user's row lock; if it throws, the change is rolled back.
+ */
+export type ClientPlanListener = (trx: Knex.Transaction, userId: string) => Promise<void>;
+const planListeners = new Set<ClientPlanListener>();
+
+export function onClientPlanChanged(listener: ClientPlanListener): () => void {
+  planListeners.add(listener);
+  return () => planListeners.delete(listener);
+}
+
+/**
  * The one place a subscription's state is written, whoever reports it: the
  * Stripe webhook and Stripe API answers (after mapping), and the demo
  * provider's payments, cancellations and renewals. Then the spec's columns on
@@ -100,6 +113,8 @@ export async function applySubscriptionSnapshot(
   if (existing) await Subscription.query(trx).patch(row).where({ id: existing.id });
   else await Subscription.query(trx).insert(row);
   await refreshUserColumns(trx, snapshot.userId, logger);
+  // The client's plan sets their tickets' service-level targets (decision 192).
+  for (const listener of planListeners) await listener(trx, snapshot.userId);
   // Started, renewed, payment failed, cancelled or resumed: the subscriber hears of it.
   await queueSubscriptionMails(trx, existing, snapshot);
 }

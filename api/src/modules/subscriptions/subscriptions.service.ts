@@ -33,6 +33,12 @@ export async function listActivePlans(db: Knex): Promise<SubscriptionPlan[]> {
   return SubscriptionPlan.query(db).where({ isActive: true }).orderBy('price').orderBy('name');
 }
 
+/** The names of every plan, offered or not (settings keyed by plan are checked against them). */
+export async function planNames(db: Knex | Knex.Transaction): Promise<string[]> {
+  const rows = (await db('subscription_plans').select('name').orderBy('name')) as { name: string }[];
+  return rows.map((row) => row.name);
+}
+
 /** A plan as the API sends it. */
 export function toSubscriptionPlan(plan: SubscriptionPlan): SubscriptionPlanJson {
   return {

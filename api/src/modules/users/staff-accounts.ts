@@ -1,6 +1,6 @@
 import type { Knex } from 'knex';
 import type { StaffMember } from '@shared/schemas/staff';
-import type { StaffRole } from '@shared/staff-roles';
+import { rolesWith, type Permission, type StaffRole } from '@shared/staff-roles';
 
 /**
  * Staff accounts as the console's Staff screen sees them: role, active or
@@ -98,4 +98,27 @@ export async function clearTwoFactor(trx: Knex.Transaction, id: string): Promise
 /** Notes a successful sign-in (the Staff screen's "last sign-in"). */
 export async function recordSignIn(db: Knex, id: string): Promise<void> {
   await db('users').where({ id }).update({ lastSignInAt: db.fn.now() });
+}
+
+/** A user's display name in SQL: first and last name, or the username (as User.displayName). */
+export const staffNameSql = (alias: string) =>
+  `coalesce(nullif(concat_ws(' ', ${alias}.first_name, ${alias}.last_name), ''), ${alias}.username)`;
+
+/**
+ * An active staff account whose role holds `permission`, with its display
+ * name: whom a chat or ticket may be assigned to (decision 156). Null for
+ * anyone else (a client, a deactivated account, a role without it).
+ */
+export async function assignableStaff(
+  db: Knex | Knex.Transaction,
+  id: string,
+  permission: Permission,
+): Promise<{ id: string; name: string } | null> {
+  const row = (await db('users as u')
+    .select('u.id', db.raw(`${staffNameSql('u')} as name`))
+    .where({ 'u.id': id, 'u.accountType': 'staff' })
+    .whereIn('u.staffRole', rolesWith(permission))
+    .whereNull('u.deactivatedAt')
+    .first()) as { id: string; name: string } | undefined;
+  return row ?? null;
 }

@@ -34,6 +34,19 @@ export async function findUserByEmail(db: Knex, email: string): Promise<User | u
   return User.query(db).whereRaw('lower(email) = lower(?)', [email]).first();
 }
 
+/**
+ * The plan a client is on now, by name: their subscription's plan while it is
+ * active or in trial; null for anyone else (no plan, one that lapsed, staff).
+ */
+export async function activePlanOf(db: Knex | Knex.Transaction, userId: string): Promise<string | null> {
+  const row = (await db('users')
+    .select('subscriptionPlan')
+    .where({ id: userId, accountType: 'client' })
+    .whereIn('subscriptionStatus', ['active', 'trialing'])
+    .first()) as { subscriptionPlan: string | null } | undefined;
+  return row?.subscriptionPlan ?? null;
+}
+
 /** Creates an account (in `db`, which may be a transaction); duplicate usernames or emails (ignoring case) → 409. */
 export async function createUser(db: Knex, input: NewUser): Promise<User> {
   if (await findUserByUsername(db, input.username)) throw new Conflict(USERNAME_TAKEN);

@@ -34,6 +34,11 @@ const kindOptions: Option[] = [
     label: 'Consultations',
     hint: 'A consultation was paid, or a client confirmed its time.',
   },
+  {
+    key: 'slaAlerts',
+    label: 'Service levels',
+    hint: 'A request or chat you hold (or nobody holds) is at risk of missing its target, or missed it.',
+  },
 ];
 
 function SettingSwitch({

@@ -8,7 +8,9 @@ import type { StaffEvent, StaffEventKind } from '@shared/schemas/staff-events';
 import { useDashboardCounts } from '@/features/console/api/dashboard';
 import { useStaffEvents } from '@/lib/live/staff-events';
 import { apiJson } from '@/lib/api-client';
-import { ITEM_ALERTS, type ItemAlertKind } from '@shared/alert-kinds';
+import { ITEM_ALERTS, slaAlertIsFor, type ItemAlertKind } from '@shared/alert-kinds';
+import { slaStaffEventKinds } from '@shared/schemas/staff-events';
+import { useUser } from '@/features/auth/api/use-user';
 import type { ItemAlertEvent } from '../../common/ipc-channels';
 import { desktop } from '../bridge';
 
@@ -19,11 +21,17 @@ export const ALERTING_STAFF_EVENTS = [
   'service_request.created',
   'service_request.client_reply',
   'consultation.confirmed',
+  'service_request.sla_at_risk',
+  'service_request.sla_breached',
+  'chat.sla_at_risk',
+  'chat.sla_breached',
 ] as const satisfies readonly StaffEventKind[];
 type AlertingStaffEvent = (typeof ALERTING_STAFF_EVENTS)[number];
 
 const isAlerting = (kind: StaffEventKind): kind is AlertingStaffEvent =>
   (ALERTING_STAFF_EVENTS as readonly StaffEventKind[]).includes(kind);
+
+const isSlaKind = (kind: StaffEventKind) => (slaStaffEventKinds as readonly StaffEventKind[]).includes(kind);
 
 const ticketPath = (id: string) => `/api/service-requests/${encodeURIComponent(id)}`;
 
@@ -61,6 +69,14 @@ export async function describeItem(
         const { request } = await apiJson<ServiceRequestThread>('GET', ticketPath(id));
         return { kind, detail: `${request.name} · ${request.service}` };
       }
+      case 'service_request.sla_at_risk':
+      case 'service_request.sla_breached': {
+        const { request } = await apiJson<ServiceRequestThread>('GET', ticketPath(id));
+        return { kind, detail: `${request.number} · ${request.name} · ${request.service}` };
+      }
+      case 'chat.sla_at_risk':
+      case 'chat.sla_breached':
+        return { kind, detail: null };
     }
   } catch {
     return { kind, detail: null };
@@ -81,8 +97,17 @@ export function useItemAlerts(): void {
     here.current = `${location.pathname}${location.search}`;
   });
 
+  const { user } = useUser();
+  const me = useRef(user);
+  useEffect(() => {
+    me.current = user;
+  });
+
   useStaffEvents(ALERTING_STAFF_EVENTS, (event: StaffEvent | null) => {
     if (!event || !isAlerting(event.kind)) return;
+    // A service-level alert is for whoever holds the item, or every support or admin member when nobody does.
+    const self = me.current;
+    if (isSlaKind(event.kind) && (!self || !slaAlertIsFor(event.assigneeId, self))) return;
     const { id } = event;
     void describeItem(event.kind, id).then(({ kind, detail }) => {
       const report: ItemAlertEvent = {

@@ -3,7 +3,7 @@ import { company } from '@shared/site/company';
 import { documentTitle, findSiteRoute } from '@shared/site/routes';
 import { staffRoles } from '@shared/staff-roles';
 import { dashboardTiles } from './components/dashboard';
-import { consoleNav, navBadgesFrom, navFor, roleMayOpen } from './nav';
+import { consoleNav, navBadgesFrom, slaBadgeFrom, navFor, roleMayOpen } from './nav';
 
 const labels = (role: Parameters<typeof navFor>[0]) => navFor(role).map((entry) => entry.label);
 
@@ -52,9 +52,29 @@ describe('the navigation badges (issue 29)', () => {
     });
     // New quote requests are some of the new enquiries: the Enquiries badge already counts them.
     for (const tile of dashboardTiles.filter((tile) => tile.key !== 'newQuoteRequests')) {
+      // The service-level cards have the console's own service-level badge, which opens the card's list.
+      if (tile.key === 'ticketsAtRisk' || tile.key === 'ticketsBreached') {
+        expect(slaBadgeFrom({ [tile.key]: 5 })?.to).toBe(tile.to);
+        continue;
+      }
       const badged = navBadgesFrom({ [tile.key]: 5 });
       expect(Object.keys(badged)).toEqual([new URL(tile.to, 'http://x').pathname]);
     }
+  });
+
+  it('shows a service-level badge for open breaches first, then for requests at risk (decision 192)', () => {
+    expect(slaBadgeFrom({ ticketsAtRisk: 0, ticketsBreached: 0 })).toBeNull();
+    expect(slaBadgeFrom(undefined)).toBeNull();
+    expect(slaBadgeFrom({ ticketsAtRisk: 2, ticketsBreached: 0 })).toEqual({
+      to: '/admin/service-requests?sla=at_risk',
+      text: 'Service levels: 2 at risk',
+      tone: 'at_risk',
+    });
+    expect(slaBadgeFrom({ ticketsAtRisk: 2, ticketsBreached: 1 })).toEqual({
+      to: '/admin/service-requests?sla=breached',
+      text: 'Service levels: 1 breached, 2 at risk',
+      tone: 'breached',
+    });
   });
 
   it('has no badge for a count the server left out for the role, nor before the counts arrive', () => {

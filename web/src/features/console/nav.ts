@@ -84,6 +84,25 @@ const badgeCounts: readonly { to: string; key: keyof DashboardCounts; label: str
 ];
 
 /**
+ * The console's live service-level badge (decision 192): open requests that
+ * missed a target, else those at risk, opening that filtered list; null when
+ * there are none (or the role may not see requests).
+ */
+export function slaBadgeFrom(
+  counts: DashboardCounts | undefined,
+): { to: string; text: string; tone: 'breached' | 'at_risk' } | null {
+  const breached = counts?.ticketsBreached ?? 0;
+  const atRisk = counts?.ticketsAtRisk ?? 0;
+  if (breached === 0 && atRisk === 0) return null;
+  const parts = [breached > 0 ? `${breached} breached` : null, atRisk > 0 ? `${atRisk} at risk` : null];
+  return {
+    to: `/admin/service-requests?sla=${breached > 0 ? 'breached' : 'at_risk'}`,
+    text: `Service levels: ${parts.filter(Boolean).join(', ')}`,
+    tone: breached > 0 ? 'breached' : 'at_risk',
+  };
+}
+
+/**
  * The navigation's badges from the dashboard's counts: one per count above
  * zero. The server leaves out a count the role may not open (decision 167), so
  * a role gets no badge for a screen it cannot see.

@@ -11,7 +11,7 @@ import { ChatConnection, type SocketCredentials, type Subscription } from '../so
 import type { ChatEventOf, RoomEvent } from './events';
 import { loadClosedConversations, loadHistory, loadMessageEvent, loadMissedMessages } from '../storage/messages';
 import { StaffPresence } from '../storage/presence';
-import { toChatConversation, toChatMessage, type ConversationRow } from '../storage/rows';
+import { forVisitor, toChatConversation, toChatMessage, type ConversationRow } from '../storage/rows';
 
 type MessageEvent = Extract<RoomEvent, { kind: 'message' }>;
 
@@ -133,7 +133,10 @@ export class ChatHub {
     if (this.staffEvents.size === 0) return;
     const permission = staffEventPermissions[event.kind];
     const text = JSON.stringify({ type: 'staff_event', event } satisfies ServerFrame);
-    for (const connection of this.staffEvents) if (connection.participant.user?.may(permission)) connection.send(text);
+    for (const connection of this.staffEvents) {
+      if (event.to !== undefined && connection.accountId !== event.to) continue;
+      if (connection.participant.user?.may(permission)) connection.send(text);
+    }
   }
 
   /**
@@ -328,7 +331,8 @@ export class ChatHub {
     subscription.lastSeq = history.lastSeq;
     connection.sendFrame({
       type: 'history',
-      conversation: toChatConversation(conversation),
+      conversation:
+        role === 'visitor' ? forVisitor(toChatConversation(conversation)) : toChatConversation(conversation),
       messages: history.messages.map(toChatMessage),
     });
     if (role === 'visitor') connection.sendFrame({ type: 'presence', staffOnline: this.presence.isOnline });

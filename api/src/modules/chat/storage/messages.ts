@@ -14,6 +14,7 @@ import {
 import type { StaffAlertSettings } from '../../mail/outbox';
 import { queueStaffChatAlerts } from './chat-mails';
 import { loadConversation } from './conversations';
+import { recordChatFirstResponses } from '../../service-levels/clocks';
 
 /** The most messages a history frame carries (the newest ones). */
 const HISTORY_LIMIT = 1000;
@@ -169,6 +170,10 @@ export async function storeMessages(
       if (summary && row.senderType === 'visitor') summary.unreadCount += 1;
     }
     const { outcomes, events } = matchInserted(inputs, inserted, conversations);
+    // A staff member's own message is the chat's first response; automatic ones (no sender) never are.
+    await recordChatFirstResponses(trx, [
+      ...new Set(inserted.filter((row) => row.senderType === 'admin').map((row) => row.conversationId)),
+    ]);
     // A visitor writing while no staff console is connected: staff hear of it by email.
     await queueStaffChatAlerts(trx, inserted, conversations, staffAlerts);
     // Announced in seq order.

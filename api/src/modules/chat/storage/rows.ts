@@ -5,6 +5,8 @@ import type {
   ChatSenderType,
   ChatStatus,
 } from '@shared/schemas/chat';
+import type { SlaState } from '@shared/schemas/service-levels';
+import type { Priority } from '@shared/schemas/support';
 import { toIso } from '../../../db/instants';
 
 /**
@@ -35,6 +37,13 @@ export interface ConversationRow {
   lastMessageAt: Date | null;
   createdAt: Date;
   closedAt: Date | null;
+  firstResponseDueAt: Date | null;
+  slaState: SlaState | null;
+  priority: Priority;
+  assigneeId: string | null;
+  assigneeName: string | null;
+  lastMessage: string | null;
+  lastSenderType: ChatSenderType | null;
 }
 
 export const MESSAGE_COLUMNS = `m.id, m.seq, m.conversation_id as "conversationId", m.message, m.sender_type as "senderType",
@@ -43,9 +52,21 @@ export const MESSAGE_COLUMNS = `m.id, m.seq, m.conversation_id as "conversationI
 const UNREAD_COUNT = `(select count(*) from chat_messages u
   where u.conversation_id = c.id and not u.is_read and u.sender_type = 'visitor')::int`;
 
+/** The assignee's display name (as User.displayName). */
+const ASSIGNEE_NAME = `(select coalesce(nullif(concat_ws(' ', a.first_name, a.last_name), ''), a.username)
+  from users a where a.id = c.assignee_id)`;
+
+/** The newest message (its first characters), for the staff list's preview. */
+export const PREVIEW_LENGTH = 140;
+const lastMessage = (column: string) =>
+  `(select ${column} from chat_messages l where l.conversation_id = c.id order by l.seq desc limit 1)`;
+
 export const CONVERSATION_COLUMNS = `c.id, c.visitor_id as "visitorId", c.user_id as "userId", c.visitor_name as "visitorName",
   c.visitor_email as "visitorEmail", c.status, c.last_message_at as "lastMessageAt", c.created_at as "createdAt",
-  c.closed_at as "closedAt", ${UNREAD_COUNT} as "unreadCount"`;
+  c.closed_at as "closedAt", ${UNREAD_COUNT} as "unreadCount", c.priority, c.assignee_id as "assigneeId",
+  ${ASSIGNEE_NAME} as "assigneeName", ${lastMessage(`left(l.message, ${PREVIEW_LENGTH})`)} as "lastMessage",
+  ${lastMessage('l.sender_type')} as "lastSenderType", c.first_response_due_at as "firstResponseDueAt",
+  c.sla_state as "slaState"`;
 
 export function toChatMessage(row: MessageRow): ChatMessage {
   return {
@@ -70,5 +91,19 @@ export function toChatConversation(row: ConversationRow): ChatConversation {
     lastMessageAt: toIso(row.lastMessageAt),
     createdAt: toIso(row.createdAt),
     closedAt: toIso(row.closedAt),
+    firstResponseDueAt: toIso(row.firstResponseDueAt),
+    slaState: row.slaState,
+    priority: row.priority,
+    assignee: row.assigneeId && row.assigneeName ? { id: row.assigneeId, name: row.assigneeName } : null,
+    lastMessage:
+      row.lastMessage !== null && row.lastSenderType
+        ? { message: row.lastMessage, senderType: row.lastSenderType }
+        : null,
   };
+}
+
+/** What a visitor is told of their own conversation: not who works it internally, nor its priority. */
+export function forVisitor(conversation: ChatConversation): ChatConversation {
+  const { priority: _priority, assignee: _assignee, ...visible } = conversation;
+  return visible;
 }

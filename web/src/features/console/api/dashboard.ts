@@ -16,6 +16,10 @@ export function useDashboardCounts() {
       'service_request.created',
       'service_request.updated',
       'chat.updated',
+      'service_request.sla_at_risk',
+      'service_request.sla_breached',
+      'chat.sla_at_risk',
+      'chat.sla_breached',
     ],
     () => void queryClient.invalidateQueries({ queryKey: dashboardQueryKey }),
   );

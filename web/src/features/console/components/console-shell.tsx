@@ -1,4 +1,4 @@
-import { Menu, X } from 'lucide-react';
+import { AlarmClock, Menu, X } from 'lucide-react';
 import { useState, type ReactNode } from 'react';
 import { Link, NavLink, useLocation } from 'react-router-dom';
 import { company } from '@shared/site/company';
@@ -6,7 +6,15 @@ import { RouteHead } from '@/components/layout/route-head';
 import { cn } from '@/lib/cn';
 import { useStaffRole } from '@/lib/staff-role';
 import { useDashboardCounts } from '../api/dashboard';
-import { consoleNav, isCurrentEntry, navBadgesFrom, navFor, roleMayOpen, type ConsoleNavBadges } from '../nav';
+import {
+  consoleNav,
+  isCurrentEntry,
+  navBadgesFrom,
+  navFor,
+  roleMayOpen,
+  slaBadgeFrom,
+  type ConsoleNavBadges,
+} from '../nav';
 import { NotForYourRole } from './not-for-your-role';
 
 /**
@@ -39,6 +47,7 @@ export function ConsoleShell({
     ...Object.fromEntries(Object.entries(extraBadges).filter(([, badge]) => badge && badge.count > 0)),
   };
   const entries = navFor(role);
+  const sla = slaBadgeFrom(counts.data);
   const current = consoleNav.find((entry) => isCurrentEntry(entry, pathname));
   const allowed = !current || roleMayOpen(role, current);
   // The badges' total shows on the Menu button while the navigation is folded.
@@ -112,6 +121,19 @@ export function ConsoleShell({
               })}
             </ul>
           </nav>
+          {sla ? (
+            <Link
+              to={sla.to}
+              data-testid="sla-badge"
+              className={cn(
+                'flex items-center gap-2 rounded-md px-3 py-2 text-sm font-semibold',
+                sla.tone === 'breached' ? 'bg-red-700 text-white' : 'bg-amber-300 text-navy-900',
+              )}
+            >
+              <AlarmClock className="h-4 w-4" aria-hidden="true" />
+              {sla.text}
+            </Link>
+          ) : null}
           <div className="border-t border-white/20 pt-3">{account}</div>
         </div>
       </header>

@@ -1,4 +1,13 @@
-import { FileSignature, FileText, MessagesSquare, PackageCheck, Wrench, type LucideIcon } from 'lucide-react';
+import {
+  AlarmClockOff,
+  Clock,
+  FileSignature,
+  FileText,
+  MessagesSquare,
+  PackageCheck,
+  Wrench,
+  type LucideIcon,
+} from 'lucide-react';
 import { Link } from 'react-router-dom';
 import type { DashboardCounts } from '@shared/schemas/dashboard';
 import { Card } from '@/components/ui/card';
@@ -51,6 +60,20 @@ export const dashboardTiles: readonly Tile[] = [
     hint: 'Pending, nobody assigned yet',
     icon: Wrench,
     to: '/admin/service-requests?status=pending&assigneeId=none',
+  },
+  {
+    key: 'ticketsAtRisk',
+    label: 'Requests at risk',
+    hint: 'Open, 80 % of a service-level target used',
+    icon: Clock,
+    to: '/admin/service-requests?sla=at_risk',
+  },
+  {
+    key: 'ticketsBreached',
+    label: 'Service levels breached',
+    hint: 'Open requests that missed a target',
+    icon: AlarmClockOff,
+    to: '/admin/service-requests?sla=breached',
   },
 ];
 

@@ -24,6 +24,7 @@ export interface TicketListRequest {
   /** Created on these days (YYYY-MM-DD, business time zone), both included. */
   from: string | null;
   to: string | null;
+  /** Tickets at risk or breached (decision 192). */
   sla: TicketSlaFilter | null;
   cursor: string | null;
 }

@@ -50,6 +50,8 @@ describe('the tickets list read from the URL', () => {
       selectedId: 'abc',
     });
     expect(read('assigneeId=none').assigneeId).toBe('none');
+    expect(read('sla=at_risk').sla).toBe('at_risk');
+    expect(read('sla=late').sla).toBeNull();
   });
 
   it('reads back every choice of the Service filter, the paid consultation included', () => {

@@ -14,6 +14,7 @@ import { useStaffMembers, useUpdateTicket } from '../api/staff-tickets';
 import { ConsultationCard } from './consultation-card';
 import { ConsultationProposalForm } from './consultation-proposal-form';
 import { ReplyForm } from './reply-form';
+import { SlaBadge } from './sla-badge';
 import { StatusBadge } from './status-badge';
 import { TicketTimeline } from './ticket-timeline';
 import { formatDateTime } from '@/lib/format';
@@ -32,7 +33,14 @@ export function TicketPage({ id }: { id: string }) {
   const staff = useStaffMembers();
   const queryClient = useQueryClient();
   useStaffEvents(
-    ['service_request.updated', 'service_request.client_reply', 'consultation.proposed', 'consultation.confirmed'],
+    [
+      'service_request.updated',
+      'service_request.client_reply',
+      'consultation.proposed',
+      'consultation.confirmed',
+      'service_request.sla_at_risk',
+      'service_request.sla_breached',
+    ],
     (event) => {
       if (event === null || event.id === id)
         void queryClient.invalidateQueries({ queryKey: serviceRequestQueryKey(id) });
@@ -82,6 +90,17 @@ export function TicketPage({ id }: { id: string }) {
         <div className="flex items-center gap-2">
           {request.paid ? <Badge variant="success">Paid</Badge> : null}
           <StatusBadge status={request.status} />
+        </div>
+        <div className="flex w-full flex-col gap-1 text-sm text-slate-600">
+          <SlaBadge ticket={request} />
+          {request.firstResponseDueAt ? (
+            <p>
+              First response {request.firstResponseAt ? `given ${formatDateTime(request.firstResponseAt)}; ` : ''}
+              due {formatDateTime(request.firstResponseDueAt)} · resolution{' '}
+              {request.resolvedAt ? `${formatDateTime(request.resolvedAt)}; ` : ''}due{' '}
+              {request.resolutionDueAt ? formatDateTime(request.resolutionDueAt) : '—'} (business hours)
+            </p>
+          ) : null}
         </div>
       </header>
 

@@ -14,6 +14,8 @@ function changeText(event: TicketEvent): string {
       return `proposed a consultation time: ${event.message ?? ''}`;
     case 'consultation_confirmed':
       return `confirmed the consultation time: ${event.message ?? ''}`;
+    case 'sla_breached':
+      return `recorded a missed service level. ${event.message ?? ''}`;
     default:
       return '';
   }

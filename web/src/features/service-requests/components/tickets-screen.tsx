@@ -13,6 +13,7 @@ import {
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { staffTicketsQueryKey, useStaffMembers, useTicketList } from '../api/staff-tickets';
+import { SlaBadge } from './sla-badge';
 import { StatusBadge } from './status-badge';
 import { readTicketListParams, ticketServiceFilterOptions } from './ticket-list-params';
 import { TicketPage } from './ticket-page';
@@ -31,7 +32,14 @@ export function TicketsScreen() {
   const staff = useStaffMembers();
   const queryClient = useQueryClient();
   useStaffEvents(
-    ['service_request.created', 'service_request.updated', 'service_request.client_reply', 'consultation.confirmed'],
+    [
+      'service_request.created',
+      'service_request.updated',
+      'service_request.client_reply',
+      'consultation.confirmed',
+      'service_request.sla_at_risk',
+      'service_request.sla_breached',
+    ],
     () => void queryClient.invalidateQueries({ queryKey: staffTicketsQueryKey }),
   );
 
@@ -68,6 +76,16 @@ export function TicketsScreen() {
             options={[
               { value: 'none', label: 'Unassigned' },
               ...(staff.data ?? []).map((person) => ({ value: person.id, label: person.name })),
+            ]}
+          />
+          <SelectFilter
+            label="Service level"
+            value={sla ?? ''}
+            onChange={(value) => navigate({ sla: value, cursor: null })}
+            all="Any service level"
+            options={[
+              { value: 'at_risk', label: 'At risk' },
+              { value: 'breached', label: 'Breached (open)' },
             ]}
           />
           {clientId ? (
@@ -124,6 +142,7 @@ export function TicketsScreen() {
               {ticket.assignee ? `Assigned to ${ticket.assignee.name}` : 'Unassigned'} ·{' '}
               {formatDateTime(ticket.updatedAt)}
             </span>
+            <SlaBadge ticket={ticket} />
           </>
         ),
       }}

@@ -1,9 +1,23 @@
+import { useEffect, useState } from 'react';
 import { conversationActivity, conversationDisplayName, type ChatConversation } from '@shared/schemas/chat';
 import { formatChatTime } from '@/features/chat/components/format-time';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
 import { cn } from '@/lib/cn';
+import { chatReplyDue } from '@/lib/sla';
+
+/** When staff's first reply is due, or how late it is (service levels, decision 192); refreshed each half minute. */
+function ChatReplyDue({ conversation }: { conversation: ChatConversation }) {
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    const timer = setInterval(() => setNow(Date.now()), 30_000);
+    return () => clearInterval(timer);
+  }, []);
+  const due = chatReplyDue(conversation, now);
+  if (!due) return null;
+  return <span className={cn(due.overdue ? 'font-semibold text-red-700' : 'text-slate-600')}>{due.text}</span>;
+}
 
 interface ConversationListProps {
   conversations: ChatConversation[];
@@ -62,6 +76,7 @@ export function ConversationList(props: ConversationListProps) {
                   <time dateTime={conversationActivity(conversation)}>
                     {formatChatTime(conversationActivity(conversation))}
                   </time>
+                  <ChatReplyDue conversation={conversation} />
                   {conversation.unreadCount > 0 ? (
                     <span className="rounded-full bg-blue-700 px-2 py-0.5 font-semibold text-white">
                       {conversation.unreadCount}
