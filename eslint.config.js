@@ -18,6 +18,7 @@ const sharedFeatures = ['chat', 'payments'];
  * here imports no other module; tests are exempt (they drive the whole app and may check any domain's rows).
  */
 const moduleGraph = {
+  attachments: ['users'],
   audit: ['users'],
   auth: ['users', 'mail', 'audit'],
   billing: ['users', 'mail'],
@@ -32,7 +33,7 @@ const moduleGraph = {
   orders: ['catalog', 'payments', 'users', 'mail', 'audit', 'billing'],
   quotes: ['catalog', 'users', 'mail', 'audit'],
   payments: [],
-  'service-requests': ['users', 'mail', 'audit'],
+  'service-requests': ['users', 'mail', 'audit', 'attachments'],
   settings: ['audit'],
   staff: ['users', 'auth', 'mail', 'audit'],
   site: ['catalog', 'subscriptions'],

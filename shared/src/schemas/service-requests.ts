@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { Attachment } from './attachments';
 import {
   CONSULTATION_DURATIONS,
   serviceRequestStatuses,
@@ -200,6 +201,8 @@ export interface TicketEvent {
   toStatus: ServiceRequestStatus | null;
   assigneeName: string | null;
   createdAt: string;
+  /** Files attached to a reply or note (the thread always lists them; other answers may leave them out). */
+  attachments?: Attachment[];
 }
 
 export interface ConsultationView {

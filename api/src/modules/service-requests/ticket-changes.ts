@@ -9,7 +9,10 @@ import {
   type UpdateServiceRequest,
 } from '@shared/schemas/service-requests';
 import { BadRequest, Conflict, Forbidden } from '../../errors';
+import type { Attachment } from '@shared/schemas/attachments';
+import { insertAttachment, type PreparedAttachment } from '../attachments/attachment-store';
 import { enqueueMail } from '../mail/outbox';
+import { TICKET_EVENT_OWNER } from './ticket-attachments';
 import type { User } from '../users/user.model';
 import { recordTicketEvent } from './ticket-events';
 import { publish } from '../../live/publish';
@@ -96,6 +99,7 @@ export async function addTicketReply(
   id: string,
   caller: User,
   input: TicketReplyInput,
+  files: readonly PreparedAttachment[] = [],
 ): Promise<TicketReplyResult> {
   if (input.internal && !caller.isStaff) throw new Forbidden('Internal notes are for staff only');
   return db.transaction(async (trx) => {
@@ -108,6 +112,16 @@ export async function addTicketReply(
       kind: input.internal ? 'note' : 'reply',
       message: input.message,
     });
+    const attachments: Attachment[] = [];
+    for (const file of files) {
+      attachments.push(
+        await insertAttachment(
+          trx,
+          { ownerType: TICKET_EVENT_OWNER, ownerId: event.id, uploadedById: caller.id },
+          file,
+        ),
+      );
+    }
     let status = row.status;
     if (!caller.isStaff && row.status === 'waiting_on_client') {
       status = 'in_progress';
@@ -136,6 +150,6 @@ export async function addTicketReply(
       kind: caller.isStaff ? 'service_request.updated' : 'service_request.client_reply',
       id: row.id,
     });
-    return { event, status };
+    return { event: { ...event, attachments }, status };
   });
 }

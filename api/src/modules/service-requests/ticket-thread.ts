@@ -3,6 +3,7 @@ import { SERVICE_REQUEST_TRANSITIONS, type ServiceRequestThread } from '@shared/
 import { isUuid } from '@shared/schemas/text';
 import { NotFound } from '../../errors';
 import type { User } from '../users/user.model';
+import { withAttachments } from './ticket-attachments';
 import {
   CLIENT_EVENT_KINDS,
   CONSULTATION_COLUMNS,
@@ -97,7 +98,7 @@ export async function readThread(db: Knex | Knex.Transaction, id: string, caller
     // Who works a ticket is staff business, like assignment entries of the timeline: clients see who replied, by
     // the name on each reply, never the assignee (decision 156).
     request: caller.isStaff ? request : { ...request, assignee: null },
-    events: row.events.map(toTicketEvent),
+    events: await withAttachments(db, row.events.map(toTicketEvent)),
     consultation: row.consultation ? toConsultationView(row.consultation) : null,
     allowedStatuses: caller.isStaff ? [...SERVICE_REQUEST_TRANSITIONS[row.status]] : [],
   };
