@@ -38,6 +38,7 @@ import { quotesRoutes } from './modules/quotes/quotes.routes';
 import { invitationRoutes } from './modules/staff/invitations.routes';
 import { settingsRoutes } from './modules/settings/settings.routes';
 import { staffRoutes } from './modules/staff/staff.routes';
+import { surveysRoutes } from './modules/surveys/surveys.routes';
 import { subscriptionsRoutes } from './modules/subscriptions/subscriptions.routes';
 import { comingSoonMiddleware } from './modules/site/coming-soon.middleware';
 import { devSiteNotice } from './modules/site/dev-site';
@@ -114,6 +115,7 @@ export function createApp(deps: AppDeps, options: AppOptions = {}): Koa {
     auditLogRoutes(deps),
     staffRoutes(deps),
     settingsRoutes(deps),
+    surveysRoutes(deps),
     invitationRoutes(deps),
     billingRoutes(deps),
     quotesRoutes(deps),

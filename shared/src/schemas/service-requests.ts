@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { Attachment } from './attachments';
+import type { SurveySummary } from './surveys';
 import {
   CONSULTATION_DURATIONS,
   serviceRequestStatuses,
@@ -228,6 +229,8 @@ export interface ServiceRequestThread {
   consultation: ConsultationView | null;
   /** What the caller may change the status to (staff; empty for clients). */
   allowedStatuses: ServiceRequestStatus[];
+  /** Staff only: the satisfaction survey sent when the ticket was completed, with its answer (null: none sent). */
+  survey?: SurveySummary | null;
 }
 
 /** POST …/replies answer. */

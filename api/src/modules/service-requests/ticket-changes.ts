@@ -12,6 +12,7 @@ import { BadRequest, Conflict, Forbidden } from '../../errors';
 import type { Attachment } from '@shared/schemas/attachments';
 import { insertAttachment, type PreparedAttachment } from '../attachments/attachment-store';
 import { enqueueMail } from '../mail/outbox';
+import { askAfterTicketCompleted } from '../surveys/surveys.service';
 import { TICKET_EVENT_OWNER } from './ticket-attachments';
 import type { User } from '../users/user.model';
 import { recordTicketEvent } from './ticket-events';
@@ -72,6 +73,8 @@ export async function updateTicket(
         { type: 'staff', user: staff },
         { kind: 'status', fromStatus: row.status, toStatus: change.status },
       );
+      // "How did we do?" once the work is done (decision 191).
+      if (change.status === 'completed') await askAfterTicketCompleted(trx, row.id);
       await publish(trx, 'staff', { kind: 'service_request.updated', id: row.id });
     }
   });

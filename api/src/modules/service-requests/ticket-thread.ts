@@ -4,6 +4,7 @@ import { isUuid } from '@shared/schemas/text';
 import { NotFound } from '../../errors';
 import type { User } from '../users/user.model';
 import { withAttachments } from './ticket-attachments';
+import { surveyOf } from '../surveys/surveys.service';
 import {
   CLIENT_EVENT_KINDS,
   CONSULTATION_COLUMNS,
@@ -101,5 +102,7 @@ export async function readThread(db: Knex | Knex.Transaction, id: string, caller
     events: await withAttachments(db, row.events.map(toTicketEvent)),
     consultation: row.consultation ? toConsultationView(row.consultation) : null,
     allowedStatuses: caller.isStaff ? [...SERVICE_REQUEST_TRANSITIONS[row.status]] : [],
+    // The client's rating of the work, for staff (decision 191); the client sees theirs through its link.
+    ...(caller.isStaff ? { survey: await surveyOf(db, { serviceRequestId: id }) } : {}),
   };
 }
