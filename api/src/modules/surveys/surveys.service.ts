@@ -268,8 +268,7 @@ export async function resendSurvey(db: Knex, subject: SurveySubject): Promise<Su
     if (!facts.email) throw new Conflict('There is no email address to send the survey to');
     const token = newToken();
     let survey = (await trx('satisfaction_surveys').where(subjectWhere(subject)).forUpdate().first()) as
-      | SurveyRow
-      | undefined;
+      SurveyRow | undefined;
     if (survey?.answeredAt) throw new Conflict('The client has already answered this survey');
     if (!survey) {
       const created = await createSurvey(trx, subject, facts, hashToken(token), 'email');
@@ -295,7 +294,9 @@ export async function surveyOf(db: Knex | Knex.Transaction, subject: SurveySubje
 
 async function surveyByToken(db: Knex | Knex.Transaction, token: string, forUpdate = false): Promise<SurveyRow> {
   if (!token || token.length > 200) throw new NotFound(SURVEY_NOT_FOUND);
-  const query = db('satisfaction_surveys').where({ tokenHash: hashToken(token) }).first();
+  const query = db('satisfaction_surveys')
+    .where({ tokenHash: hashToken(token) })
+    .first();
   if (forUpdate) query.forUpdate();
   const row = (await query) as SurveyRow | undefined;
   if (!row) throw new NotFound(SURVEY_NOT_FOUND);

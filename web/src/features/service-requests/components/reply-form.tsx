@@ -86,8 +86,8 @@ export function ReplyForm({ requestId, staff = false }: { requestId: string; sta
           Attach files
         </Button>
         <Label htmlFor={`${id}-files`} className="text-xs font-normal text-slate-600">
-          Up to {ATTACHMENT_MAX_FILES} files, {formatFileSize(ATTACHMENT_MAX_BYTES)} each: images, PDF, text, CSV, Office
-          documents or ZIP.
+          Up to {ATTACHMENT_MAX_FILES} files, {formatFileSize(ATTACHMENT_MAX_BYTES)} each: images, PDF, text, CSV,
+          Office documents or ZIP.
         </Label>
       </div>
       {fileProblem ? <FormAlert>{fileProblem}</FormAlert> : null}
