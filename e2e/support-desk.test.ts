@@ -82,7 +82,7 @@ describe('support desk: satisfaction surveys, chat polish, ticket attachments', 
     const survey = panel.getByRole('form', { name: 'How did we do?' });
     await survey.getByRole('radio', { name: '4 – Good' }).click();
     await survey.getByLabel('Comment (optional)').fill('Quick fix, thanks Sam');
-    await survey.getByRole('button', { name: 'Send feedback' }).click();
+    await survey.getByRole('button', { name: 'Send Feedback' }).click();
     await visible(panel.getByText('Thank you for your feedback!'));
     expect(await axeViolations(visitor)).toEqual([]);
 
@@ -121,7 +121,7 @@ describe('support desk: satisfaction surveys, chat polish, ticket attachments', 
       .toBe('true');
     expect((await server.db('satisfaction_surveys').where({ serviceRequestId: ticket.id }).first()).rating).toBeNull();
     await form.getByLabel('Comment (optional)').fill('Done in a day.');
-    await form.getByRole('button', { name: 'Send feedback' }).click();
+    await form.getByRole('button', { name: 'Send Feedback' }).click();
     await visible(anonymous.getByText('Thank you for your feedback!'));
     expect(await axeViolations(anonymous)).toEqual([]);
     await visible(panel.getByText('Rated 5/5 · Excellent'));

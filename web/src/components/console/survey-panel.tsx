@@ -63,7 +63,7 @@ export function SurveyPanel({ survey, finished, resendPath, onChanged }: SurveyP
           disabled={resend.isPending}
           onClick={() => resend.mutate()}
         >
-          {resend.isPending ? 'Sending...' : survey ? 'Send the survey again' : 'Send the survey'}
+          {resend.isPending ? 'Sending...' : survey ? 'Send Survey Again' : 'Send Survey'}
         </Button>
       ) : null}
       {resend.isSuccess ? (

@@ -72,7 +72,7 @@ export function RatingForm({
           {sent.changeableUntil ? ' You can change your answer for 7 days from the same link.' : ''}
         </p>
         <button type="button" className="self-start text-blue-800 underline" onClick={() => setSent(null)}>
-          Change my answer
+          Change My Answer
         </button>
       </div>
     );
@@ -123,7 +123,7 @@ export function RatingForm({
       </div>
       {problem ? <FormAlert>{problem}</FormAlert> : null}
       <Button type="submit" size={compact ? 'sm' : 'md'} disabled={sending || rating === null} className="self-start">
-        {sending ? 'Sending...' : 'Send feedback'}
+        {sending ? 'Sending...' : 'Send Feedback'}
       </Button>
     </form>
   );
