@@ -18,15 +18,16 @@ const sharedFeatures = ['chat', 'payments', 'canned-replies'];
  * here imports no other module; tests are exempt (they drive the whole app and may check any domain's rows).
  */
 const moduleGraph = {
+  attachments: ['users'],
   audit: ['users'],
   auth: ['users', 'mail', 'audit'],
   billing: ['users', 'mail'],
   'canned-replies': ['audit', 'users', 'chat', 'contact', 'orders', 'service-requests'],
   catalog: ['audit'],
-  chat: ['auth', 'users', 'service-requests', 'mail', 'settings', 'audit', 'service-levels'],
+  chat: ['auth', 'users', 'service-requests', 'mail', 'settings', 'audit', 'service-levels', 'surveys'],
   consultation: ['payments', 'service-requests', 'users', 'mail', 'billing'],
   contact: ['service-requests', 'users', 'mail', 'audit', 'catalog', 'settings'],
-  customers: ['auth', 'users', 'orders', 'service-requests', 'contact', 'chat', 'subscriptions', 'audit'],
+  customers: ['auth', 'users', 'orders', 'service-requests', 'contact', 'chat', 'subscriptions', 'audit', 'surveys'],
   dashboard: ['orders', 'chat', 'contact', 'service-requests', 'service-levels'],
   health: ['mail'],
   mail: [],
@@ -35,10 +36,11 @@ const moduleGraph = {
   reports: ['settings'],
   payments: [],
   'service-levels': ['settings', 'audit'],
-  'service-requests': ['users', 'mail', 'audit', 'settings', 'service-levels'],
+  'service-requests': ['users', 'mail', 'audit', 'settings', 'service-levels', 'attachments', 'surveys'],
   settings: ['audit', 'users', 'subscriptions'],
   staff: ['users', 'auth', 'mail', 'audit'],
   site: ['catalog', 'subscriptions'],
+  surveys: ['settings', 'mail', 'audit'],
   subscriptions: ['payments', 'users', 'mail', 'audit', 'billing'],
   users: [],
 };

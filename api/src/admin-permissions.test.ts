@@ -154,6 +154,17 @@ const calls: Record<string, (r: Records) => { url: string; body?: object }> = {
     url: `/api/admin/chat/conversations/${r.chat}`,
     body: { priority: 'high' },
   }),
+  'GET /api/admin/settings/surveys': () => ({ url: '/api/admin/settings/surveys' }),
+  'PUT /api/admin/settings/surveys': () => ({ url: '/api/admin/settings/surveys', body: { enabled: false } }),
+  'GET /api/admin/service-requests/:id/survey': (r) => ({ url: `/api/admin/service-requests/${r.ticket}/survey` }),
+  // The ticket is not completed: a 409 once past the permission check.
+  'POST /api/admin/service-requests/:id/survey': (r) => ({ url: `/api/admin/service-requests/${r.ticket}/survey` }),
+  'GET /api/admin/chat/conversations/:id/survey': () => ({
+    url: `/api/admin/chat/conversations/${randomUUID()}/survey`,
+  }),
+  'POST /api/admin/chat/conversations/:id/survey': () => ({
+    url: `/api/admin/chat/conversations/${randomUUID()}/survey`,
+  }),
   'GET /api/admin/customers/:id/invoices': (r) => ({ url: `/api/admin/customers/${r.customer}/invoices` }),
   'GET /api/admin/invoices/:id/pdf': () => ({ url: `/api/admin/invoices/${randomUUID()}/pdf` }),
   'GET /api/admin/quotes': () => ({ url: '/api/admin/quotes' }),

@@ -114,6 +114,13 @@ export const adminPaths: readonly AdminPath[] = [
     permission: 'canned_replies',
     also: { when: 'a shared reply', permission: 'canned_replies.shared' },
   },
+  { method: 'GET', path: '/api/admin/settings/surveys', permission: 'settings' },
+  { method: 'PUT', path: '/api/admin/settings/surveys', permission: 'settings' },
+  // A ticket's or chat's satisfaction survey, and sending it again (decision 191).
+  { method: 'GET', path: '/api/admin/service-requests/:id/survey', permission: 'service_requests.work' },
+  { method: 'POST', path: '/api/admin/service-requests/:id/survey', permission: 'service_requests.work' },
+  { method: 'GET', path: '/api/admin/chat/conversations/:id/survey', permission: 'chat' },
+  { method: 'POST', path: '/api/admin/chat/conversations/:id/survey', permission: 'chat' },
 
   { method: 'GET', path: '/api/admin/customers/:id/invoices', permission: 'orders.read' },
   { method: 'GET', path: '/api/admin/invoices/:id/pdf', permission: 'orders.read' },

@@ -12,6 +12,7 @@ import { requestContext } from './middleware/request-context';
 import { securityHeaders } from './middleware/security-headers';
 import { accountRoutes } from './modules/auth/account.routes';
 import { refuseForbiddenUrlText } from './middleware/text-guard';
+import { attachmentRoutes } from './modules/attachments/attachments.routes';
 import { auditLogRoutes } from './modules/audit/audit-log.routes';
 import { authRoutes } from './modules/auth/auth.routes';
 import { sessionsRoutes } from './modules/auth/sessions.routes';
@@ -24,6 +25,7 @@ import { ordersRoutes } from './modules/orders/orders.routes';
 import { refundRoutes } from './modules/orders/refunds.routes';
 import { paymentsRoutes } from './modules/payments/payments.routes';
 import { serviceRequestsRoutes } from './modules/service-requests/service-requests.routes';
+import { TICKET_EVENT_OWNER, ticketEventAttachmentAccess } from './modules/service-requests/ticket-attachments';
 import { sessionMiddleware } from './modules/auth/session';
 import { chatRoutes } from './modules/chat/chat.routes';
 import { contactRoutes } from './modules/contact/contact.routes';
@@ -42,6 +44,7 @@ import { refreshAllClocks, refreshClientClocks } from './modules/service-levels/
 import { onClientPlanChanged } from './modules/subscriptions/subscription-state';
 import { serviceLevelsRoutes } from './modules/service-levels/service-levels.routes';
 import { staffRoutes } from './modules/staff/staff.routes';
+import { surveysRoutes } from './modules/surveys/surveys.routes';
 import { subscriptionsRoutes } from './modules/subscriptions/subscriptions.routes';
 import { comingSoonMiddleware } from './modules/site/coming-soon.middleware';
 import { devSiteNotice } from './modules/site/dev-site';
@@ -111,6 +114,8 @@ export function createApp(deps: AppDeps, options: AppOptions = {}): Koa {
     productsAdminRoutes(deps),
     ordersRoutes(deps, payment.provider),
     serviceRequestsRoutes(deps),
+    // Each kind of owner says who may download its files.
+    attachmentRoutes(deps, { [TICKET_EVENT_OWNER]: ticketEventAttachmentAccess }),
     outboxRoutes(deps),
     dashboardRoutes(deps),
     adminOrdersRoutes(deps),
@@ -124,6 +129,7 @@ export function createApp(deps: AppDeps, options: AppOptions = {}): Koa {
     publicBusinessHoursRoutes(deps),
     cannedRepliesRoutes(deps),
     serviceLevelsRoutes(deps),
+    surveysRoutes(deps),
     invitationRoutes(deps),
     billingRoutes(deps),
     quotesRoutes(deps, payment.provider),

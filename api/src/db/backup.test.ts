@@ -93,13 +93,27 @@ async function fillEveryTable(): Promise<void> {
       status: 'pending',
     })
     .returning('id');
-  await db('service_request_events').insert({
-    serviceRequestId: request.id,
-    kind: 'reply',
-    actorId: staff.user.id,
-    actorType: 'staff',
-    actorName: 'Staff "S"',
-    message: 'On it 👍',
+  const [replyEvent] = await db('service_request_events')
+    .insert({
+      serviceRequestId: request.id,
+      kind: 'reply',
+      actorId: staff.user.id,
+      actorType: 'staff',
+      actorName: 'Staff "S"',
+      message: 'On it 👍',
+    })
+    .returning('id');
+  // A file attached to the reply: bytes that are not text, and a name that is not ASCII.
+  await db('attachments').insert({
+    ownerType: 'ticket_event',
+    ownerId: replyEvent.id,
+    filename: 'Übersicht "Q4".pdf',
+    contentType: 'application/pdf',
+    isImage: false,
+    size: 256,
+    sha256: 'cd'.repeat(32),
+    content: Buffer.from(Array.from({ length: 256 }, (_, i) => 255 - i)),
+    uploadedById: staff.user.id,
   });
   await db('consultation_proposals').insert({
     serviceRequestId: request.id,

@@ -42,13 +42,20 @@ function whenAborted(req: IncomingMessage): { promise: Promise<never>; dispose()
   return { promise, dispose: () => req.off('close', onClose) };
 }
 
-/** POST /api/admin/products/{id}/image takes the image itself as its body, or a multipart form holding it. */
+/**
+ * The uploads, read as bytes by their routes (size-limited, checked by content there):
+ * POST /api/admin/products/{id}/image takes the image itself as its body, or a multipart form holding it;
+ * POST /api/service-requests/{id}/replies takes a multipart form with attached files (or JSON).
+ */
 const IMAGE_UPLOAD_PATH = /^\/api\/admin\/products\/[^/]+\/image$/;
-const isImageUpload = (ctx: Context) =>
-  ctx.method === 'POST' && IMAGE_UPLOAD_PATH.test(ctx.path) && Boolean(ctx.is('image/*', 'multipart/form-data'));
+const ATTACHMENT_UPLOAD_PATHS = [/^\/api\/service-requests\/[^/]+\/replies$/];
+const isUpload = (ctx: Context) =>
+  ctx.method === 'POST' &&
+  ((IMAGE_UPLOAD_PATH.test(ctx.path) && Boolean(ctx.is('image/*', 'multipart/form-data'))) ||
+    (ATTACHMENT_UPLOAD_PATHS.some((path) => path.test(ctx.path)) && Boolean(ctx.is('multipart/form-data'))));
 
 /**
- * The API speaks JSON only (but for the product image upload): a body of another type is refused with 415
+ * The API speaks JSON only (but for the uploads above): a body of another type is refused with 415
  * before it is read, and so is a Content-Encoding other than gzip, deflate
  * or br (one at most); a body that does not decompress → 400; JSON over
  * 100 KB (decompressed) → 413; malformed JSON → 400; a NUL or a lone
@@ -57,8 +64,8 @@ const isImageUpload = (ctx: Context) =>
  */
 export function jsonBody(): Middleware[] {
   const requireJson: Middleware = async function requireJsonType(ctx, next) {
-    // The one upload: a product image, read as bytes by its route (size-limited, checked by content there).
-    if (isImageUpload(ctx)) return next();
+    // The uploads: read as bytes by their routes (size-limited, checked by content there).
+    if (isUpload(ctx)) return next();
     if (hasBody(ctx.req.headers)) {
       if (!ctx.is('application/json')) throw new HttpError(415, 'Content-Type must be application/json');
       const encoding = (ctx.get('content-encoding') || 'identity').trim().toLowerCase();
@@ -74,7 +81,7 @@ export function jsonBody(): Middleware[] {
     strict: true,
   }) as unknown as Middleware;
   const parse: Middleware = async function parseJsonBody(ctx, next) {
-    if (isImageUpload(ctx)) return next();
+    if (isUpload(ctx)) return next();
     const aborted = whenAborted(ctx.req);
     try {
       await Promise.race([parser(ctx, async () => undefined), aborted.promise]);

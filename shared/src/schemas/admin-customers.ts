@@ -41,7 +41,7 @@ export interface AdminCustomerPage {
 
 /** One thing in a customer's history, newest first in the timeline. */
 export interface CustomerTimelineEntry {
-  kind: 'account' | 'order' | 'service_request' | 'enquiry' | 'chat' | 'subscription';
+  kind: 'account' | 'order' | 'service_request' | 'enquiry' | 'chat' | 'subscription' | 'survey';
   id: string;
   title: string;
   status: string | null;

@@ -131,6 +131,8 @@ export const chatMessageSchema = z.object({
    * sent as `admin` but is never a staff response (service levels skip it); absent on every other message.
    */
   automatic: z.enum(chatMessageAutomaticKinds).optional(),
+  /** A staff reply's author as the visitor sees it (their first name; absent on the visitor's own messages). */
+  senderName: z.string().optional(),
 });
 export type ChatMessage = z.infer<typeof chatMessageSchema>;
 

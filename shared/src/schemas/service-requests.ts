@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import type { Attachment } from './attachments';
+import type { SurveySummary } from './surveys';
 import {
   CONSULTATION_DURATIONS,
   serviceRequestStatuses,
@@ -234,6 +236,8 @@ export interface TicketEvent {
   /** The new priority of a `priority` entry. */
   priority: Priority | null;
   createdAt: string;
+  /** Files attached to a reply or note (the thread always lists them; other answers may leave them out). */
+  attachments?: Attachment[];
 }
 
 export interface ConsultationView {
@@ -259,6 +263,8 @@ export interface ServiceRequestThread {
   consultation: ConsultationView | null;
   /** What the caller may change the status to (staff; empty for clients). */
   allowedStatuses: ServiceRequestStatus[];
+  /** Staff only: the satisfaction survey sent when the ticket was completed, with its answer (null: none sent). */
+  survey?: SurveySummary | null;
 }
 
 type SlaFields = 'firstResponseAt' | 'firstResponseDueAt' | 'resolvedAt' | 'resolutionDueAt' | 'slaState' | 'slaPaused';

@@ -19,6 +19,7 @@ const templateSecrets: { [Name in MailTemplateName]?: (data: MailData<Name>) => 
   'quote-sent': (data) => [data.token],
   'quote-reminder': (data) => [data.token],
   'quote-accepted': (data) => [data.token],
+  'satisfaction-survey': (data) => [data.token],
 };
 
 /** The secrets of a mail of this template with this data (besides any the caller names). */

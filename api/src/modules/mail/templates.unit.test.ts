@@ -215,9 +215,18 @@ const samples: { [Name in MailTemplateName]: [MailData<Name>, ...string[]] } = {
       service: 'Field IT Services',
       reply: 'On our way <1000 ft>',
       staffName: 'Sam Staff',
+      attachments: ['floor-plan.pdf', 'rack.webp'],
     },
     'On our way <1000 ft>',
+    'Attached: floor-plan.pdf, rack.webp. Open the request to download them.',
     `https://www.example.com/portal/request?id=${ticketId}`,
+  ],
+  'satisfaction-survey': [
+    { name: 'Ada', about: 'your request T-10001 (Field IT Services)', token: 'sur_vey-1' },
+    'How did we do?',
+    'your request T-10001 (Field IT Services)',
+    'https://www.example.com/feedback/sur_vey-1?rating=1',
+    'https://www.example.com/feedback/sur_vey-1?rating=5',
   ],
   'consultation-proposed': [
     { ...consultationTime, confirmToken: 'tok_en-1' },

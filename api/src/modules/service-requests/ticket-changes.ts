@@ -10,7 +10,11 @@ import {
   type UpdateServiceRequest,
 } from '@shared/schemas/service-requests';
 import { BadRequest, Conflict, Forbidden } from '../../errors';
+import type { Attachment } from '@shared/schemas/attachments';
+import { insertAttachment, type PreparedAttachment } from '../attachments/attachment-store';
 import { enqueueMail } from '../mail/outbox';
+import { askAfterTicketCompleted } from '../surveys/surveys.service';
+import { TICKET_EVENT_OWNER } from './ticket-attachments';
 import type { User } from '../users/user.model';
 import { recordTicketEvent } from './ticket-events';
 import { publish } from '../../live/publish';
@@ -87,6 +91,8 @@ export async function updateTicket(
       );
       // Waiting on the client pauses the clocks, completing stops them, reopening restarts them.
       await refreshTicketClock(trx, row.id);
+      // "How did we do?" once the work is done (decision 191).
+      if (change.status === 'completed') await askAfterTicketCompleted(trx, row.id);
       await publish(trx, 'staff', { kind: 'service_request.updated', id: row.id });
     }
   });
@@ -114,6 +120,7 @@ export async function addTicketReply(
   id: string,
   caller: User,
   input: TicketReplyInput,
+  files: readonly PreparedAttachment[] = [],
 ): Promise<TicketReplyResult> {
   if (input.internal && !caller.isStaff) throw new Forbidden('Internal notes are for staff only');
   // A canned reply's placeholder left unfilled never reaches a client as braces (decision 188).
@@ -130,6 +137,16 @@ export async function addTicketReply(
       kind: input.internal ? 'note' : 'reply',
       message: input.message,
     });
+    const attachments: Attachment[] = [];
+    for (const file of files) {
+      attachments.push(
+        await insertAttachment(
+          trx,
+          { ownerType: TICKET_EVENT_OWNER, ownerId: event.id, uploadedById: caller.id },
+          file,
+        ),
+      );
+    }
     let status = row.status;
     if (!caller.isStaff && row.status === 'waiting_on_client') {
       status = 'in_progress';
@@ -152,6 +169,7 @@ export async function addTicketReply(
             service: row.service,
             reply: input.message,
             staffName: caller.displayName,
+            ...(attachments.length > 0 ? { attachments: attachments.map((file) => file.filename) } : {}),
           },
           idempotencyKey: `service-request-reply:${event.id}`,
         });
@@ -161,6 +179,6 @@ export async function addTicketReply(
       kind: caller.isStaff ? 'service_request.updated' : 'service_request.client_reply',
       id: row.id,
     });
-    return { event, status };
+    return { event: { ...event, attachments }, status };
   });
 }

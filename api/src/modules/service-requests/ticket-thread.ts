@@ -3,6 +3,8 @@ import { SERVICE_REQUEST_TRANSITIONS, type ServiceRequestThread } from '@shared/
 import { isUuid } from '@shared/schemas/text';
 import { NotFound } from '../../errors';
 import type { User } from '../users/user.model';
+import { withAttachments } from './ticket-attachments';
+import { surveyOf } from '../surveys/surveys.service';
 import {
   CLIENT_EVENT_KINDS,
   CONSULTATION_COLUMNS,
@@ -98,8 +100,10 @@ export async function readThread(db: Knex | Knex.Transaction, id: string, caller
     // Who works a ticket is staff business, like assignment entries of the timeline: clients see who replied, by
     // the name on each reply, never the assignee (decision 156).
     request: caller.isStaff ? request : { ...request, assignee: null, ...NO_SLA },
-    events: row.events.map(toTicketEvent),
+    events: await withAttachments(db, row.events.map(toTicketEvent)),
     consultation: row.consultation ? toConsultationView(row.consultation) : null,
     allowedStatuses: caller.isStaff ? [...SERVICE_REQUEST_TRANSITIONS[row.status]] : [],
+    // The client's rating of the work, for staff (decision 191); the client sees theirs through its link.
+    ...(caller.isStaff ? { survey: await surveyOf(db, { serviceRequestId: id }) } : {}),
   };
 }

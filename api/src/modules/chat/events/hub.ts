@@ -3,6 +3,7 @@ import type WebSocket from 'ws';
 import type { ChatSenderType } from '@shared/schemas/chat';
 import type { ServerFrame } from '@shared/schemas/chat-frames';
 import { staffEventPermissions, type StaffEvent } from '@shared/schemas/staff-events';
+import { SURVEY_QUESTION } from '@shared/schemas/surveys';
 import type { ChatEvent, EventOrigin } from '../../../live/channels';
 import { SerialTasks } from '../../../live/serial-tasks';
 import type { Logger } from '../../../logger';
@@ -11,6 +12,7 @@ import { ChatConnection, type SocketCredentials, type Subscription } from '../so
 import type { ChatEventOf, RoomEvent } from './events';
 import { loadClosedConversations, loadHistory, loadMessageEvent, loadMissedMessages } from '../storage/messages';
 import { StaffPresence } from '../storage/presence';
+import { askInWidget } from '../../surveys/surveys.service';
 import { forVisitor, toChatConversation, toChatMessage, type ConversationRow } from '../storage/rows';
 
 type MessageEvent = Extract<RoomEvent, { kind: 'message' }>;
@@ -284,8 +286,27 @@ export class ChatHub {
           conversationId: event.conversation.id,
           closedAt: event.conversation.closedAt ?? new Date().toISOString(),
         });
+        if (subscription.role === 'visitor') this.askSurvey(subscription);
         return;
     }
+  }
+
+  /**
+   * The visitor's widget is open on a conversation that just closed (or is
+   * opened on one closed before): ask its satisfaction survey there (decision
+   * 191), unless it went by email or was answered. A failure only means the
+   * survey goes by email as it would have without the widget.
+   */
+  private askSurvey(subscription: Subscription): void {
+    const { connection, conversationId } = subscription;
+    askInWidget(this.db, conversationId).then(
+      (token) => {
+        if (token && connection.subscriptions.get(conversationId) === subscription) {
+          connection.sendFrame({ type: 'survey', conversationId, token, question: SURVEY_QUESTION });
+        }
+      },
+      (err: unknown) => this.logger.warn({ err, conversationId }, 'survey not asked in the widget'),
+    );
   }
 
   // ---- Joining and leaving ------------------------------------------------------------------
@@ -339,6 +360,8 @@ export class ChatHub {
     const pending = subscription.pending ?? [];
     subscription.pending = null;
     for (const event of pending) this.deliverTo(subscription, event);
+    // The widget opened (or reloaded) on a chat already closed: its survey, if still unanswered, is asked again.
+    if (role === 'visitor' && conversation.status === 'closed') this.askSurvey(subscription);
   }
 
   leave(connection: ChatConnection, conversationId: string): void {

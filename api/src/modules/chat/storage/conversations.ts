@@ -9,6 +9,7 @@ import { defaultPriorityFor } from '../../settings/plan-priorities';
 import { mayChat, ownsConversation, type ChatParticipant } from '../chat-access';
 import { postAwayMessage } from './away-message';
 import { CONVERSATION_COLUMNS, toChatConversation, type ConversationRow } from './rows';
+import { askAfterChatClosed } from '../../surveys/surveys.service';
 
 /** A conversation by id, with its unread count; undefined when there is none (or the id is not a UUID). */
 export async function loadConversation(db: Knex | Knex.Transaction, id: string): Promise<ConversationRow | undefined> {
@@ -99,6 +100,8 @@ export async function closeConversation(db: Knex, id: string): Promise<ChatConve
     // Closing stops a first-response clock still running (decision 192).
     await refreshChatClock(trx, id);
     const conversation = toChatConversation((await loadConversation(trx, id))!);
+    // "How did we do?": asked in the widget if the visitor has it open, else emailed (decision 191).
+    await askAfterChatClosed(trx, conversation.id);
     await publish(trx, 'chat', { kind: 'closed', conversation });
     return conversation;
   });

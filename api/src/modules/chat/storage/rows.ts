@@ -24,6 +24,8 @@ export interface MessageRow {
   isRead: boolean;
   clientId: string | null;
   automatic: ChatMessageAutomatic | null;
+  /** Staff replies: the first name of who wrote it (null for the visitor's messages). */
+  senderName: string | null;
 }
 
 export interface ConversationRow {
@@ -47,7 +49,8 @@ export interface ConversationRow {
 }
 
 export const MESSAGE_COLUMNS = `m.id, m.seq, m.conversation_id as "conversationId", m.message, m.sender_type as "senderType",
-  m.created_at as "createdAt", m.is_read as "isRead", m.client_id as "clientId", m.automatic`;
+  m.created_at as "createdAt", m.is_read as "isRead", m.client_id as "clientId", m.automatic,
+  m.sender_name as "senderName"`;
 
 const UNREAD_COUNT = `(select count(*) from chat_messages u
   where u.conversation_id = c.id and not u.is_read and u.sender_type = 'visitor')::int`;
@@ -78,6 +81,7 @@ export function toChatMessage(row: MessageRow): ChatMessage {
     isRead: row.isRead,
     clientId: row.clientId,
     ...(row.automatic ? { automatic: row.automatic } : {}),
+    ...(row.senderName ? { senderName: row.senderName } : {}),
   };
 }
 

@@ -23,6 +23,7 @@ import {
   subscriptionResumed,
   subscriptionStarted,
 } from './subscription-mails';
+import { satisfactionSurvey } from './survey-mails';
 import type { MailTemplate } from './template';
 import { consultationConfirmed, consultationProposed, enquiryReply, serviceRequestReply } from './ticket-mails';
 import { welcome } from './welcome';
@@ -61,6 +62,7 @@ export const mailTemplates = {
   'quote-accepted': quoteAccepted,
   'quote-deposit-paid': quoteDepositPaid,
   'staff-quote-answered': staffQuoteAnswered,
+  'satisfaction-survey': satisfactionSurvey,
 } as const;
 
 export type MailTemplateName = keyof typeof mailTemplates;

@@ -22,6 +22,7 @@ const KIND_LABELS = {
   enquiry: 'Enquiry',
   chat: 'Chat',
   subscription: 'Subscription',
+  survey: 'Rating',
 } as const;
 
 /** The shared labels of each kind's statuses (shared/). */
