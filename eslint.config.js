@@ -18,6 +18,7 @@ const sharedFeatures = ['chat', 'payments'];
  * here imports no other module; tests are exempt (they drive the whole app and may check any domain's rows).
  */
 const moduleGraph = {
+  assignment: ['chat', 'service-requests', 'settings', 'users'],
   audit: ['users'],
   auth: ['users', 'mail', 'audit'],
   billing: ['users', 'mail'],

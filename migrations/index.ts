@@ -57,6 +57,7 @@ import * as addTicketNumbers from './20261126198000_add-ticket-numbers';
 import * as moveConsultationPaymentNotes from './20261126198100_move-consultation-payment-notes';
 import * as addSupportFoundation from './20261126200000_add-support-foundation';
 import * as addPriorityEvents from './20261126202000_add-priority-events';
+import * as createStaffPresence from './20261126202010_create-staff-presence';
 
 /**
  * Every migration, in order. Listed explicitly (rather than read from the
@@ -122,6 +123,7 @@ export const migrations: ReadonlyArray<readonly [name: string, migration: Knex.M
   ['20261126198100_move-consultation-payment-notes', moveConsultationPaymentNotes],
   ['20261126200000_add-support-foundation', addSupportFoundation],
   ['20261126202000_add-priority-events', addPriorityEvents],
+  ['20261126202010_create-staff-presence', createStaffPresence],
 ];
 
 const byName = new Map(migrations);

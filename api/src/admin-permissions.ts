@@ -81,6 +81,8 @@ export const adminPaths: readonly AdminPath[] = [
   { method: 'PUT', path: '/api/admin/settings/business-hours', permission: 'settings' },
   { method: 'GET', path: '/api/admin/settings/plan-priorities', permission: 'settings' },
   { method: 'PUT', path: '/api/admin/settings/plan-priorities', permission: 'settings' },
+  { method: 'GET', path: '/api/admin/settings/assignment', permission: 'settings' },
+  { method: 'PUT', path: '/api/admin/settings/assignment', permission: 'settings' },
   { method: 'PATCH', path: '/api/admin/chat/conversations/:id', permission: 'chat' },
 
   { method: 'GET', path: '/api/admin/customers/:id/invoices', permission: 'orders.read' },

@@ -13,6 +13,7 @@ import { createHttpServer } from './http-timeouts';
 import { createLiveBus } from './live/bus';
 import { maintenanceTasks, startMaintenance } from './maintenance';
 import { paymentMaintenanceTasks } from './payment-wiring';
+import { Assigner, type PassResult } from './modules/assignment/assigner';
 import { catalogCacheFor } from './modules/catalog/catalog-cache';
 import { attachChatServer, type ChatServer, type ChatServerOptions } from './modules/chat/socket/server';
 import { startMailWorker, type MailWorker, type MailWorkerOptions } from './modules/mail/mail-worker';
@@ -29,6 +30,7 @@ export interface RunningServer {
   deps: AppDeps;
   server: http.Server;
   chat: ChatServer;
+  assigner: Assigner;
   mail: MailWorker;
   close(): Promise<void>;
 }
@@ -44,6 +46,8 @@ interface StartOptions {
   chat?: ChatServerOptions;
   /** Mail delivery timings and transport (tests shorten and replace them). */
   mail?: MailWorkerOptions;
+  /** Automatic assignment: how often it looks again without being told (offline grace), and a listener (tests). */
+  assignment?: { sweepMs?: number; onPass?: (result: PassResult) => void };
   /** `npm run dev`: serve no site (Vite serves it at this URL), only a page pointing there. */
   devWebUrl?: string;
 }
@@ -98,6 +102,20 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
   // Catalogue changes on any instance drop this instance's snapshot of the shop at once (decision 108).
   const catalog = catalogCacheFor(db);
   live.subscribe({ on: { catalogue: () => catalog.invalidate() }, resync: () => catalog.invalidate() });
+  // Automatic assignment (decision 187): a pass when a chat or ticket arrives, closes or is unassigned, when someone
+  // comes online or goes offline, when the setting changes; passes on every instance take turns under one lock.
+  const assigner = new Assigner(db, logger, options.assignment);
+  live.subscribe({
+    on: {
+      chat: (event) => {
+        if (event.kind === 'conversation' || event.kind === 'closed' || event.kind === 'presence') assigner.poke();
+      },
+      staff: (event) => {
+        if (event.kind === 'service_request.created' || event.kind === 'service_request.updated') assigner.poke();
+      },
+    },
+    resync: () => assigner.poke(),
+  });
   const chat = attachChatServer({
     server,
     app,
@@ -119,6 +137,7 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
     });
   } catch (err) {
     // The port is taken (or not ours to use): undo what started, then report.
+    await assigner.stop();
     await chat.close();
     await live.stop();
     await db.destroy();
@@ -132,6 +151,7 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
       ...paymentMaintenanceTasks(deps).map((task) => ({ name: task.name, run: () => task.run() })),
     ],
   });
+  assigner.start();
   const mail = startMailWorker(deps, { attachmentSources: mailAttachmentSources, ...options.mail });
   if (!config.mail.smtpUrl) {
     const message = 'SMTP_URL is not set: emails are rendered and kept in the outbox (/admin/outbox), not sent';
@@ -145,6 +165,7 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
       maintenance.stop();
       // Chat sockets first (1001 "going away": clients reconnect elsewhere), while the database is still up.
       await chat.close();
+      await assigner.stop();
       await live.stop();
       // Stop accepting; idle keep-alive sockets close now, busy ones after their response.
       const drained = new Promise<void>((resolve) => server.close(() => resolve()));
@@ -166,6 +187,7 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
     deps,
     server,
     chat,
+    assigner,
     mail,
     close,
   };
