@@ -61,7 +61,12 @@ export async function assignTicketAutomatically(
   assignee: { id: string; name: string },
 ): Promise<void> {
   await trx('service_requests').where({ id: requestId }).update({ assigneeId: assignee.id });
-  await recordTicketEvent(trx, requestId, { type: 'system', name: AUTOMATIC_ASSIGNMENT }, { kind: 'assignment', assignee });
+  await recordTicketEvent(
+    trx,
+    requestId,
+    { type: 'system', name: AUTOMATIC_ASSIGNMENT },
+    { kind: 'assignment', assignee },
+  );
   await publish(trx, 'staff', { kind: 'service_request.updated', id: requestId });
   await publish(trx, 'staff', { kind: 'service_request.assigned', id: requestId, to: assignee.id });
 }
