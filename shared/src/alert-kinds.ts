@@ -15,6 +15,8 @@ export const ALERT_SETTINGS = [
   'serviceRequestAlerts',
   'clientReplyAlerts',
   'consultationAlerts',
+  /** A chat or ticket was given to this staff member (by someone, or automatically). */
+  'assignmentAlerts',
 ] as const;
 export type AlertSetting = (typeof ALERT_SETTINGS)[number];
 
@@ -29,6 +31,8 @@ export const ITEM_ALERT_KINDS = [
   'service_request.client_reply',
   'consultation.paid',
   'consultation.confirmed',
+  'service_request.assigned',
+  'chat.assigned',
 ] as const;
 export type ItemAlertKind = (typeof ITEM_ALERT_KINDS)[number];
 
@@ -79,6 +83,18 @@ export const ITEM_ALERTS: Readonly<Record<ItemAlertKind, ItemAlertKindInfo>> = {
     title: 'Consultation confirmed',
     fallbackBody: 'A client confirmed the proposed consultation time.',
     path: ticketPath,
+  },
+  'service_request.assigned': {
+    setting: 'assignmentAlerts',
+    title: 'Request assigned to you',
+    fallbackBody: 'A service request is now yours to work on.',
+    path: ticketPath,
+  },
+  'chat.assigned': {
+    setting: 'assignmentAlerts',
+    title: 'Chat assigned to you',
+    fallbackBody: 'A live chat is now yours to answer.',
+    path: (id) => `/admin/chat?conversation=${encodeURIComponent(id)}`,
   },
 };
 

@@ -44,6 +44,7 @@ export const defaultSettings = {
   serviceRequestAlerts: true,
   clientReplyAlerts: true,
   consultationAlerts: true,
+  assignmentAlerts: true,
 } as const satisfies z.infer<typeof settingsSchema>;
 
 export const ipcPayloads = {

@@ -139,6 +139,8 @@ describe('notifications per kind', () => {
     ['clientReplyAlerts', 'service_request.client_reply'],
     ['consultationAlerts', 'consultation.paid'],
     ['consultationAlerts', 'consultation.confirmed'],
+    ['assignmentAlerts', 'service_request.assigned'],
+    ['assignmentAlerts', 'chat.assigned'],
   ] as const)('%s off silences %s and nothing else', (setting, kind) => {
     const attention = center({ [setting]: false });
     expect(attention.itemAlert(report(kind))).toBeNull();

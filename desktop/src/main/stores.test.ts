@@ -31,6 +31,7 @@ describe('console settings file', () => {
       serviceRequestAlerts: true,
       clientReplyAlerts: true,
       consultationAlerts: true,
+      assignmentAlerts: true,
     });
     store.setServerUrl('https://www.example.com');
     expect(store.updateSettings({ doNotDisturb: true, orderAlerts: false })).toEqual({

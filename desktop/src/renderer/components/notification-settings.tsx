@@ -34,6 +34,11 @@ const kindOptions: Option[] = [
     label: 'Consultations',
     hint: 'A consultation was paid, or a client confirmed its time.',
   },
+  {
+    key: 'assignmentAlerts',
+    label: 'Assigned to me',
+    hint: 'A chat or service request was given to you, by someone or automatically.',
+  },
 ];
 
 function SettingSwitch({

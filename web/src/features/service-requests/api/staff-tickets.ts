@@ -7,6 +7,7 @@ import type {
   StaffServiceRequestPage,
   UpdateServiceRequest,
 } from '@shared/schemas/service-requests';
+import type { Priority } from '@shared/schemas/support';
 import { apiJson } from '@/lib/api-client';
 import { serviceRequestQueryKey } from './get-service-request';
 
@@ -17,6 +18,9 @@ export interface TicketListRequest {
   q: string;
   status: ServiceRequestStatus | null;
   service: string | null;
+  priority: Priority | null;
+  /** `priority`: most urgent first; null: newest first. */
+  sort: 'priority' | null;
   /** A staff member's id, or `none`. */
   assigneeId: string | null;
   clientId: string | null;
@@ -52,7 +56,7 @@ function useTicketMutation<Input>(id: string, send: (input: Input) => Promise<Se
   });
 }
 
-/** PATCH /api/admin/service-requests/{id}: status and/or assignee. */
+/** PATCH /api/admin/service-requests/{id}: status, assignee and/or priority. */
 export const useUpdateTicket = (id: string) =>
   useTicketMutation(id, (change: UpdateServiceRequest) =>
     apiJson<ServiceRequestThread>('PATCH', `/api/admin/service-requests/${id}`, change),

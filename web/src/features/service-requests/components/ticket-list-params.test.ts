@@ -14,6 +14,8 @@ describe('the tickets list read from the URL', () => {
       q: '',
       status: null,
       service: null,
+      priority: null,
+      sort: null,
       assigneeId: null,
       clientId: null,
       cursor: null,
@@ -26,6 +28,8 @@ describe('the tickets list read from the URL', () => {
       q: 'printer',
       status: 'waiting_on_client',
       service: serviceOptions[0],
+      priority: 'urgent',
+      sort: 'priority',
       assigneeId: STAFF_ID,
       clientId: STAFF_ID,
       cursor: CURSOR,
@@ -35,6 +39,8 @@ describe('the tickets list read from the URL', () => {
       q: 'printer',
       status: 'waiting_on_client',
       service: serviceOptions[0],
+      priority: 'urgent',
+      sort: 'priority',
       assigneeId: STAFF_ID,
       clientId: STAFF_ID,
       cursor: CURSOR,
@@ -51,7 +57,17 @@ describe('the tickets list read from the URL', () => {
   });
 
   it('reads a value edited into the URL that the list cannot ask for as no filter', () => {
-    const edited = read('status=lost&service=Plumbing&assigneeId=bob&clientId=42&cursor=page-2');
-    expect(edited).toMatchObject({ status: null, service: null, assigneeId: null, clientId: null, cursor: null });
+    const edited = read(
+      'status=lost&service=Plumbing&priority=asap&sort=loud&assigneeId=bob&clientId=42&cursor=page-2',
+    );
+    expect(edited).toMatchObject({
+      status: null,
+      service: null,
+      priority: null,
+      sort: null,
+      assigneeId: null,
+      clientId: null,
+      cursor: null,
+    });
   });
 });

@@ -2,6 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { Link } from 'react-router-dom';
 import { SERVICE_REQUEST_STATUS_LABELS } from '@shared/service-requests';
 import { useStaffEvents } from '@/lib/live/staff-events';
+import { PriorityBadge, PrioritySelect } from '@/components/console/assignment';
 import { MakeQuoteLink } from '@/components/console/make-quote-link';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
@@ -32,7 +33,13 @@ export function TicketPage({ id }: { id: string }) {
   const staff = useStaffMembers();
   const queryClient = useQueryClient();
   useStaffEvents(
-    ['service_request.updated', 'service_request.client_reply', 'consultation.proposed', 'consultation.confirmed'],
+    [
+      'service_request.updated',
+      'service_request.client_reply',
+      'service_request.assigned',
+      'consultation.proposed',
+      'consultation.confirmed',
+    ],
     (event) => {
       if (event === null || event.id === id)
         void queryClient.invalidateQueries({ queryKey: serviceRequestQueryKey(id) });
@@ -81,6 +88,7 @@ export function TicketPage({ id }: { id: string }) {
         </div>
         <div className="flex items-center gap-2">
           {request.paid ? <Badge variant="success">Paid</Badge> : null}
+          <PriorityBadge priority={request.priority} />
           <StatusBadge status={request.status} />
         </div>
       </header>
@@ -94,6 +102,11 @@ export function TicketPage({ id }: { id: string }) {
             company: request.company,
             source: { serviceRequestId: request.id },
           }}
+        />
+        <PrioritySelect
+          value={request.priority}
+          disabled={update.isPending}
+          onChange={(priority) => update.mutate({ priority })}
         />
         <label className="flex flex-col gap-1 text-sm font-medium text-slate-700">
           Assignee
