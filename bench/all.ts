@@ -28,6 +28,7 @@ const benches: { name: string; env: Record<string, string> }[] = [
   { name: 'mail', env: { BENCH_MAIL_ORDERS: '500', BENCH_MAIL_OUTAGE_S: '15' } },
   { name: 'tickets', env: { BENCH_DURATION: '4' } },
   { name: 'admin', env: { BENCH_ADMIN_SECONDS: '10' } },
+  { name: 'assign', env: { BENCH_ASSIGN_ITEMS: '2000' } },
 ];
 
 const load = () =>

@@ -87,7 +87,12 @@ export function upsertConversation(queryClient: QueryClient, conversation: ChatC
       .then(() => queryClient.invalidateQueries({ queryKey: conversationsQueryKey }));
   }
   for (const query of queryClient.getQueryCache().findAll({ queryKey: conversationsQueryKey })) {
-    const filters = (query.queryKey[1] ?? {}) as ConversationFilters;
+    // Only the lists: the key alone, or with its filters (other queries may share the prefix).
+    const second = query.queryKey[1];
+    if (query.queryKey.length > 2 || (second !== undefined && (typeof second !== 'object' || second === null))) {
+      continue;
+    }
+    const filters = (second ?? {}) as ConversationFilters;
     const matches = matchesFilters(conversation, filters);
     if (matches === null) {
       // A text search: only the server knows whether it still matches.
@@ -95,7 +100,7 @@ export function upsertConversation(queryClient: QueryClient, conversation: ChatC
       continue;
     }
     queryClient.setQueryData<InfiniteData<ConversationPage>>(query.queryKey, (data) => {
-      if (!data) return data;
+      if (!data || !Array.isArray(data.pages)) return data;
       let found = false;
       const pages = data.pages.map((page) => ({
         ...page,
