@@ -11,7 +11,7 @@
  * Measures, per item, from the moment its transaction committed here to the
  * moment its assignee's console received "assigned to you": p50/p99 (goal
  * p99 < 100 ms). Then the open items per person (max − min ≤ 1 while nobody is
- * at capacity: the capacity is BENCH_ASSIGN_CAPACITY, default 1,000), items
+ * at capacity: the capacity is BENCH_ASSIGN_CAPACITY, default 500, the most the setting allows), items
  * given twice (goal 0) and people over capacity (goal 0). Exits non-zero when
  * an item is given twice, someone is over capacity or an item never arrives.
  */
@@ -28,7 +28,7 @@ const STAFF = Number(process.env.BENCH_ASSIGN_STAFF ?? 10);
 const ITEMS = Number(process.env.BENCH_ASSIGN_ITEMS ?? 2000);
 const BURST = Number(process.env.BENCH_ASSIGN_BURST ?? 50);
 const GAP_MS = Number(process.env.BENCH_ASSIGN_GAP_MS ?? 200);
-const CAPACITY = Number(process.env.BENCH_ASSIGN_CAPACITY ?? 1000);
+const CAPACITY = Number(process.env.BENCH_ASSIGN_CAPACITY ?? 500);
 const LIMIT_MS = 100;
 
 ensureBuild();
