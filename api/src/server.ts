@@ -108,13 +108,14 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
   live.subscribe({
     on: {
       chat: (event) => {
-        if (event.kind === 'conversation' || event.kind === 'closed' || event.kind === 'presence') assigner.poke();
+        if (event.kind === 'presence') assigner.poke({ sweep: true });
+        else if (event.kind === 'conversation' || event.kind === 'closed') assigner.poke();
       },
       staff: (event) => {
         if (event.kind === 'service_request.created' || event.kind === 'service_request.updated') assigner.poke();
       },
     },
-    resync: () => assigner.poke(),
+    resync: () => assigner.poke({ sweep: true }),
   });
   const chat = attachChatServer({
     server,

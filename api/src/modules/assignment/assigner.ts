@@ -75,11 +75,16 @@ function byUrgencyThenAge(a: Waiting, b: Waiting): number {
   );
 }
 
-export async function assignmentPass(db: Knex): Promise<PassResult> {
+/**
+ * One pass. `returnOffline: false` skips the offline grace (step 2): a new or
+ * changed item cannot make anyone's grace run out, so the passes such events
+ * start leave it to the sweeps and presence changes.
+ */
+export async function assignmentPass(db: Knex, { returnOffline = true } = {}): Promise<PassResult> {
   return db.transaction(async (trx) => {
     await trx.raw('select pg_advisory_xact_lock(?)', [ASSIGNMENT_LOCK_KEY]);
     const settings = await readAssignmentSettings(trx);
-    const returned = await returnChatsOfOfflineStaff(trx, settings.offlineGraceMinutes);
+    const returned = returnOffline ? await returnChatsOfOfflineStaff(trx, settings.offlineGraceMinutes) : 0;
     const assigned: PassResult['assigned'] = [];
     if (!settings.autoAssign) return { assigned, returned };
 
@@ -140,6 +145,8 @@ export async function assignmentPass(db: Knex): Promise<PassResult> {
  */
 export class Assigner {
   private dirty = false;
+  /** Whether the next pass also returns the chats of staff offline past the grace. */
+  private sweepDue = true;
   private running: Promise<void> | null = null;
   private timer: NodeJS.Timeout | null = null;
   private stopped = false;
@@ -151,25 +158,30 @@ export class Assigner {
   ) {}
 
   start(): void {
-    this.timer = setInterval(() => this.poke(), this.options.sweepMs ?? 30_000);
+    this.timer = setInterval(() => this.poke({ sweep: true }), this.options.sweepMs ?? 30_000);
     this.timer.unref();
-    this.poke();
+    this.poke({ sweep: true });
   }
 
-  poke(): void {
+  /** Something changed: a pass soon. `sweep`: someone's presence changed or time passed (the offline grace too). */
+  poke({ sweep = false } = {}): void {
     if (this.stopped) return;
+    if (sweep) this.sweepDue = true;
     this.dirty = true;
     if (this.running) return;
     this.running = (async () => {
       while (this.dirty && !this.stopped) {
         this.dirty = false;
+        const returnOffline = this.sweepDue;
+        this.sweepDue = false;
         try {
-          const result = await assignmentPass(this.db);
+          const result = await assignmentPass(this.db, { returnOffline });
           if (result.assigned.length > 0 || result.returned > 0) {
             this.logger.debug({ assigned: result.assigned.length, returned: result.returned }, 'automatic assignment');
           }
           this.options.onPass?.(result);
         } catch (err) {
+          if (returnOffline) this.sweepDue = true;
           this.logger.warn({ err }, 'automatic assignment failed');
         }
       }
