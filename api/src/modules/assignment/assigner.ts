@@ -3,13 +3,13 @@ import { PRIORITY_RANK, type Priority } from '@shared/schemas/support';
 import type { Permission } from '@shared/staff-roles';
 import type { Logger } from '../../logger';
 import {
-  assignChatAutomatically,
+  assignChatsAutomatically,
   onlineStaffIds,
   openChatCounts,
   returnChatsOfOfflineStaff,
   waitingChats,
 } from '../chat/storage/chat-assignment';
-import { assignTicketAutomatically, openTicketCounts, waitingTickets } from '../service-requests/ticket-assignment';
+import { assignTicketsAutomatically, openTicketCounts, waitingTickets } from '../service-requests/ticket-assignment';
 import { readAssignmentSettings } from '../settings/assignment-settings';
 import { staffHolding } from '../users/staff-accounts';
 
@@ -113,16 +113,20 @@ export async function assignmentPass(db: Knex, { returnOffline = true } = {}): P
 
     // Turns given in this pass come after every stored one, in order.
     let nextTurn = Math.max(Date.now() * 1000, ...candidates.map((candidate) => candidate.turn)) + 1;
+    const chatGrants: { id: string; assignee: { id: string; name: string } }[] = [];
+    const ticketGrants: typeof chatGrants = [];
     for (const item of waiting) {
       const assignee = pick(candidates, settings.capacity);
       if (!assignee) break;
-      const person = { id: assignee.id, name: assignee.name };
-      if (item.kind === 'chat') await assignChatAutomatically(trx, item.id, person);
-      else await assignTicketAutomatically(trx, item.id, person);
+      const grant = { id: item.id, assignee: { id: assignee.id, name: assignee.name } };
+      (item.kind === 'chat' ? chatGrants : ticketGrants).push(grant);
       assignee.load += 1;
       assignee.turn = nextTurn++;
       assigned.push({ kind: item.kind, id: item.id, assigneeId: assignee.id });
     }
+    // Written a batch at a time: the pass holds the one lock, so it is kept short.
+    await assignChatsAutomatically(trx, chatGrants);
+    await assignTicketsAutomatically(trx, ticketGrants);
     const turned = candidates.filter((candidate) => assigned.some((item) => item.assigneeId === candidate.id));
     if (turned.length > 0) {
       await trx.raw(

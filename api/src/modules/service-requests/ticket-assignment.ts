@@ -1,7 +1,6 @@
 import type { Knex } from 'knex';
 import { PRIORITY_RANK, type Priority } from '@shared/schemas/support';
-import { publish } from '../../live/publish';
-import { recordTicketEvent } from './ticket-events';
+import { publishAll } from '../../live/publish';
 
 /**
  * What the automatic assignment (api/src/modules/assignment/, decision 187)
@@ -52,21 +51,35 @@ export async function waitingTickets(trx: Knex.Transaction, limit: number): Prom
 }
 
 /**
- * Gives a waiting ticket to a staff member, recorded in its timeline as the
- * automatic assignment's, and tells the consoles and the assignee.
+ * Gives waiting tickets to staff members, in one statement each step (the
+ * automatic assignment's batch): each recorded in its timeline as the
+ * automatic assignment's, and the consoles and each assignee told.
  */
-export async function assignTicketAutomatically(
+export async function assignTicketsAutomatically(
   trx: Knex.Transaction,
-  requestId: string,
-  assignee: { id: string; name: string },
+  grants: readonly { id: string; assignee: { id: string; name: string } }[],
 ): Promise<void> {
-  await trx('service_requests').where({ id: requestId }).update({ assigneeId: assignee.id });
-  await recordTicketEvent(
-    trx,
-    requestId,
-    { type: 'system', name: AUTOMATIC_ASSIGNMENT },
-    { kind: 'assignment', assignee },
+  if (grants.length === 0) return;
+  const ids = grants.map((grant) => grant.id);
+  const assignees = grants.map((grant) => grant.assignee.id);
+  await trx.raw(
+    `update service_requests r set assignee_id = g.assignee, updated_at = clock_timestamp()
+     from unnest(?::uuid[], ?::uuid[]) as g(id, assignee) where r.id = g.id`,
+    [ids, assignees],
   );
-  await publish(trx, 'staff', { kind: 'service_request.updated', id: requestId });
-  await publish(trx, 'staff', { kind: 'service_request.assigned', id: requestId, to: assignee.id });
+  await trx.raw(
+    `insert into service_request_events (service_request_id, kind, actor_type, actor_name, assignee_id, assignee_name,
+       created_at)
+     select g.id, 'assignment', 'system', ?, g.assignee, g.name, clock_timestamp()
+     from unnest(?::uuid[], ?::uuid[], ?::text[]) as g(id, assignee, name)`,
+    [AUTOMATIC_ASSIGNMENT, ids, assignees, grants.map((grant) => grant.assignee.name)],
+  );
+  await publishAll(
+    trx,
+    'staff',
+    grants.flatMap((grant) => [
+      { kind: 'service_request.updated' as const, id: grant.id },
+      { kind: 'service_request.assigned' as const, id: grant.id, to: grant.assignee.id },
+    ]),
+  );
 }

@@ -1,7 +1,7 @@
 import type { Knex } from 'knex';
 import { PRIORITY_RANK } from '@shared/schemas/support';
-import { publish } from '../../../live/publish';
-import { systemActor } from '../../audit/audit-log';
+import { publish, publishAll } from '../../../live/publish';
+import { recordAudits, systemActor } from '../../audit/audit-log';
 import { setChatAssignee } from './conversation-changes';
 import { CONVERSATION_COLUMNS, toChatConversation, type ConversationRow } from './rows';
 import { STAFF_PRESENCE_STALE_MS, staffLastSeenSql, staffOnlineSql } from './staff-presence';
@@ -66,14 +66,51 @@ async function announce(trx: Knex.Transaction, conversationId: string): Promise<
   }
 }
 
-/** Gives a waiting chat to a staff member (audited as the automatic assignment's); the consoles and they hear of it. */
-export async function assignChatAutomatically(
+/**
+ * Gives waiting chats to staff members, in one statement each step (the
+ * automatic assignment's batch): stored with the moment, audited as the
+ * automatic assignment's, and the consoles (the list) and each assignee
+ * ("assigned to you") told.
+ */
+export async function assignChatsAutomatically(
   trx: Knex.Transaction,
-  conversationId: string,
-  assignee: { id: string; name: string },
+  grants: readonly { id: string; assignee: { id: string; name: string } }[],
 ): Promise<void> {
-  await setChatAssignee(trx, conversationId, assignee, null, assigner);
-  await announce(trx, conversationId);
+  if (grants.length === 0) return;
+  await trx.raw(
+    `update chat_conversations c set assignee_id = g.assignee, assigned_at = clock_timestamp()
+     from unnest(?::uuid[], ?::uuid[]) as g(id, assignee) where c.id = g.id`,
+    [grants.map((grant) => grant.id), grants.map((grant) => grant.assignee.id)],
+  );
+  await recordAudits(
+    trx,
+    assigner,
+    grants.map((grant) => ({
+      action: 'chat.assigned',
+      recordType: 'chat_conversation',
+      recordId: grant.id,
+      before: { assignee: null },
+      after: { assignee: grant.assignee },
+    })),
+  );
+  await publishAll(
+    trx,
+    'staff',
+    grants.map((grant) => ({ kind: 'chat.assigned' as const, id: grant.id, to: grant.assignee.id })),
+  );
+  const result = await trx.raw<{ rows: ConversationRow[] }>(
+    `select ${CONVERSATION_COLUMNS} from chat_conversations c where c.id = any(?::uuid[])`,
+    [grants.map((grant) => grant.id)],
+  );
+  await publishAll(
+    trx,
+    'chat',
+    result.rows.map((row) => ({
+      kind: 'conversation' as const,
+      reason: 'updated' as const,
+      conversation: toChatConversation(row),
+    })),
+  );
 }
 
 /**
