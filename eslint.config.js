@@ -19,6 +19,7 @@ const sharedFeatures = ['chat', 'payments', 'canned-replies'];
  */
 const moduleGraph = {
   attachments: ['users'],
+  assignment: ['chat', 'service-requests', 'settings', 'users'],
   audit: ['users'],
   auth: ['users', 'mail', 'audit'],
   billing: ['users', 'mail'],

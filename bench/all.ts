@@ -30,6 +30,7 @@ const benches: { name: string; env: Record<string, string> }[] = [
   { name: 'quotes', env: { BENCH_DURATION: '4' } },
   { name: 'admin', env: { BENCH_ADMIN_SECONDS: '10' } },
   { name: 'reports', env: { BENCH_DURATION: '8' } },
+  { name: 'assign', env: { BENCH_ASSIGN_ITEMS: '2000' } },
 ];
 
 const load = () =>

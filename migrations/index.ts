@@ -64,6 +64,7 @@ import * as addPriorityEvents from './20261126202000_add-priority-events';
 import * as addServiceLevelClocks from './20261126205000_add-service-level-clocks';
 import * as createAttachments from './20261126204000_create-attachments';
 import * as addSurveyDelivery from './20261126204100_add-survey-delivery';
+import * as createStaffPresence from './20261126202010_create-staff-presence';
 
 /**
  * Every migration, in order. Listed explicitly (rather than read from the
@@ -131,6 +132,7 @@ export const migrations: ReadonlyArray<readonly [name: string, migration: Knex.M
   ['20261126200100_notify-session-cache-changes', notifySessionCacheChanges],
   ['20261126201000_add-quote-deposits', addQuoteDeposits],
   ['20261126202000_add-priority-events', addPriorityEvents],
+  ['20261126202010_create-staff-presence', createStaffPresence],
   ['20261126203000_add-canned-replies-and-automatic-messages', addCannedRepliesAndAutomaticMessages],
   ['20261126204000_create-attachments', createAttachments],
   ['20261126204100_add-survey-delivery', addSurveyDelivery],

@@ -150,6 +150,11 @@ const calls: Record<string, (r: Records) => { url: string; body?: object }> = {
     url: '/api/admin/settings/plan-priorities',
     body: { Enterprise: 'urgent', Professional: 'high' },
   }),
+  'GET /api/admin/settings/assignment': () => ({ url: '/api/admin/settings/assignment' }),
+  'PUT /api/admin/settings/assignment': () => ({
+    url: '/api/admin/settings/assignment',
+    body: { autoAssign: false, capacity: 12, offlineGraceMinutes: 10 },
+  }),
   'PATCH /api/admin/chat/conversations/:id': (r) => ({
     url: `/api/admin/chat/conversations/${r.chat}`,
     body: { priority: 'high' },

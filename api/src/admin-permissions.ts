@@ -86,6 +86,8 @@ export const adminPaths: readonly AdminPath[] = [
   { method: 'PUT', path: '/api/admin/settings/service-levels', permission: 'settings' },
   { method: 'GET', path: '/api/admin/settings/plan-priorities', permission: 'settings' },
   { method: 'PUT', path: '/api/admin/settings/plan-priorities', permission: 'settings' },
+  { method: 'GET', path: '/api/admin/settings/assignment', permission: 'settings' },
+  { method: 'PUT', path: '/api/admin/settings/assignment', permission: 'settings' },
   { method: 'PATCH', path: '/api/admin/chat/conversations/:id', permission: 'chat' },
 
   { method: 'GET', path: '/api/admin/canned-replies', permission: 'canned_replies' },

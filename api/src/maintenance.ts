@@ -7,6 +7,7 @@ import { deleteExpiredRateLimits } from './middleware/rate-limit';
 import { expireStaleOrders } from './modules/orders/order-payments';
 import { deleteOldWebhookEvents } from './modules/payments/stripe-webhook';
 import { deleteStalePresence } from './modules/chat/storage/presence';
+import { deleteOldStaffPresence } from './modules/chat/storage/staff-presence';
 import { advanceDemoSubscriptions } from './modules/subscriptions/demo-subscription-payments';
 import type { Config } from './config';
 import { convertAcceptedQuotes } from './modules/quotes/quote-deposits';
@@ -25,6 +26,7 @@ export const maintenanceTasks: MaintenanceTask[] = [
   { name: 'orders pending for 24 hours', run: expireStaleOrders },
   { name: 'old Stripe webhook events', run: deleteOldWebhookEvents },
   { name: 'stale chat presence', run: deleteStalePresence },
+  { name: 'old staff presence', run: deleteOldStaffPresence },
   { name: 'demo subscription renewals', run: (db, logger) => advanceDemoSubscriptions(db, logger) },
   { name: 'quotes past their validity', run: expireQuotes },
   { name: 'accepted quotes not yet converted', run: convertAcceptedQuotes },

@@ -14,6 +14,7 @@ import { createLiveBus, type LiveBus } from './live/bus';
 import { configuredMaintenanceTasks, maintenanceTasks, startMaintenance } from './maintenance';
 import { paymentMaintenanceTasks } from './payment-wiring';
 import { sessionCacheFor } from './modules/auth/session-cache';
+import { Assigner, type PassResult } from './modules/assignment/assigner';
 import { catalogCacheFor } from './modules/catalog/catalog-cache';
 import { attachChatServer, type ChatServer, type ChatServerOptions } from './modules/chat/socket/server';
 import { startMailWorker, type MailWorker, type MailWorkerOptions } from './modules/mail/mail-worker';
@@ -31,6 +32,7 @@ export interface RunningServer {
   deps: AppDeps;
   server: http.Server;
   chat: ChatServer;
+  assigner: Assigner;
   mail: MailWorker;
   /** The instance's live listener (decision 160). */
   live: LiveBus;
@@ -51,6 +53,8 @@ interface StartOptions {
   mail?: MailWorkerOptions;
   /** The service-level sweep's longest wait (tests shorten it). */
   serviceLevels?: { intervalMs?: number };
+  /** Automatic assignment: how often it looks again without being told (offline grace), and a listener (tests). */
+  assignment?: { sweepMs?: number; onPass?: (result: PassResult) => void };
   /** `npm run dev`: serve no site (Vite serves it at this URL), only a page pointing there. */
   devWebUrl?: string;
 }
@@ -121,6 +125,21 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
   // (decision 192). The sweeper itself starts once the server listens.
   let serviceLevels: ServiceLevelSweeper | null = null;
   live.subscribe({ on: { staff: () => serviceLevels?.poke() }, resync: () => serviceLevels?.poke() });
+  // Automatic assignment (decision 187): a pass when a chat or ticket arrives, closes or is unassigned, when someone
+  // comes online or goes offline, when the setting changes; passes on every instance take turns under one lock.
+  const assigner = new Assigner(db, logger, options.assignment);
+  live.subscribe({
+    on: {
+      chat: (event) => {
+        if (event.kind === 'presence') assigner.poke({ sweep: true });
+        else if (event.kind === 'conversation' || event.kind === 'closed') assigner.poke();
+      },
+      staff: (event) => {
+        if (event.kind === 'service_request.created' || event.kind === 'service_request.updated') assigner.poke();
+      },
+    },
+    resync: () => assigner.poke({ sweep: true }),
+  });
   const chat = attachChatServer({
     server,
     app,
@@ -142,6 +161,7 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
     });
   } catch (err) {
     // The port is taken (or not ours to use): undo what started, then report.
+    await assigner.stop();
     await chat.close();
     await live.stop();
     await db.destroy();
@@ -158,6 +178,7 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
   });
   serviceLevels = startServiceLevelSweeper(db, logger, options.serviceLevels);
   const sweeper = serviceLevels;
+  assigner.start();
   const mail = startMailWorker(deps, { attachmentSources: mailAttachmentSources, ...options.mail });
   if (!config.mail.smtpUrl) {
     const message = 'SMTP_URL is not set: emails are rendered and kept in the outbox (/admin/outbox), not sent';
@@ -172,6 +193,7 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
       await sweeper.stop();
       // Chat sockets first (1001 "going away": clients reconnect elsewhere), while the database is still up.
       await chat.close();
+      await assigner.stop();
       await live.stop();
       // Stop accepting; idle keep-alive sockets close now, busy ones after their response.
       const drained = new Promise<void>((resolve) => server.close(() => resolve()));
@@ -193,6 +215,7 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
     deps,
     server,
     chat,
+    assigner,
     mail,
     live,
     serviceLevels: sweeper,

@@ -2,6 +2,8 @@ import path from 'node:path';
 import type { Knex } from 'knex';
 import { afterAll, beforeAll } from 'vitest';
 import type { Config } from '../../api/src/config';
+import { DEFAULT_ASSIGNMENT_SETTINGS } from '../../shared/src/schemas/assignment';
+import { connectDatabase } from '../../api/src/db/database';
 import { createLogger } from '../../api/src/logger';
 import { startServer, type RunningServer } from '../../api/src/server';
 import { testConfig, type TestConfigOverrides } from '../../api/src/test/config';
@@ -19,9 +21,12 @@ interface SiteServer {
 
 /**
  * The real server (the production build of the web app plus the API) on its
- * own database, for one test file.
+ * own database, for one test file; automatic assignment off unless asked for.
  */
-export function useSiteServer(overrides: TestConfigOverrides | (() => TestConfigOverrides) = {}): SiteServer {
+export function useSiteServer(
+  overrides: TestConfigOverrides | (() => TestConfigOverrides) = {},
+  options: { autoAssign?: boolean } = {},
+): SiteServer {
   let database: TestDatabase;
   let running: RunningServer;
   let config: Config;
@@ -35,6 +40,16 @@ export function useSiteServer(overrides: TestConfigOverrides | (() => TestConfig
   };
   beforeAll(async () => {
     database = await createTestDatabase();
+    if (!options.autoAssign) {
+      // Automatic assignment would give the test's chats and tickets to its staff (with notifications of its own):
+      // only tests about it turn it on.
+      const db = connectDatabase(database.url, { poolMax: 1 });
+      await db('settings').insert({
+        key: 'assignment',
+        value: JSON.stringify({ ...DEFAULT_ASSIGNMENT_SETTINGS, autoAssign: false }),
+      });
+      await db.destroy();
+    }
     const port = await freePort();
     config = testConfig({
       databaseUrl: database.url,

@@ -17,6 +17,8 @@ export const ALERT_SETTINGS = [
   'consultationAlerts',
   /** A ticket or chat you hold (or nobody holds) is at risk of missing, or missed, its service level (decision 192). */
   'slaAlerts',
+  /** A chat or ticket was given to this staff member (by someone, or automatically). */
+  'assignmentAlerts',
 ] as const;
 export type AlertSetting = (typeof ALERT_SETTINGS)[number];
 
@@ -35,6 +37,8 @@ export const ITEM_ALERT_KINDS = [
   'service_request.sla_breached',
   'chat.sla_at_risk',
   'chat.sla_breached',
+  'service_request.assigned',
+  'chat.assigned',
 ] as const;
 export type ItemAlertKind = (typeof ITEM_ALERT_KINDS)[number];
 
@@ -110,6 +114,18 @@ export const ITEM_ALERTS: Readonly<Record<ItemAlertKind, ItemAlertKindInfo>> = {
     title: 'Chat response breached',
     fallbackBody: 'A chat missed its first-response target.',
     path: chatPath,
+  },
+  'service_request.assigned': {
+    setting: 'assignmentAlerts',
+    title: 'Request assigned to you',
+    fallbackBody: 'A service request is now yours to work on.',
+    path: ticketPath,
+  },
+  'chat.assigned': {
+    setting: 'assignmentAlerts',
+    title: 'Chat assigned to you',
+    fallbackBody: 'A live chat is now yours to answer.',
+    path: (id) => `/admin/chat?conversation=${encodeURIComponent(id)}`,
   },
 };
 

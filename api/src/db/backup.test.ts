@@ -189,6 +189,8 @@ async function fillEveryTable(): Promise<void> {
     status: 'succeeded',
   });
   await db('chat_presence').insert({ instanceId: 'instance-a', staffConnections: 2 });
+  await db('staff_presence').insert({ userId: staff.user.id, instanceId: 'instance-a', consoles: 1 });
+  await db('assignment_turns').insert({ userId: staff.user.id, lastAssignedAt: new Date('2026-11-20T09:00:00Z') });
   const plan = await db('subscription_plans').first('id');
   await db('subscriptions').insert({
     userId: client.user.id,

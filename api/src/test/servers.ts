@@ -1,8 +1,11 @@
 import type { Knex } from 'knex';
 import { afterAll, beforeAll } from 'vitest';
+import { DEFAULT_ASSIGNMENT_SETTINGS } from '@shared/schemas/assignment';
 import type { Config } from '../config';
+import { connectDatabase } from '../db/database';
 import { createLogger } from '../logger';
 import type { ChatServerOptions } from '../modules/chat/socket/server';
+import type { PassResult } from '../modules/assignment/assigner';
 import type { MailWorkerOptions } from '../modules/mail/mail-worker';
 import { startServer, type RunningServer } from '../server';
 import { testConfig, type TestConfigOverrides } from './config';
@@ -31,6 +34,8 @@ export function useApiServers(
     chat?: ChatServerOptions;
     mail?: MailWorkerOptions;
     serviceLevels?: { intervalMs?: number };
+    /** Automatic assignment's sweep and a listener of each instance's passes (`index`: the instance). */
+    assignment?: { sweepMs?: number; onPass?: (result: PassResult, index: number) => void };
     configure?: (index: number) => TestConfigOverrides;
   },
 ): ApiServers {
@@ -46,10 +51,24 @@ export function useApiServers(
       chat: options.chat,
       mail: options.mail,
       serviceLevels: options.serviceLevels,
+      assignment: options.assignment && {
+        sweepMs: options.assignment.sweepMs,
+        onPass: options.assignment.onPass && ((result) => options.assignment!.onPass!(result, index)),
+      },
     });
   };
   beforeAll(async () => {
     database = await createTestDatabase();
+    if (!options.assignment) {
+      // Automatic assignment would give the test's chats and tickets to its staff consoles, with events of its own:
+      // only files that test it (and say so with `assignment`) have it on.
+      const db = connectDatabase(database.url, { poolMax: 1 });
+      await db('settings').insert({
+        key: 'assignment',
+        value: JSON.stringify({ ...DEFAULT_ASSIGNMENT_SETTINGS, autoAssign: false }),
+      });
+      await db.destroy();
+    }
     for (let index = 0; index < count; index += 1) {
       const port = await freePort();
       configs[index] = testConfig({

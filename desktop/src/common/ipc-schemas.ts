@@ -45,6 +45,7 @@ export const defaultSettings = {
   clientReplyAlerts: true,
   consultationAlerts: true,
   slaAlerts: true,
+  assignmentAlerts: true,
 } as const satisfies z.infer<typeof settingsSchema>;
 
 export const ipcPayloads = {

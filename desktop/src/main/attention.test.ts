@@ -143,6 +143,8 @@ describe('notifications per kind', () => {
     ['slaAlerts', 'service_request.sla_breached'],
     ['slaAlerts', 'chat.sla_at_risk'],
     ['slaAlerts', 'chat.sla_breached'],
+    ['assignmentAlerts', 'service_request.assigned'],
+    ['assignmentAlerts', 'chat.assigned'],
   ] as const)('%s off silences %s and nothing else', (setting, kind) => {
     const attention = center({ [setting]: false });
     expect(attention.itemAlert(report(kind))).toBeNull();

@@ -32,6 +32,7 @@ describe('console settings file', () => {
       clientReplyAlerts: true,
       consultationAlerts: true,
       slaAlerts: true,
+      assignmentAlerts: true,
     });
     store.setServerUrl('https://www.example.com');
     expect(store.updateSettings({ doNotDisturb: true, orderAlerts: false })).toEqual({

@@ -28,7 +28,7 @@ export function ConsoleLayout() {
   const { pathname } = useLocation();
   if (user?.accountType === 'staff') {
     return (
-      <StaffRoleProvider role={user.staffRole}>
+      <StaffRoleProvider role={user.staffRole} userId={user.id}>
         <StaffConsole pathname={pathname} me={{ id: user.id, staffRole: user.staffRole }} />
       </StaffRoleProvider>
     );

@@ -57,6 +57,24 @@ export async function recordAudit(db: Knex, actor: AuditActor, entry: AuditEntry
   });
 }
 
+/** Appends several rows by one actor in one statement (a batch of automatic changes), as recordAudit each. */
+export async function recordAudits(db: Knex, actor: AuditActor, entries: readonly AuditEntry[]): Promise<void> {
+  if (entries.length === 0) return;
+  await db('audit_log').insert(
+    entries.map((entry) => ({
+      actor_id: actor.id,
+      actor_name: actor.name,
+      actor_role: actor.role,
+      ip: actor.ip,
+      action: entry.action,
+      record_type: entry.recordType ?? null,
+      record_id: entry.recordId == null ? null : String(entry.recordId),
+      before: entry.before == null ? null : JSON.stringify(entry.before),
+      after: entry.after == null ? null : JSON.stringify(entry.after),
+    })),
+  );
+}
+
 /**
  * The fields of `keys` whose values differ between two versions of a record, as the `before` and `after` of an
  * audit row: only what changed, so a row reads as the change it records. Null on both sides when nothing did.

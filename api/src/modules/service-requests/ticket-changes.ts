@@ -59,6 +59,10 @@ export async function updateTicket(
         .update({ assigneeId: assignee?.id ?? null });
       await recordTicketEvent(trx, row.id, { type: 'staff', user: staff }, { kind: 'assignment', assignee });
       await publish(trx, 'staff', { kind: 'service_request.updated', id: row.id });
+      // "Assigned to you": the new assignee's consoles (live and as a notification), unless they took it themselves.
+      if (assignee && assignee.id !== staff.id) {
+        await publish(trx, 'staff', { kind: 'service_request.assigned', id: row.id, to: assignee.id });
+      }
     } else if (change.assigneeId !== undefined && change.status === undefined && change.priority === undefined) {
       throw new Conflict(
         row.assigneeName

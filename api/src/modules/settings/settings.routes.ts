@@ -1,11 +1,13 @@
 import type { Knex } from 'knex';
 import Router from '@koa/router';
-import { planPrioritiesSchema } from '@shared/schemas/assignment';
+import { assignmentSettingsSchema, planPrioritiesSchema } from '@shared/schemas/assignment';
 import { businessHoursSchema } from '@shared/schemas/support';
 import type { AppDeps } from '../../app-deps';
+import { publish } from '../../live/publish';
 import { requirePermission } from '../../middleware/current-user';
 import { validate } from '../../middleware/validate';
 import { auditActorOf } from '../audit/audit-log';
+import { assignmentSetting, readAssignmentSettings } from './assignment-settings';
 import { businessHoursSetting, readBusinessHours } from './business-hours';
 import { readPlanPriorities, writePlanPriorities } from './plan-priorities';
 import { writeSetting } from './settings.service';
@@ -42,6 +44,21 @@ export function settingsRoutes({ db }: AppDeps, hooks: SettingsHooks = {}): Rout
   router.put('/api/admin/settings/plan-priorities', admin, validate({ body: planPrioritiesSchema }), async (ctx) => {
     const actor = auditActorOf(ctx);
     ctx.body = await db.transaction((trx) => writePlanPriorities(trx, actor, ctx.state.input.body));
+  });
+
+  router.get('/api/admin/settings/assignment', admin, async (ctx) => {
+    ctx.set('Cache-Control', 'no-store');
+    ctx.body = await readAssignmentSettings(db);
+  });
+
+  // Announced on the chat channel's presence event: every instance's assigner looks again (capacity may have grown).
+  router.put('/api/admin/settings/assignment', admin, validate({ body: assignmentSettingsSchema }), async (ctx) => {
+    const actor = auditActorOf(ctx);
+    ctx.body = await db.transaction(async (trx) => {
+      const value = await writeSetting(trx, assignmentSetting, actor, ctx.state.input.body);
+      await publish(trx, 'chat', { kind: 'presence' });
+      return value;
+    });
   });
 
   return router;

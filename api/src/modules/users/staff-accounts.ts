@@ -122,3 +122,27 @@ export async function assignableStaff(
     .first()) as { id: string; name: string } | undefined;
   return row ?? null;
 }
+
+/**
+ * Of `ids`, the active staff accounts whose role holds every one of
+ * `needed`, with their display names, by id: whom the automatic assignment
+ * may give chats and tickets (support and admin today, decision 187).
+ */
+export async function staffHolding(
+  db: Knex | Knex.Transaction,
+  ids: string[],
+  needed: readonly Permission[],
+): Promise<{ id: string; name: string }[]> {
+  if (ids.length === 0) return [];
+  const roles = needed.reduce<StaffRole[]>(
+    (held, permission) => held.filter((role) => rolesWith(permission).includes(role)),
+    [...rolesWith(needed[0]!)],
+  );
+  return (await db('users as u')
+    .select('u.id', db.raw(`${staffNameSql('u')} as name`))
+    .whereIn('u.id', ids)
+    .where('u.accountType', 'staff')
+    .whereIn('u.staffRole', roles)
+    .whereNull('u.deactivatedAt')
+    .orderBy('u.id')) as { id: string; name: string }[];
+}

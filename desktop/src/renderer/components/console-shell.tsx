@@ -49,7 +49,7 @@ const isChatPath = (pathname: string) => pathname === CHAT_PATH || pathname === 
 export function ConsoleShell(props: ConsoleShellProps) {
   const role = props.user.staffRole;
   return (
-    <StaffRoleProvider role={role}>
+    <StaffRoleProvider role={role} userId={props.user.id}>
       <StaffEventsProvider>
         {roleMay(role, 'chat') ? <ConsoleFrame {...props} /> : <ConsoleFrameWithoutChat {...props} />}
       </StaffEventsProvider>

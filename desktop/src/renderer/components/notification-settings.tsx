@@ -39,6 +39,11 @@ const kindOptions: Option[] = [
     label: 'Service levels',
     hint: 'A request or chat you hold (or nobody holds) is at risk of missing its target, or missed it.',
   },
+  {
+    key: 'assignmentAlerts',
+    label: 'Assigned to me',
+    hint: 'A chat or service request was given to you, by someone or automatically.',
+  },
 ];
 
 function SettingSwitch({

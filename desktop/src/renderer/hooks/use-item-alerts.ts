@@ -2,6 +2,7 @@ import { useEffect, useRef } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { formatPrice } from '@shared/money';
 import type { AdminOrderDetails } from '@shared/schemas/admin-orders';
+import { conversationDisplayName, type ChatConversation } from '@shared/schemas/chat';
 import type { EnquiryDetail } from '@shared/schemas/enquiries';
 import type { ServiceRequestThread } from '@shared/schemas/service-requests';
 import type { StaffEvent, StaffEventKind } from '@shared/schemas/staff-events';
@@ -25,6 +26,9 @@ export const ALERTING_STAFF_EVENTS = [
   'service_request.sla_breached',
   'chat.sla_at_risk',
   'chat.sla_breached',
+  // Addressed to this staff member only ("assigned to you").
+  'service_request.assigned',
+  'chat.assigned',
 ] as const satisfies readonly StaffEventKind[];
 type AlertingStaffEvent = (typeof ALERTING_STAFF_EVENTS)[number];
 
@@ -65,9 +69,17 @@ export async function describeItem(
         const reply = events.filter((event) => event.author.type === 'client' && event.message).at(-1);
         return { kind, detail: reply?.message ? `${request.name}: ${reply.message}` : request.name };
       }
-      case 'consultation.confirmed': {
+      case 'consultation.confirmed':
+      case 'service_request.assigned': {
         const { request } = await apiJson<ServiceRequestThread>('GET', ticketPath(id));
-        return { kind, detail: `${request.name} · ${request.service}` };
+        return { kind, detail: `${request.number} · ${request.name} · ${request.service}` };
+      }
+      case 'chat.assigned': {
+        const chat = await apiJson<ChatConversation>('GET', `/api/chat/conversations/${encodeURIComponent(id)}`);
+        return {
+          kind,
+          detail: `${conversationDisplayName(chat)}${chat.lastMessage ? `: ${chat.lastMessage.message}` : ''}`,
+        };
       }
       case 'service_request.sla_at_risk':
       case 'service_request.sla_breached': {
@@ -85,7 +97,8 @@ export async function describeItem(
 
 /**
  * The desktop's notifications for the console's items: each new paid order,
- * enquiry, request, client reply and confirmed consultation heard on the
+ * enquiry, request, client reply, confirmed consultation and item assigned to
+ * this staff member heard on the
  * staff events socket goes to the main process (which follows the settings
  * and the window's focus), and a clicked notification opens its item here.
  */

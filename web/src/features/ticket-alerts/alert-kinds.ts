@@ -11,6 +11,9 @@ export const TICKET_ALERT_KINDS = [
   'service_request.created',
   'service_request.client_reply',
   'consultation.confirmed',
+  // Addressed to one staff member: only their consoles hear these ("assigned to you").
+  'service_request.assigned',
+  'chat.assigned',
 ] as const satisfies readonly (StaffEventKind & keyof typeof ITEM_ALERTS)[];
 
 type TicketAlertKind = (typeof TICKET_ALERT_KINDS)[number];

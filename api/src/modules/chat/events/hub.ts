@@ -13,6 +13,7 @@ import type { ChatEventOf, RoomEvent } from './events';
 import { loadClosedConversations, loadHistory, loadMessageEvent, loadMissedMessages } from '../storage/messages';
 import { StaffPresence } from '../storage/presence';
 import { askInWidget } from '../../surveys/surveys.service';
+import { StaffMemberPresence } from '../storage/staff-presence';
 import { forVisitor, toChatConversation, toChatMessage, type ConversationRow } from '../storage/rows';
 
 type MessageEvent = Extract<RoomEvent, { kind: 'message' }>;
@@ -39,6 +40,9 @@ export class ChatHub {
   private readonly tasks: SerialTasks;
   /** Whether any staff console is connected, on any instance. */
   readonly presence: StaffPresence;
+  /** Which staff member has a console (a staff-events socket) open here, and how many (decision 187). */
+  private readonly consolesByStaff = new Map<string, number>();
+  readonly staffPresence: StaffMemberPresence;
 
   constructor(
     private readonly db: Knex,
@@ -54,6 +58,7 @@ export class ChatHub {
       () => this.feed.size,
       (online) => this.announcePresence(online),
     );
+    this.staffPresence = new StaffMemberPresence(db, logger, this.instanceId, () => this.consolesByStaff);
   }
 
   get connectionCount(): number {
@@ -101,6 +106,7 @@ export class ChatHub {
     }
     for (const subscription of connection.subscriptions.values()) this.removeSubscription(subscription);
     connection.subscriptions.clear();
+    if (connection.staffEvents) this.countConsole(connection, -1);
     connection.staffEvents = false;
     this.staffEvents.delete(connection);
     if (connection.feed) {
@@ -386,8 +392,20 @@ export class ChatHub {
   }
 
   subscribeStaffEvents(connection: ChatConnection): void {
+    if (connection.staffEvents) return;
     connection.staffEvents = true;
     this.staffEvents.add(connection);
+    this.countConsole(connection, 1);
+  }
+
+  /** A staff member's console opened or closed here: their presence is written (when it changed). */
+  private countConsole(connection: ChatConnection, delta: 1 | -1): void {
+    const userId = connection.accountId;
+    if (!userId || !connection.participant.user?.isStaff) return;
+    const count = (this.consolesByStaff.get(userId) ?? 0) + delta;
+    if (count > 0) this.consolesByStaff.set(userId, count);
+    else this.consolesByStaff.delete(userId);
+    this.staffPresence.report();
   }
 
   // ---- Catching up after the event stream was interrupted ----------------------------------

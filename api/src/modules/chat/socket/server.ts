@@ -153,7 +153,10 @@ export function attachChatServer(options: {
       await hub.presence.refresh();
       timers.push(setInterval(heartbeat, settings.heartbeatMs ?? 30_000));
       timers.push(
-        setInterval(() => void hub.presence.heartbeat(), settings.presenceHeartbeatMs ?? PRESENCE_HEARTBEAT_MS),
+        setInterval(() => {
+          void hub.presence.heartbeat();
+          void hub.staffPresence.heartbeat();
+        }, settings.presenceHeartbeatMs ?? PRESENCE_HEARTBEAT_MS),
       );
       timers.push(
         setInterval(
@@ -176,6 +179,7 @@ export function attachChatServer(options: {
         settings.closeGraceMs ?? 2_000,
       );
       await hub.presence.withdraw();
+      await hub.staffPresence.withdraw();
     },
   };
 }

@@ -71,7 +71,10 @@ export async function setChatAssignee(
     before: { assignee: before },
     after: { assignee },
   });
-  if (assignee) await publish(trx, 'staff', { kind: 'chat.assigned', id: conversationId, to: assignee.id });
+  // "Assigned to you": the new assignee's consoles, unless they took it themselves.
+  if (assignee && assignee.id !== actor.id) {
+    await publish(trx, 'staff', { kind: 'chat.assigned', id: conversationId, to: assignee.id });
+  }
 }
 
 /**

@@ -8,6 +8,7 @@ import type {
   TicketSlaFilter,
   UpdateServiceRequest,
 } from '@shared/schemas/service-requests';
+import type { Priority } from '@shared/schemas/support';
 import { apiJson } from '@/lib/api-client';
 import { serviceRequestQueryKey } from './get-service-request';
 
@@ -18,6 +19,9 @@ export interface TicketListRequest {
   q: string;
   status: ServiceRequestStatus | null;
   service: string | null;
+  priority: Priority | null;
+  /** `priority`: most urgent first; null: newest first. */
+  sort: 'priority' | null;
   /** A staff member's id, or `none`. */
   assigneeId: string | null;
   clientId: string | null;
@@ -58,7 +62,7 @@ function useTicketMutation<Input>(id: string, send: (input: Input) => Promise<Se
   });
 }
 
-/** PATCH /api/admin/service-requests/{id}: status and/or assignee. */
+/** PATCH /api/admin/service-requests/{id}: status, assignee and/or priority. */
 export const useUpdateTicket = (id: string) =>
   useTicketMutation(id, (change: UpdateServiceRequest) =>
     apiJson<ServiceRequestThread>('PATCH', `/api/admin/service-requests/${id}`, change),

@@ -14,6 +14,8 @@ describe('the tickets list read from the URL', () => {
       q: '',
       status: null,
       service: null,
+      priority: null,
+      sort: null,
       assigneeId: null,
       clientId: null,
       from: null,
@@ -29,6 +31,8 @@ describe('the tickets list read from the URL', () => {
       q: 'printer',
       status: 'waiting_on_client',
       service: serviceOptions[0],
+      priority: 'urgent',
+      sort: 'priority',
       assigneeId: STAFF_ID,
       clientId: STAFF_ID,
       from: '2026-03-02',
@@ -41,6 +45,8 @@ describe('the tickets list read from the URL', () => {
       q: 'printer',
       status: 'waiting_on_client',
       service: serviceOptions[0],
+      priority: 'urgent',
+      sort: 'priority',
       assigneeId: STAFF_ID,
       clientId: STAFF_ID,
       from: '2026-03-02',
@@ -63,11 +69,13 @@ describe('the tickets list read from the URL', () => {
 
   it('reads a value edited into the URL that the list cannot ask for as no filter', () => {
     const edited = read(
-      'status=lost&service=Plumbing&assigneeId=bob&clientId=42&cursor=page-2&from=2026-02-30&to=soon&sla=late',
+      'status=lost&service=Plumbing&priority=asap&sort=loud&assigneeId=bob&clientId=42&cursor=page-2&from=2026-02-30&to=soon&sla=late',
     );
     expect(edited).toMatchObject({
       status: null,
       service: null,
+      priority: null,
+      sort: null,
       assigneeId: null,
       clientId: null,
       cursor: null,

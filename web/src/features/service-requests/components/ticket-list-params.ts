@@ -3,6 +3,7 @@ import { CONSULTATION_DESCRIPTION } from '@shared/payments';
 import { readPageCursor } from '@shared/schemas/page-cursor';
 import { serviceRequestStatuses, ticketSlaFilters } from '@shared/schemas/service-requests';
 import { isCalendarDate } from '@shared/schemas/dates';
+import { priorities } from '@shared/schemas/support';
 import { isUuid } from '@shared/schemas/text';
 import type { TicketListRequest } from '../api/staff-tickets';
 
@@ -12,7 +13,8 @@ export const ticketServiceFilterOptions = [...serviceOptions, CONSULTATION_DESCR
 const dateParam = (value: string | null) => (value && isCalendarDate(value) ? value : null);
 
 /**
- * The tickets list as the URL asks for it (/admin/service-requests?q=&status=&service=&assigneeId=&clientId=&from=&to=&sla=&cursor=&id=).
+ * The tickets list as the URL asks for it
+ * (/admin/service-requests?q=&status=&service=&priority=&assigneeId=&clientId=&sort=&from=&to=&sla=&cursor=&id=).
  * The URL can be edited by hand: a value the list cannot ask for is read as no filter, never sent to the API.
  */
 export function readTicketListParams(params: URLSearchParams): TicketListRequest & { selectedId: string | null } {
@@ -23,12 +25,14 @@ export function readTicketListParams(params: URLSearchParams): TicketListRequest
     q: params.get('q') ?? '',
     status: serviceRequestStatuses.find((value) => value === params.get('status')) ?? null,
     service: ticketServiceFilterOptions.find((option) => option === params.get('service')) ?? null,
+    priority: priorities.find((value) => value === params.get('priority')) ?? null,
+    sort: params.get('sort') === 'priority' ? 'priority' : null,
     assigneeId: assignee === 'none' || isUuid(assignee) ? assignee : null,
     clientId: isUuid(client) ? client : null,
     from: dateParam(params.get('from')),
     to: dateParam(params.get('to')),
     sla: ticketSlaFilters.find((value) => value === params.get('sla')) ?? null,
-    cursor: cursor && readPageCursor(cursor) ? cursor : null,
+    cursor: cursor && (readPageCursor(cursor) || /^[0-3]_[A-Za-z0-9_-]+$/.test(cursor)) ? cursor : null,
     selectedId: params.get('id'),
   };
 }

@@ -2,6 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { Link } from 'react-router-dom';
 import { SERVICE_REQUEST_STATUS_LABELS } from '@shared/service-requests';
 import { useStaffEvents } from '@/lib/live/staff-events';
+import { PriorityBadge, PrioritySelect } from '@/components/console/assignment';
 import { MakeQuoteLink } from '@/components/console/make-quote-link';
 import { SurveyPanel } from '@/components/console/survey-panel';
 import { Badge } from '@/components/ui/badge';
@@ -41,6 +42,7 @@ export function TicketPage({ id }: { id: string }) {
       'consultation.confirmed',
       'service_request.sla_at_risk',
       'service_request.sla_breached',
+      'service_request.assigned',
     ],
     (event) => {
       if (event === null || event.id === id)
@@ -90,6 +92,7 @@ export function TicketPage({ id }: { id: string }) {
         </div>
         <div className="flex items-center gap-2">
           {request.paid ? <Badge variant="success">Paid</Badge> : null}
+          <PriorityBadge priority={request.priority} />
           <StatusBadge status={request.status} />
         </div>
         <div className="flex w-full flex-col gap-1 text-sm text-slate-600">
@@ -114,6 +117,11 @@ export function TicketPage({ id }: { id: string }) {
             company: request.company,
             source: { serviceRequestId: request.id },
           }}
+        />
+        <PrioritySelect
+          value={request.priority}
+          disabled={update.isPending}
+          onChange={(priority) => update.mutate({ priority })}
         />
         <label className="flex flex-col gap-1 text-sm font-medium text-slate-700">
           Assignee

@@ -1,6 +1,7 @@
 import { Lock } from 'lucide-react';
 import { SERVICE_REQUEST_STATUS_LABELS } from '@shared/service-requests';
 import type { TicketEvent } from '@shared/schemas/service-requests';
+import { PRIORITY_LABELS } from '@shared/schemas/support';
 import { cn } from '@/lib/cn';
 import { formatDateTime } from '@/lib/format';
 import { AttachmentList } from './attachment-list';
@@ -11,6 +12,8 @@ function changeText(event: TicketEvent): string {
       return `changed the status from ${event.fromStatus ? SERVICE_REQUEST_STATUS_LABELS[event.fromStatus] : '—'} to ${event.toStatus ? SERVICE_REQUEST_STATUS_LABELS[event.toStatus] : '—'}`;
     case 'assignment':
       return event.assigneeName ? `assigned it to ${event.assigneeName}` : 'unassigned it';
+    case 'priority':
+      return `set the priority to ${event.priority ? PRIORITY_LABELS[event.priority] : '—'}`;
     case 'consultation_proposed':
       return `proposed a consultation time: ${event.message ?? ''}`;
     case 'consultation_confirmed':

@@ -10,7 +10,9 @@ import {
   SelectFilter,
   useListParams,
 } from '@/components/console/console-list';
+import { AssignmentViews, assigneeOf, PriorityBadge, priorityOptions, viewOf } from '@/components/console/assignment';
 import { Badge } from '@/components/ui/badge';
+import { useStaffUserId } from '@/lib/staff-role';
 import { Button } from '@/components/ui/button';
 import { staffTicketsQueryKey, useStaffMembers, useTicketList } from '../api/staff-tickets';
 import { SlaBadge } from './sla-badge';
@@ -20,15 +22,19 @@ import { TicketPage } from './ticket-page';
 import { formatDateTime } from '@/lib/format';
 
 /**
- * Service requests as tickets (/admin/service-requests): filters (status,
- * service, assignee, client; creation days and SLA state from a report's bar), search, keyset pages, and the open ticket beside
+ * Service requests as tickets (/admin/service-requests): Mine / Unassigned /
+ * All, filters (status, service, priority, assignee, client; creation days and
+ * SLA state from a report's bar), search, newest or most urgent first, keyset
+ * pages, and the open ticket beside
  * the list; all in the URL. New requests and changes appear live.
  */
 export function TicketsScreen() {
   const [params, navigate] = useListParams();
-  const { q, status, service, assigneeId, clientId, from, to, sla, cursor, selectedId } = readTicketListParams(params);
+  const { q, status, service, priority, sort, assigneeId, clientId, from, to, sla, cursor, selectedId } =
+    readTicketListParams(params);
   const [search, setSearch] = useState(q);
-  const list = useTicketList({ q, status, service, assigneeId, clientId, from, to, sla, cursor });
+  const me = useStaffUserId();
+  const list = useTicketList({ q, status, service, priority, sort, assigneeId, clientId, from, to, sla, cursor });
   const staff = useStaffMembers();
   const queryClient = useQueryClient();
   useStaffEvents(
@@ -39,6 +45,7 @@ export function TicketsScreen() {
       'consultation.confirmed',
       'service_request.sla_at_risk',
       'service_request.sla_breached',
+      'service_request.assigned',
     ],
     () => void queryClient.invalidateQueries({ queryKey: staffTicketsQueryKey }),
   );
@@ -53,6 +60,12 @@ export function TicketsScreen() {
           submitLabel="Search"
           onSubmit={() => navigate({ q: search.trim() || null, cursor: null })}
         >
+          <AssignmentViews
+            label="Whose requests"
+            className="self-end"
+            value={viewOf(assigneeId, me)}
+            onChange={(view) => navigate({ assigneeId: assigneeOf(view, me), cursor: null })}
+          />
           <SearchField value={search} onChange={setSearch} placeholder="T-10001, name, email, words…" />
           <SelectFilter
             label="Status"
@@ -67,6 +80,20 @@ export function TicketsScreen() {
             onChange={(value) => navigate({ service: value, cursor: null })}
             all="All services"
             options={ticketServiceFilterOptions}
+          />
+          <SelectFilter
+            label="Priority"
+            value={priority ?? ''}
+            onChange={(value) => navigate({ priority: value, cursor: null })}
+            all="Any priority"
+            options={priorityOptions}
+          />
+          <SelectFilter
+            label="Sort"
+            value={sort ?? ''}
+            onChange={(value) => navigate({ sort: value, cursor: null })}
+            all="Newest first"
+            options={[{ value: 'priority', label: 'Most urgent first' }]}
           />
           <SelectFilter
             label="Assignee"
@@ -132,7 +159,10 @@ export function TicketsScreen() {
           <>
             <span className="flex items-center justify-between gap-2">
               <span className="text-sm font-semibold text-slate-900">{ticket.name}</span>
-              <StatusBadge status={ticket.status} />
+              <span className="flex items-center gap-1">
+                <PriorityBadge priority={ticket.priority} quiet />
+                <StatusBadge status={ticket.status} />
+              </span>
             </span>
             <span className="flex items-center gap-2 text-xs text-slate-600">
               <span className="font-semibold">{ticket.number}</span> {ticket.service}

@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import { conversationActivity, conversationDisplayName, type ChatConversation } from '@shared/schemas/chat';
 import { formatChatTime } from '@/features/chat/components/format-time';
+import { PriorityBadge } from '@/components/console/assignment';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
@@ -31,7 +32,10 @@ interface ConversationListProps {
   onLoadMore(): void;
 }
 
-/** Spec §2: visitor name or "Anonymous", status badge (active highlighted), email, last message time, unread count. */
+/**
+ * Spec §2: visitor name or "Anonymous", status badge (active highlighted), email, last message time, unread count;
+ * and (issue 26) the last message's preview, the priority (unless normal) and who answers it.
+ */
 export function ConversationList(props: ConversationListProps) {
   const { conversations, selectedId, onSelect } = props;
   if (props.isLoading) return <Spinner className="py-12" label="Loading conversations" />;
@@ -72,6 +76,20 @@ export function ConversationList(props: ConversationListProps) {
                   </Badge>
                 </span>
                 <span className="truncate text-sm text-slate-600">{conversation.visitorEmail ?? 'No email given'}</span>
+                {conversation.lastMessage ? (
+                  <span className="truncate text-sm text-slate-800" data-preview>
+                    {conversation.lastMessage.senderType === 'admin' ? 'You: ' : ''}
+                    {conversation.lastMessage.message}
+                  </span>
+                ) : null}
+                <span className="flex flex-wrap items-center gap-1 text-xs text-slate-600">
+                  <PriorityBadge priority={conversation.priority} quiet />
+                  {conversation.assignee ? (
+                    <span>Assigned to {conversation.assignee.name}</span>
+                  ) : (
+                    <span>Unassigned</span>
+                  )}
+                </span>
                 <span className="flex items-center justify-between gap-2 text-xs text-slate-600">
                   <time dateTime={conversationActivity(conversation)}>
                     {formatChatTime(conversationActivity(conversation))}

@@ -1,11 +1,18 @@
-import { useEffect, useRef } from 'react';
-import { useConversations, flattenConversations } from '../api/conversations';
+import { useEffect, useRef, useState } from 'react';
+import { useSearchParams } from 'react-router-dom';
+import type { ChatConversation } from '@shared/schemas/chat';
+import type { Priority } from '@shared/schemas/support';
+import { useConversations, flattenConversations, type ConversationFilters } from '../api/conversations';
 import { useCloseConversation } from '../api/close-conversation';
 import { useStaffChat } from '../hooks/use-staff-chat';
 import type { ConsoleCommand, OpenConversationRequest, StaffChatNotifications } from '../notifications';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { cn } from '@/lib/cn';
+import { useStaffUserId } from '@/lib/staff-role';
+import { type AssignmentView, assigneeOf } from '@/components/console/assignment';
+import { ChatListFilters, type ChatTab } from './chat-list-filters';
+import { ChatTriageBar } from './chat-triage-bar';
 import { ConversationList } from './conversation-list';
 import { ConversationWindow } from './conversation-window';
 
@@ -31,7 +38,22 @@ export function StaffChatConsole({
   ...notifications
 }: StaffChatConsoleProps) {
   const chat = useStaffChat(notifications, requireFocus);
-  const list = useConversations();
+  const me = useStaffUserId();
+  // Open or closed apart, whose (Mine / Unassigned / All), how urgent, and a search (issue 26).
+  const [tab, setTab] = useState<ChatTab>('all');
+  const [view, setView] = useState<AssignmentView>('all');
+  const [priority, setPriority] = useState<Priority | ''>('');
+  const [q, setQ] = useState('');
+  const filters: ConversationFilters = {
+    ...(tab !== 'all' ? { status: tab } : {}),
+    ...(assigneeOf(view, me) ? { assigneeId: assigneeOf(view, me)! } : {}),
+    ...(priority ? { priority } : {}),
+    ...(q ? { q } : {}),
+  };
+  const list = useConversations(filters);
+  // A link to one chat (/admin/chat?conversation=…, e.g. an "assigned to you" notification) opens it.
+  const [params] = useSearchParams();
+  const linked = params.get('conversation');
   const container = useRef<HTMLDivElement>(null);
   const select = useRef(chat.select);
   useEffect(() => {
@@ -43,9 +65,16 @@ export function StaffChatConsole({
   useEffect(() => {
     if (requestedId) select.current(requestedId);
   }, [requestSeq, requestedId]);
+  useEffect(() => {
+    if (linked) select.current(linked);
+  }, [linked]);
   const close = useCloseConversation();
   const conversations = flattenConversations(list.data);
-  const selected = conversations.find((c) => c.id === chat.selectedId);
+  // The open chat stays on screen when it leaves the list shown (closed under Open, given to someone else…).
+  const [lastSelected, setLastSelected] = useState<ChatConversation | undefined>(undefined);
+  const listed = conversations.find((c) => c.id === chat.selectedId);
+  if (listed && listed !== lastSelected) setLastSelected(listed);
+  const selected = listed ?? (lastSelected?.id === chat.selectedId ? lastSelected : undefined);
 
   const latest = useRef({ conversations, selectedId: chat.selectedId });
   useEffect(() => {
@@ -86,6 +115,15 @@ export function StaffChatConsole({
           chat.selectedId ? 'hidden' : 'block',
         )}
       >
+        <ChatListFilters
+          tab={tab}
+          onTab={setTab}
+          view={view}
+          onView={setView}
+          priority={priority}
+          onPriority={setPriority}
+          onSearch={setQ}
+        />
         <ConversationList
           conversations={conversations}
           selectedId={chat.selectedId}
@@ -99,6 +137,7 @@ export function StaffChatConsole({
         />
       </div>
       <div className={cn('min-h-0 flex-col md:col-span-2 md:flex', chat.selectedId ? 'flex' : 'hidden')}>
+        {selected ? <ChatTriageBar conversation={selected} /> : null}
         <ConversationWindow
           conversation={selected}
           missing={chat.missing}

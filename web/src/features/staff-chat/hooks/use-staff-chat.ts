@@ -37,7 +37,16 @@ export function useStaffChat(notifications: StaffChatNotifications = {}, require
     onFrame(frame) {
       switch (frame.type) {
         case 'conversation': {
-          upsertConversation(queryClient, frame.conversation);
+          // A new message is the list's preview (the summary was read as it was stored).
+          upsertConversation(
+            queryClient,
+            frame.message
+              ? {
+                  ...frame.conversation,
+                  lastMessage: { message: frame.message.message.slice(0, 140), senderType: frame.message.senderType },
+                }
+              : frame.conversation,
+          );
           const notify = notificationsRef.current;
           if (frame.reason === 'created') notify.onNewConversation?.(frame.conversation);
           if (frame.reason === 'message' && frame.message?.senderType === 'visitor') {
