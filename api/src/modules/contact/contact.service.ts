@@ -95,6 +95,7 @@ export async function storeEnquiry(
         to: fields.email,
         data: { service: fields.service, copy: ownAddress ? fields : null },
         idempotencyKey: `contact-acknowledgement:${id}`,
+        thread: { kind: 'enquiry', id },
       });
     }
     const itemLines = quoteRequest?.items.map((item) => `- ${item.quantity} × ${item.name}`) ?? [];

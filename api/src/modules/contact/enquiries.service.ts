@@ -156,6 +156,7 @@ export async function replyToEnquiry(db: Knex, id: string, staff: User, message:
         original: row.message,
       },
       idempotencyKey: `enquiry-reply:${reply!.id}`,
+      thread: { kind: 'enquiry', id: row.id },
     });
     await publish(trx, 'staff', { kind: 'enquiry.updated', id: row.id });
   });

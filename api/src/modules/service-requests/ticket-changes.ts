@@ -129,6 +129,7 @@ export async function addTicketReply(
             staffName: caller.displayName,
           },
           idempotencyKey: `service-request-reply:${event.id}`,
+          thread: { kind: 'ticket', id: row.id },
         });
       }
     }
