@@ -28,6 +28,7 @@ const moduleGraph = {
   customers: ['auth', 'users', 'orders', 'service-requests', 'contact', 'chat', 'subscriptions', 'audit'],
   dashboard: ['orders', 'chat', 'contact', 'service-requests'],
   health: ['mail'],
+  'inbound-email': ['mail', 'service-requests', 'contact', 'quotes', 'users'],
   mail: [],
   orders: ['catalog', 'payments', 'users', 'mail', 'audit', 'billing'],
   quotes: ['catalog', 'users', 'mail', 'audit'],

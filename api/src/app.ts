@@ -32,6 +32,7 @@ import { customersRoutes } from './modules/customers/customers.routes';
 import { dashboardRoutes } from './modules/dashboard/dashboard.routes';
 import { healthCheck } from './modules/health/health';
 import { outboxRoutes } from './modules/mail/outbox.routes';
+import { inboundEmailRoutes } from './modules/inbound-email/inbound-email.routes';
 import { quotesRoutes } from './modules/quotes/quotes.routes';
 import { invitationRoutes } from './modules/staff/invitations.routes';
 import { staffRoutes } from './modules/staff/staff.routes';
@@ -111,6 +112,8 @@ export function createApp(deps: AppDeps, options: AppOptions = {}): Koa {
     invitationRoutes(deps),
     billingRoutes(deps),
     quotesRoutes(deps),
+    // POST /api/inbound-email (a mail provider's inbound route) and staff's view of received mail.
+    inboundEmailRoutes(deps),
     // POST /api/create-payment-intent (the checkout or the consultation, by kind), the payment config, the demo
     // confirmation and the Stripe webhook.
     paymentsRoutes(deps, payment.payments),

@@ -15,6 +15,7 @@ import { maintenanceTasks, startMaintenance } from './maintenance';
 import { paymentMaintenanceTasks } from './payment-wiring';
 import { catalogCacheFor } from './modules/catalog/catalog-cache';
 import { attachChatServer, type ChatServer, type ChatServerOptions } from './modules/chat/socket/server';
+import { startSmtpReceiver, type SmtpReceiver } from './modules/inbound-email/smtp-receiver';
 import { startMailWorker, type MailWorker, type MailWorkerOptions } from './modules/mail/mail-worker';
 import { mailAttachmentSources } from './modules/billing/billing.service';
 import { loadLiveSite } from './modules/site/live-pages';
@@ -30,6 +31,8 @@ export interface RunningServer {
   server: http.Server;
   chat: ChatServer;
   mail: MailWorker;
+  /** The built-in SMTP receiver's port; null when it is off (INBOUND_SMTP_PORT unset). */
+  inboundSmtpPort: number | null;
   close(): Promise<void>;
 }
 
@@ -133,6 +136,22 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
     ],
   });
   const mail = startMailWorker(deps, { attachmentSources: mailAttachmentSources, ...options.mail });
+  // The built-in SMTP receiver, when INBOUND_SMTP_PORT is set (docs/inbound-email.md).
+  let smtpReceiver: SmtpReceiver | null = null;
+  if (config.inbound.smtpPort !== null) {
+    try {
+      smtpReceiver = await startSmtpReceiver({ db, config, logger });
+    } catch (err) {
+      maintenance.stop();
+      await mail.stop();
+      await chat.close();
+      await live.stop();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+      await db.destroy();
+      await embedded?.stop();
+      throw err;
+    }
+  }
   if (!config.mail.smtpUrl) {
     const message = 'SMTP_URL is not set: emails are rendered and kept in the outbox (/admin/outbox), not sent';
     if (config.env === 'production') logger.warn(message);
@@ -143,6 +162,8 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
   const close = () => {
     closing ??= (async () => {
       maintenance.stop();
+      // No new mail in: a sender whose message is refused now keeps it and tries again (another MX, or later).
+      await smtpReceiver?.close();
       // Chat sockets first (1001 "going away": clients reconnect elsewhere), while the database is still up.
       await chat.close();
       await live.stop();
@@ -167,6 +188,7 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
     server,
     chat,
     mail,
+    inboundSmtpPort: smtpReceiver?.port ?? null,
     close,
   };
 }

@@ -46,6 +46,8 @@ function whenAborted(req: IncomingMessage): { promise: Promise<never>; dispose()
 const IMAGE_UPLOAD_PATH = /^\/api\/admin\/products\/[^/]+\/image$/;
 const isImageUpload = (ctx: Context) =>
   ctx.method === 'POST' && IMAGE_UPLOAD_PATH.test(ctx.path) && Boolean(ctx.is('image/*', 'multipart/form-data'));
+/** POST /api/inbound-email takes a raw email (message/rfc822), read by its route after the secret is checked. */
+const isInboundEmail = (ctx: Context) => ctx.method === 'POST' && ctx.path === '/api/inbound-email';
 
 /**
  * The API speaks JSON only (but for the product image upload): a body of another type is refused with 415
@@ -58,7 +60,7 @@ const isImageUpload = (ctx: Context) =>
 export function jsonBody(): Middleware[] {
   const requireJson: Middleware = async function requireJsonType(ctx, next) {
     // The one upload: a product image, read as bytes by its route (size-limited, checked by content there).
-    if (isImageUpload(ctx)) return next();
+    if (isImageUpload(ctx) || isInboundEmail(ctx)) return next();
     if (hasBody(ctx.req.headers)) {
       if (!ctx.is('application/json')) throw new HttpError(415, 'Content-Type must be application/json');
       const encoding = (ctx.get('content-encoding') || 'identity').trim().toLowerCase();
@@ -74,7 +76,7 @@ export function jsonBody(): Middleware[] {
     strict: true,
   }) as unknown as Middleware;
   const parse: Middleware = async function parseJsonBody(ctx, next) {
-    if (isImageUpload(ctx)) return next();
+    if (isImageUpload(ctx) || isInboundEmail(ctx)) return next();
     const aborted = whenAborted(ctx.req);
     try {
       await Promise.race([parser(ctx, async () => undefined), aborted.promise]);

@@ -220,6 +220,8 @@ export const quoteEventTypes = [
   'expired',
   'withdrawn',
   'revised',
+  /** The client answered a quote mail by email (docs/inbound-email.md): `message`, `inboundEmailId`, `differentAddress`. */
+  'client_replied',
 ] as const;
 export type QuoteEventType = (typeof quoteEventTypes)[number];
 

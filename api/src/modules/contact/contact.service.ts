@@ -57,6 +57,15 @@ export async function submitContactMessage(
 
 type EnquiryFields = EnquiryData;
 
+/** An enquiry that arrived by email (inbound-email). */
+export interface ReceivedEnquiry {
+  inboundEmailId: string;
+  /** The thread the mail answered but could not join: a closed one, or a reply address that was not ours. */
+  earlierThread: { kind: 'ticket' | 'enquiry' | 'quote'; id: string } | null;
+  /** False for mail never answered automatically (auto-replies, lists) and past the sender's hourly allowance. */
+  acknowledge: boolean;
+}
+
 /** An item of a quote request: a product and how many, named as the catalogue names it (never a price). */
 export interface QuoteRequestItem {
   productId: string;
@@ -78,17 +87,25 @@ export async function storeEnquiry(
     rateLimits: Pick<Config['rateLimits'], 'contactAcknowledgementsPerRecipient'>;
   },
   quoteRequest: { items: QuoteRequestItem[] } | null = null,
+  received: ReceivedEnquiry | null = null,
 ): Promise<string> {
   return db.transaction(async (trx) => {
     const { id } = await ContactMessage.query(trx).insert({
       ...fields,
       ...(quoteRequest ? { kind: 'quote_request' as const, items: quoteRequest.items } : {}),
+      ...(received
+        ? {
+            inboundEmailId: received.inboundEmailId,
+            earlierThreadKind: received.earlierThread?.kind ?? null,
+            earlierThreadId: received.earlierThread?.id ?? null,
+          }
+        : {}),
     });
     if (sender) await createServiceRequest(trx, { ...fields, userId: sender.id, contactMessageId: id });
     const recipient = fields.email.toLowerCase();
     const rule = config.rateLimits.contactAcknowledgementsPerRecipient;
     const { count } = await countRateLimitHit(trx, `contact-acknowledgement:to:${recipient}`, rule);
-    if (count <= rule.limit) {
+    if (count <= rule.limit && (received?.acknowledge ?? true)) {
       const ownAddress = sender?.verifiedEmail?.toLowerCase() === recipient;
       await enqueueMail(trx, {
         template: 'contact-acknowledgement',

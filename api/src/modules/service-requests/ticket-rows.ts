@@ -57,13 +57,16 @@ export interface TicketEventRow {
   toStatus: ServiceRequestStatus | null;
   assigneeName: string | null;
   createdAt: Date;
+  inboundEmailId: string | null;
+  differentAddress: string | null;
 }
 
 /** The columns of a timeline entry, of `alias.` (or unqualified, for RETURNING). */
 export const eventColumns = (prefix = 'e.'): string =>
   `${prefix}id, ${prefix}kind, ${prefix}actor_type as "actorType", ${prefix}actor_name as "actorName", ${prefix}message,
   ${prefix}from_status as "fromStatus", ${prefix}to_status as "toStatus", ${prefix}assignee_name as "assigneeName",
-  ${prefix}created_at as "createdAt"`;
+  ${prefix}created_at as "createdAt", ${prefix}inbound_email_id as "inboundEmailId",
+  ${prefix}different_address as "differentAddress"`;
 
 export interface ConsultationRow {
   id: string;
@@ -115,6 +118,9 @@ export function toTicketEvent(row: TicketEventRow): TicketEvent {
     toStatus: row.toStatus,
     assigneeName: row.assigneeName,
     createdAt: toIso(row.createdAt),
+    ...(row.inboundEmailId || row.differentAddress
+      ? { email: { inboundEmailId: row.inboundEmailId, differentAddress: row.differentAddress } }
+      : {}),
   };
 }
 
