@@ -122,7 +122,10 @@ const envSchema = z
       .string()
       .trim()
       .toLowerCase()
-      .regex(/^(?=.{1,253}$)([a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$|^localhost$/, 'must be a domain name such as reply.example.com')
+      .regex(
+        /^(?=.{1,253}$)([a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$|^localhost$/,
+        'must be a domain name such as reply.example.com',
+      )
       .optional(),
     INBOUND_TLS_CERT: z.string().min(1).optional(),
     INBOUND_TLS_KEY: z.string().min(1).optional(),
@@ -136,7 +139,12 @@ const envSchema = z
     INBOUND_REOPEN_DAYS: z.coerce.number().int('must be a whole number of days').min(0).max(3650).default(30),
     INBOUND_ACKS_PER_HOUR: z.coerce.number().int('must be a whole number').min(0).max(1000).default(3),
     INBOUND_CONNECTIONS_PER_IP: z.coerce.number().int('must be a whole number').min(1).max(10_000).default(10),
-    INBOUND_MAILS_PER_SENDER_PER_HOUR: z.coerce.number().int('must be a whole number').min(1).max(1_000_000).default(120),
+    INBOUND_MAILS_PER_SENDER_PER_HOUR: z.coerce
+      .number()
+      .int('must be a whole number')
+      .min(1)
+      .max(1_000_000)
+      .default(120),
   })
   .superRefine((env, ctx) => {
     if (env.HTTP_REQUEST_TIMEOUT_MS < env.HTTP_HEADERS_TIMEOUT_MS) {
@@ -160,7 +168,8 @@ const envSchema = z
       ctx.addIssue({
         code: 'custom',
         path: ['INBOUND_DOMAIN'],
-        message: 'is required when INBOUND_SMTP_PORT or INBOUND_EMAIL_SECRET is set (replies go to reply+…@INBOUND_DOMAIN)',
+        message:
+          'is required when INBOUND_SMTP_PORT or INBOUND_EMAIL_SECRET is set (replies go to reply+…@INBOUND_DOMAIN)',
       });
     }
     if (env.NODE_ENV !== 'production') return;
@@ -372,7 +381,8 @@ export function parseEnv(env: Record<string, string | undefined>): Omit<Config, 
       domain: e.INBOUND_DOMAIN ?? null,
       smtpPort: e.INBOUND_SMTP_PORT ?? null,
       smtpHost: e.INBOUND_SMTP_HOST,
-      tls: e.INBOUND_TLS_CERT && e.INBOUND_TLS_KEY ? { certFile: e.INBOUND_TLS_CERT, keyFile: e.INBOUND_TLS_KEY } : null,
+      tls:
+        e.INBOUND_TLS_CERT && e.INBOUND_TLS_KEY ? { certFile: e.INBOUND_TLS_CERT, keyFile: e.INBOUND_TLS_KEY } : null,
       maxBytes: e.INBOUND_MAX_BYTES,
       webhookSecret: e.INBOUND_EMAIL_SECRET ?? null,
       reopenDays: e.INBOUND_REOPEN_DAYS,

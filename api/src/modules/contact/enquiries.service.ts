@@ -261,11 +261,15 @@ export async function addEmailedEnquiryReply(
     .select('id', 'name', 'status', 'createdAt', 'repliedAt')
     .where({ id: enquiryId })
     .forUpdate()
-    .first()) as { id: string; name: string; status: EnquiryStatus; createdAt: Date; repliedAt: Date | null } | undefined;
+    .first()) as
+    { id: string; name: string; status: EnquiryStatus; createdAt: Date; repliedAt: Date | null } | undefined;
   if (!row) return { landed: false, reason: 'unknown' };
   const requestId = await requestIdFromEnquiry(trx, row.id);
   if (requestId) return { becameRequest: requestId };
-  const lastActivity = Math.max(new Date(row.createdAt).getTime(), row.repliedAt ? new Date(row.repliedAt).getTime() : 0);
+  const lastActivity = Math.max(
+    new Date(row.createdAt).getTime(),
+    row.repliedAt ? new Date(row.repliedAt).getTime() : 0,
+  );
   if (row.status === 'closed' && lastActivity < Date.now() - reply.reopenDays * 86_400_000) {
     return { landed: false, reason: 'closed' };
   }

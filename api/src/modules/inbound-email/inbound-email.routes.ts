@@ -13,7 +13,9 @@ import { receiveEmail } from './receive-email';
 function bearerMatches(ctx: Context, secret: string): boolean {
   const header = ctx.get('authorization');
   const match = /^Bearer[ \t]+(\S+)[ \t]*$/i.exec(header);
-  const given = createHash('sha256').update(match?.[1] ?? '').digest();
+  const given = createHash('sha256')
+    .update(match?.[1] ?? '')
+    .digest();
   const expected = createHash('sha256').update(secret).digest();
   return timingSafeEqual(given, expected) && match !== null;
 }

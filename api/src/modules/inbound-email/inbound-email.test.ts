@@ -62,7 +62,8 @@ function rawMail(mail: RawMail): string {
     'MIME-Version: 1.0',
     `Content-Type: ${mail.contentType ?? 'text/plain; charset=utf-8'}`,
     '',
-    mail.body ?? 'Thanks, that fixed it.\n\nOn Wed, Nov 25, 2026 at 3:14 PM Northstar IT <support@northstar.test> wrote:\n> Please restart the router.',
+    mail.body ??
+      'Thanks, that fixed it.\n\nOn Wed, Nov 25, 2026 at 3:14 PM Northstar IT <support@northstar.test> wrote:\n> Please restart the router.',
   ];
   return lines.join('\r\n').replace(/(?<!\r)\n/g, '\r\n');
 }
@@ -187,7 +188,9 @@ describe('inbound email: replies by token land in the thread', () => {
 
   it('from a different address: accepted, marked for staff', async () => {
     const { ticket, replyAddress } = await ticketWithStaffReply();
-    const res = await webhook(rawMail({ from: 'assistant@client.example', to: replyAddress, body: 'On behalf of Dana.' }));
+    const res = await webhook(
+      rawMail({ from: 'assistant@client.example', to: replyAddress, body: 'On behalf of Dana.' }),
+    );
     expect(res.body).toMatchObject({ outcome: 'ticket_reply' });
     const reply = (await ticketEvents(ticket.id)).find((event) => event.message === 'On behalf of Dana.');
     expect(reply?.differentAddress).toBe('assistant@client.example');
@@ -198,7 +201,12 @@ describe('inbound email: replies by token land in the thread', () => {
 
   it('the same Message-ID twice (a provider retrying) is stored and applied once', async () => {
     const { client, ticket, replyAddress } = await ticketWithStaffReply();
-    const raw = rawMail({ from: client.user.email!, to: replyAddress, messageId: '<twice@client.example>', body: 'Once.' });
+    const raw = rawMail({
+      from: client.user.email!,
+      to: replyAddress,
+      messageId: '<twice@client.example>',
+      body: 'Once.',
+    });
     const first = await webhook(raw);
     const again = await webhook(raw);
     const viaSmtp = await smtpSend(raw, { from: client.user.email!, to: [replyAddress] });
@@ -219,7 +227,11 @@ describe('inbound email: new threads', () => {
     expect(res.body).toMatchObject({ outcome: 'new_enquiry' });
     expect((await ticketEvents(ticket.id)).some((event) => event.message === 'Let me in.')).toBe(false);
     const enquiry = await servers.db('contact_messages').where({ inboundEmailId: res.body.id }).first();
-    expect(enquiry).toMatchObject({ earlierThreadKind: 'ticket', earlierThreadId: ticket.id, service: 'General Inquiry' });
+    expect(enquiry).toMatchObject({
+      earlierThreadKind: 'ticket',
+      earlierThreadId: ticket.id,
+      service: 'General Inquiry',
+    });
     const acks = await mailsTo('mallory@elsewhere.example');
     expect(acks.map((mail) => mail.template)).toEqual(['contact-acknowledgement']);
   });
@@ -274,7 +286,12 @@ describe('inbound email: loops and bounces', () => {
     const { client, ticket, replyAddress } = await ticketWithStaffReply();
     const before = (await ticketEvents(ticket.id)).length;
     const res = await smtpSend(
-      rawMail({ from: client.user.email!, to: replyAddress, headers: { 'Auto-Submitted': 'auto-replied' }, body: 'Away.' }),
+      rawMail({
+        from: client.user.email!,
+        to: replyAddress,
+        headers: { 'Auto-Submitted': 'auto-replied' },
+        body: 'Away.',
+      }),
       { from: client.user.email!, to: [replyAddress] },
     );
     expect(res.response).toMatch(/^250 /);
@@ -317,7 +334,11 @@ describe('inbound email: loops and bounces', () => {
     const res = await smtpSend(dsn, { from: '', to: [`bounces@${DOMAIN}`] });
     expect(res.response).toMatch(/^250 /);
     const row = await servers.db('mails').where({ id: mail.id }).first();
-    expect(row).toMatchObject({ status: 'bounced', bounceReason: '5.1.1 smtp; 550 5.1.1 User unknown', lastError: 'Bounced: 5.1.1 smtp; 550 5.1.1 User unknown' });
+    expect(row).toMatchObject({
+      status: 'bounced',
+      bounceReason: '5.1.1 smtp; 550 5.1.1 User unknown',
+      lastError: 'Bounced: 5.1.1 smtp; 550 5.1.1 User unknown',
+    });
     expect(await mailsTo('mailer-daemon@mx.client.example')).toHaveLength(0);
     const outbox = await servers.db('inbound_emails').where({ outcome: 'bounce' });
     expect(outbox.length).toBeGreaterThan(0);
@@ -374,14 +395,33 @@ function zipBomb(): Buffer {
 }
 
 describe('inbound email: hostile mail is refused with a clear 4xx or SMTP error, never a crash', () => {
-  const parts = Array.from({ length: 10_000 }, (_, i) => `--b\r\nContent-Type: text/plain\r\n\r\npart ${i}`).join('\r\n');
+  const parts = Array.from({ length: 10_000 }, (_, i) => `--b\r\nContent-Type: text/plain\r\n\r\npart ${i}`).join(
+    '\r\n',
+  );
   const bomb = zipBomb().toString('base64').replace(/.{76}/g, '$&\r\n');
   const hostile: [string, string, number][] = [
     ['no From', rawMail({ from: null, to: `hello@${DOMAIN}` }), 422],
     ['not a message at all', '\u0001\u0002 binary garbage without headers', 400],
-    ['an unknown charset', rawMail({ from: 'a@client.example', to: `hello@${DOMAIN}`, contentType: 'text/plain; charset=x-made-up-42' }), 400],
-    ['a multipart without a boundary', rawMail({ from: 'a@client.example', to: `hello@${DOMAIN}`, contentType: 'multipart/mixed' }), 400],
-    ['10,000 parts', rawMail({ from: 'a@client.example', to: `hello@${DOMAIN}`, contentType: 'multipart/mixed; boundary=b', body: `${parts}\r\n--b--` }), 400],
+    [
+      'an unknown charset',
+      rawMail({ from: 'a@client.example', to: `hello@${DOMAIN}`, contentType: 'text/plain; charset=x-made-up-42' }),
+      400,
+    ],
+    [
+      'a multipart without a boundary',
+      rawMail({ from: 'a@client.example', to: `hello@${DOMAIN}`, contentType: 'multipart/mixed' }),
+      400,
+    ],
+    [
+      '10,000 parts',
+      rawMail({
+        from: 'a@client.example',
+        to: `hello@${DOMAIN}`,
+        contentType: 'multipart/mixed; boundary=b',
+        body: `${parts}\r\n--b--`,
+      }),
+      400,
+    ],
     [
       'a zip bomb attachment',
       rawMail({

@@ -72,7 +72,7 @@ export async function findInboundEmail(db: Knex, id: string): Promise<InboundEma
     text: row.parsed.text,
     replyText: row.parsed.replyText,
     attachments: row.parsed.attachments,
-    rawText: row.raw.toString('utf8').replace(/\u0000/g, ''),
+    rawText: row.raw.toString('utf8').replaceAll('\u0000', ''),
     rawTruncated: row.size > RAW_TEXT_MAX,
   };
 }

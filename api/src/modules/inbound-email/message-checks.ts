@@ -35,7 +35,10 @@ export const MAX_PARTS = 500;
 const EXTRA_CHARSETS = new Set(['utf-7', 'unicode-1-1-utf-7', 'utf7', 'binary', '8bit', '7bit', 'ascii', 'us-ascii']);
 
 function knownCharset(label: string): boolean {
-  const name = label.trim().replace(/^["']|["']$/g, '').toLowerCase();
+  const name = label
+    .trim()
+    .replace(/^["']|["']$/g, '')
+    .toLowerCase();
   if (EXTRA_CHARSETS.has(name)) return true;
   try {
     new TextDecoder(name);
@@ -105,7 +108,8 @@ export function looksLikeCompressionBomb(content: Buffer): boolean {
     const size = content.readUInt32LE(offset + 24);
     if (size === 0xffffffff) return true;
     unpacked += size;
-    offset += 46 + content.readUInt16LE(offset + 28) + content.readUInt16LE(offset + 30) + content.readUInt16LE(offset + 32);
+    offset +=
+      46 + content.readUInt16LE(offset + 28) + content.readUInt16LE(offset + 30) + content.readUInt16LE(offset + 32);
   }
   return unpacked > MAX_UNPACKED_BYTES || (unpacked > 10 * 1024 * 1024 && unpacked > content.length * MAX_RATIO);
 }

@@ -40,13 +40,7 @@ export interface Envelope {
 }
 
 export type InboundOutcome =
-  | 'ticket_reply'
-  | 'enquiry_reply'
-  | 'quote_reply'
-  | 'new_enquiry'
-  | 'new_request'
-  | 'bounce'
-  | 'ignored';
+  'ticket_reply' | 'enquiry_reply' | 'quote_reply' | 'new_enquiry' | 'new_request' | 'bounce' | 'ignored';
 
 export interface InboundResult {
   id: string;
@@ -98,11 +92,7 @@ function headerAddresses(parsed: ParsedMail, name: string): string[] {
   return [];
 }
 
-const oneLine = (value: string, max: number) =>
-  cleanText(value)
-    .replace(/\s+/g, ' ')
-    .trim()
-    .slice(0, max);
+const oneLine = (value: string, max: number) => cleanText(value).replace(/\s+/g, ' ').trim().slice(0, max);
 
 async function parse(raw: Buffer): Promise<ParsedMail> {
   try {
@@ -298,7 +288,12 @@ async function store(
     const existing = (await trx('inbound_emails')
       .select('id', 'outcome', 'threadKind', 'threadId')
       .where({ messageId: summary.messageId })
-      .first()) as { id: string; outcome: InboundOutcome; threadKind: ThreadRef['kind'] | null; threadId: string | null };
+      .first()) as {
+      id: string;
+      outcome: InboundOutcome;
+      threadKind: ThreadRef['kind'] | null;
+      threadId: string | null;
+    };
     return {
       id: existing.id,
       duplicate: true,

@@ -23,9 +23,7 @@ describe('replyText: the new text of an emailed reply (decision 197)', () => {
   });
 
   it('Outlook: -----Original Message----- and everything under it are dropped', () => {
-    expect(replyText(fixture('outlook-original-message.txt'), 5000)).toBe(
-      'Attached is the photo of the error screen.',
-    );
+    expect(replyText(fixture('outlook-original-message.txt'), 5000)).toBe('Attached is the photo of the error screen.');
   });
 
   it('Apple Mail: "Sent from my iPhone" and the quoted attribution are dropped', () => {

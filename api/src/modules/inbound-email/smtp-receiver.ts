@@ -33,9 +33,7 @@ export async function startSmtpReceiver(
   const domain = inbound.domain;
   if (!domain) throw new Error('startSmtpReceiver: INBOUND_DOMAIN is not set');
   const open = new Map<string, number>();
-  const tls = inbound.tls
-    ? { key: readFileSync(inbound.tls.keyFile), cert: readFileSync(inbound.tls.certFile) }
-    : null;
+  const tls = inbound.tls ? { key: readFileSync(inbound.tls.keyFile), cert: readFileSync(inbound.tls.certFile) } : null;
 
   const server = new SMTPServer({
     name: domain,

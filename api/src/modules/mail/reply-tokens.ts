@@ -58,7 +58,11 @@ export function tokenOfAddress(address: string, domain: string): string | null {
 }
 
 /** The token of `thread` for `recipient` (lower-cased), made on first use. */
-export async function replyTokenFor(trx: Knex | Knex.Transaction, thread: ThreadRef, recipient: string): Promise<string> {
+export async function replyTokenFor(
+  trx: Knex | Knex.Transaction,
+  thread: ThreadRef,
+  recipient: string,
+): Promise<string> {
   const existing = (await trx('mail_reply_tokens')
     .select('token')
     .where({ threadKind: thread.kind, threadId: thread.id, recipient })
