@@ -25,7 +25,7 @@ const moduleGraph = {
   chat: ['auth', 'users', 'service-requests', 'mail'],
   consultation: ['payments', 'service-requests', 'users', 'mail', 'billing'],
   contact: ['service-requests', 'users', 'mail', 'audit', 'catalog'],
-  customers: ['auth', 'users', 'orders', 'service-requests', 'contact', 'chat', 'subscriptions', 'audit'],
+  customers: ['auth', 'users', 'orders', 'service-requests', 'contact', 'chat', 'subscriptions', 'audit', 'mail'],
   dashboard: ['orders', 'chat', 'contact', 'service-requests'],
   health: ['mail'],
   'inbound-email': ['mail', 'service-requests', 'contact', 'quotes', 'users'],

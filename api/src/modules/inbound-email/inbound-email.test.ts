@@ -6,7 +6,7 @@ import { roomyRateLimits } from '../../test/config';
 import { buildUser } from '../../test/factories';
 import { loginCookie, TestSocket } from '../../test/chat';
 import { freePort } from '../../test/global-setup';
-import { quickMail } from '../../test/mail';
+import { eventuallyRows, quickMail } from '../../test/mail';
 import { useApiServers } from '../../test/servers';
 import { buildTicket } from '../../test/ticket-factories';
 
@@ -300,7 +300,7 @@ describe('inbound email: loops and bounces', () => {
   });
 
   it('a delivery-status notification marks the outgoing mail bounced with the reason, and sends nothing', async () => {
-    const { mail, messageId } = await ticketWithStaffReply();
+    const { mail, messageId, client } = await ticketWithStaffReply();
     const boundary = 'dsn-boundary';
     const dsn = rawMail({
       from: 'Mail Delivery System <MAILER-DAEMON@mx.client.example>',
@@ -331,6 +331,10 @@ describe('inbound email: loops and bounces', () => {
         '',
       ].join('\r\n'),
     });
+    // A bounce answers a mail that went out: wait for the worker to finish with it (kept: no SMTP_URL here).
+    await eventuallyRows(servers.db, `service-request-reply:`, (rows) =>
+      rows.some((row) => row.id === mail.id && row.status === 'kept'),
+    );
     const res = await smtpSend(dsn, { from: '', to: [`bounces@${DOMAIN}`] });
     expect(res.response).toMatch(/^250 /);
     const row = await servers.db('mails').where({ id: mail.id }).first();
@@ -342,6 +346,23 @@ describe('inbound email: loops and bounces', () => {
     expect(await mailsTo('mailer-daemon@mx.client.example')).toHaveLength(0);
     const outbox = await servers.db('inbound_emails').where({ outcome: 'bounce' });
     expect(outbox.length).toBeGreaterThan(0);
+
+    // Staff see it in the outbox and on the customer.
+    const admin = await buildUser(servers.db, { accountType: 'staff', staffRole: 'admin' });
+    const cookie = await loginCookie(servers.url(), admin);
+    const inOutbox = await fetch(`${servers.url()}/api/admin/outbox/${mail.id}`, { headers: { Cookie: cookie } });
+    expect(await inOutbox.json()).toMatchObject({
+      status: 'bounced',
+      lastError: expect.stringContaining('User unknown'),
+    });
+    const customer = await fetch(`${servers.url()}/api/admin/customers/${client.user.id}`, {
+      headers: { Cookie: cookie },
+    });
+    const { timeline } = (await customer.json()) as { timeline: { kind: string; title: string; link: string }[] };
+    expect(timeline.find((entry) => entry.kind === 'bounced_mail')).toMatchObject({
+      title: expect.stringContaining('User unknown'),
+      link: `/admin/outbox?mail=${mail.id}`,
+    });
   });
 });
 

@@ -22,6 +22,7 @@ const KIND_LABELS = {
   enquiry: 'Enquiry',
   chat: 'Chat',
   subscription: 'Subscription',
+  bounced_mail: 'Email bounced',
 } as const;
 
 /** The shared labels of each kind's statuses (shared/). */
