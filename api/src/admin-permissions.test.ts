@@ -109,6 +109,26 @@ const calls: Record<string, (r: Records) => { url: string; body?: object }> = {
   }),
   'DELETE /api/admin/staff/invitations/:id': () => ({ url: `/api/admin/staff/invitations/${randomUUID()}` }),
   'GET /api/admin/audit-log': () => ({ url: '/api/admin/audit-log' }),
+  'GET /api/admin/settings/business-hours': () => ({ url: '/api/admin/settings/business-hours' }),
+  'PUT /api/admin/settings/business-hours': () => ({
+    url: '/api/admin/settings/business-hours',
+    body: {
+      timeZone: 'America/Chicago',
+      weekly: [{ day: 'monday', opens: '09:00', closes: '17:00' }],
+      holidays: [{ date: '2026-12-25', name: 'Christmas Day' }],
+    },
+  }),
+  'GET /api/admin/settings/surveys': () => ({ url: '/api/admin/settings/surveys' }),
+  'PUT /api/admin/settings/surveys': () => ({ url: '/api/admin/settings/surveys', body: { enabled: false } }),
+  'GET /api/admin/service-requests/:id/survey': (r) => ({ url: `/api/admin/service-requests/${r.ticket}/survey` }),
+  // The ticket is not completed: a 409 once past the permission check.
+  'POST /api/admin/service-requests/:id/survey': (r) => ({ url: `/api/admin/service-requests/${r.ticket}/survey` }),
+  'GET /api/admin/chat/conversations/:id/survey': () => ({
+    url: `/api/admin/chat/conversations/${randomUUID()}/survey`,
+  }),
+  'POST /api/admin/chat/conversations/:id/survey': () => ({
+    url: `/api/admin/chat/conversations/${randomUUID()}/survey`,
+  }),
   'GET /api/admin/customers/:id/invoices': (r) => ({ url: `/api/admin/customers/${r.customer}/invoices` }),
   'GET /api/admin/invoices/:id/pdf': () => ({ url: `/api/admin/invoices/${randomUUID()}/pdf` }),
   'GET /api/admin/quotes': () => ({ url: '/api/admin/quotes' }),
@@ -152,6 +172,8 @@ const watchedTables = [
   'credit_notes',
   'quotes',
   'quote_lines',
+  'settings',
+  'satisfaction_surveys',
 ];
 
 /** A generated block of docs/permissions.md, between its markers. */

@@ -81,6 +81,16 @@ export const adminPaths: readonly AdminPath[] = [
 
   { method: 'GET', path: '/api/admin/audit-log', permission: 'audit_log.read' },
 
+  { method: 'GET', path: '/api/admin/settings/business-hours', permission: 'settings' },
+  { method: 'PUT', path: '/api/admin/settings/business-hours', permission: 'settings' },
+  { method: 'GET', path: '/api/admin/settings/surveys', permission: 'settings' },
+  { method: 'PUT', path: '/api/admin/settings/surveys', permission: 'settings' },
+  // A ticket's or chat's satisfaction survey, and sending it again (decision 191).
+  { method: 'GET', path: '/api/admin/service-requests/:id/survey', permission: 'service_requests.work' },
+  { method: 'POST', path: '/api/admin/service-requests/:id/survey', permission: 'service_requests.work' },
+  { method: 'GET', path: '/api/admin/chat/conversations/:id/survey', permission: 'chat' },
+  { method: 'POST', path: '/api/admin/chat/conversations/:id/survey', permission: 'chat' },
+
   { method: 'GET', path: '/api/admin/customers/:id/invoices', permission: 'orders.read' },
   { method: 'GET', path: '/api/admin/invoices/:id/pdf', permission: 'orders.read' },
 

@@ -12,6 +12,7 @@ import { requestContext } from './middleware/request-context';
 import { securityHeaders } from './middleware/security-headers';
 import { accountRoutes } from './modules/auth/account.routes';
 import { refuseForbiddenUrlText } from './middleware/text-guard';
+import { attachmentRoutes } from './modules/attachments/attachments.routes';
 import { auditLogRoutes } from './modules/audit/audit-log.routes';
 import { authRoutes } from './modules/auth/auth.routes';
 import { sessionsRoutes } from './modules/auth/sessions.routes';
@@ -24,6 +25,8 @@ import { ordersRoutes } from './modules/orders/orders.routes';
 import { refundRoutes } from './modules/orders/refunds.routes';
 import { paymentsRoutes } from './modules/payments/payments.routes';
 import { serviceRequestsRoutes } from './modules/service-requests/service-requests.routes';
+import { TICKET_EVENT_OWNER, ticketEventAttachmentAccess } from './modules/service-requests/ticket-attachments';
+import { INBOUND_EMAIL_OWNER, inboundEmailAttachmentAccess } from './modules/inbound-email/inbound-attachments';
 import { sessionMiddleware } from './modules/auth/session';
 import { chatRoutes } from './modules/chat/chat.routes';
 import { contactRoutes } from './modules/contact/contact.routes';
@@ -35,7 +38,9 @@ import { outboxRoutes } from './modules/mail/outbox.routes';
 import { inboundEmailRoutes } from './modules/inbound-email/inbound-email.routes';
 import { quotesRoutes } from './modules/quotes/quotes.routes';
 import { invitationRoutes } from './modules/staff/invitations.routes';
+import { settingsRoutes } from './modules/settings/settings.routes';
 import { staffRoutes } from './modules/staff/staff.routes';
+import { surveysRoutes } from './modules/surveys/surveys.routes';
 import { subscriptionsRoutes } from './modules/subscriptions/subscriptions.routes';
 import { comingSoonMiddleware } from './modules/site/coming-soon.middleware';
 import { devSiteNotice } from './modules/site/dev-site';
@@ -102,6 +107,11 @@ export function createApp(deps: AppDeps, options: AppOptions = {}): Koa {
     productsAdminRoutes(deps),
     ordersRoutes(deps, payment.provider),
     serviceRequestsRoutes(deps),
+    // Each kind of owner says who may download its files.
+    attachmentRoutes(deps, {
+      [TICKET_EVENT_OWNER]: ticketEventAttachmentAccess,
+      [INBOUND_EMAIL_OWNER]: inboundEmailAttachmentAccess,
+    }),
     outboxRoutes(deps),
     dashboardRoutes(deps),
     adminOrdersRoutes(deps),
@@ -109,6 +119,8 @@ export function createApp(deps: AppDeps, options: AppOptions = {}): Koa {
     customersRoutes(deps),
     auditLogRoutes(deps),
     staffRoutes(deps),
+    settingsRoutes(deps),
+    surveysRoutes(deps),
     invitationRoutes(deps),
     billingRoutes(deps),
     quotesRoutes(deps),

@@ -93,13 +93,27 @@ async function fillEveryTable(): Promise<void> {
       status: 'pending',
     })
     .returning('id');
-  await db('service_request_events').insert({
-    serviceRequestId: request.id,
-    kind: 'reply',
-    actorId: staff.user.id,
-    actorType: 'staff',
-    actorName: 'Staff "S"',
-    message: 'On it 👍',
+  const [replyEvent] = await db('service_request_events')
+    .insert({
+      serviceRequestId: request.id,
+      kind: 'reply',
+      actorId: staff.user.id,
+      actorType: 'staff',
+      actorName: 'Staff "S"',
+      message: 'On it 👍',
+    })
+    .returning('id');
+  // A file attached to the reply: bytes that are not text, and a name that is not ASCII.
+  await db('attachments').insert({
+    ownerType: 'ticket_event',
+    ownerId: replyEvent.id,
+    filename: 'Übersicht "Q4".pdf',
+    contentType: 'application/pdf',
+    isImage: false,
+    size: 256,
+    sha256: 'cd'.repeat(32),
+    content: Buffer.from(Array.from({ length: 256 }, (_, i) => 255 - i)),
+    uploadedById: staff.user.id,
   });
   await db('consultation_proposals').insert({
     serviceRequestId: request.id,
@@ -341,6 +355,25 @@ async function fillEveryTable(): Promise<void> {
     recordId: order.id,
     before: null,
     after: { amount: '10.05', note: 'ü "quoted"' },
+  });
+  await db('settings').insert({
+    key: 'business_hours',
+    value: JSON.stringify({
+      timeZone: 'America/Chicago',
+      weekly: [],
+      holidays: [{ date: '2026-12-25', name: 'Noël' }],
+    }),
+    updatedById: staff.user.id,
+  });
+  await db('satisfaction_surveys').insert({
+    tokenHash: 'c'.repeat(64),
+    serviceRequestId: request!.id,
+    userId: client.user.id,
+    email: 'ada@example.com',
+    rating: 5,
+    comment: 'Très bien "quoted"',
+    sentAt: new Date('2026-11-20T10:00:00Z'),
+    answeredAt: new Date('2026-11-20T11:00:00Z'),
   });
 }
 

@@ -42,15 +42,22 @@ function whenAborted(req: IncomingMessage): { promise: Promise<never>; dispose()
   return { promise, dispose: () => req.off('close', onClose) };
 }
 
-/** POST /api/admin/products/{id}/image takes the image itself as its body, or a multipart form holding it. */
+/**
+ * The uploads, read as bytes by their routes (size-limited, checked by content there):
+ * POST /api/admin/products/{id}/image takes the image itself as its body, or a multipart form holding it;
+ * POST /api/service-requests/{id}/replies takes a multipart form with attached files (or JSON).
+ */
 const IMAGE_UPLOAD_PATH = /^\/api\/admin\/products\/[^/]+\/image$/;
-const isImageUpload = (ctx: Context) =>
-  ctx.method === 'POST' && IMAGE_UPLOAD_PATH.test(ctx.path) && Boolean(ctx.is('image/*', 'multipart/form-data'));
+const ATTACHMENT_UPLOAD_PATHS = [/^\/api\/service-requests\/[^/]+\/replies$/];
+const isUpload = (ctx: Context) =>
+  ctx.method === 'POST' &&
+  ((IMAGE_UPLOAD_PATH.test(ctx.path) && Boolean(ctx.is('image/*', 'multipart/form-data'))) ||
+    (ATTACHMENT_UPLOAD_PATHS.some((path) => path.test(ctx.path)) && Boolean(ctx.is('multipart/form-data'))));
 /** POST /api/inbound-email takes a raw email (message/rfc822), read by its route after the secret is checked. */
 const isInboundEmail = (ctx: Context) => ctx.method === 'POST' && ctx.path === '/api/inbound-email';
 
 /**
- * The API speaks JSON only (but for the product image upload): a body of another type is refused with 415
+ * The API speaks JSON only (but for the uploads above): a body of another type is refused with 415
  * before it is read, and so is a Content-Encoding other than gzip, deflate
  * or br (one at most); a body that does not decompress → 400; JSON over
  * 100 KB (decompressed) → 413; malformed JSON → 400; a NUL or a lone
@@ -59,8 +66,8 @@ const isInboundEmail = (ctx: Context) => ctx.method === 'POST' && ctx.path === '
  */
 export function jsonBody(): Middleware[] {
   const requireJson: Middleware = async function requireJsonType(ctx, next) {
-    // The one upload: a product image, read as bytes by its route (size-limited, checked by content there).
-    if (isImageUpload(ctx) || isInboundEmail(ctx)) return next();
+    // The uploads and the inbound email: read as bytes by their routes (size-limited, checked by content there).
+    if (isUpload(ctx) || isInboundEmail(ctx)) return next();
     if (hasBody(ctx.req.headers)) {
       if (!ctx.is('application/json')) throw new HttpError(415, 'Content-Type must be application/json');
       const encoding = (ctx.get('content-encoding') || 'identity').trim().toLowerCase();
@@ -76,7 +83,7 @@ export function jsonBody(): Middleware[] {
     strict: true,
   }) as unknown as Middleware;
   const parse: Middleware = async function parseJsonBody(ctx, next) {
-    if (isImageUpload(ctx) || isInboundEmail(ctx)) return next();
+    if (isUpload(ctx) || isInboundEmail(ctx)) return next();
     const aborted = whenAborted(ctx.req);
     try {
       await Promise.race([parser(ctx, async () => undefined), aborted.promise]);

@@ -9,8 +9,8 @@ import { uuid } from './text';
  *
  * Client → server: join, message (spec §7) plus leave, typing, read and
  * staff_feed, staff_events. Server → client: history, new_message (spec §7)
- * plus ack, typing, read, conversation_closed, presence, conversation (the
- * staff feed), feed_reset, staff_event, staff_events_reset and error.
+ * plus ack, typing, read, conversation_closed, survey, presence, conversation
+ * (the staff feed), feed_reset, staff_event, staff_events_reset and error.
  */
 
 /** The spec's clients send their user id; the server ignores it and uses the session. */
@@ -114,6 +114,11 @@ export const serverFrameSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('staff_event'), event: staffEventSchema }),
   /** Staff events may have been missed (the server lost its event stream for a while): reload everything. */
   z.object({ type: z.literal('staff_events_reset') }),
+  /**
+   * Visitor only, after conversation_closed: "How did we do?" (decision 191). The widget answers with
+   * POST /api/feedback/{token}; when the visitor has no widget open the survey goes by email instead.
+   */
+  z.object({ type: z.literal('survey'), conversationId: z.string(), token: z.string(), question: z.string() }),
   /** Staff feed only: a visitor moved to another page, or their chat became a ticket. */
   z.object({ type: z.literal('visitor_context'), context: chatVisitorContextSchema }),
   z.object({

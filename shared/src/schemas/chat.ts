@@ -103,6 +103,8 @@ export const chatMessageSchema = z.object({
   isRead: z.boolean(),
   /** The sender's own id for the message, so its pending copy can be matched (null for older clients). */
   clientId: z.string().nullable(),
+  /** A staff reply's author as the visitor sees it (their first name; absent on the visitor's own messages). */
+  senderName: z.string().optional(),
 });
 export type ChatMessage = z.infer<typeof chatMessageSchema>;
 

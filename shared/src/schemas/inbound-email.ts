@@ -3,6 +3,8 @@
  * itself is GET /api/admin/inbound-emails/{id}/raw), and what the webhook POST /api/inbound-email answers.
  */
 
+import type { Attachment } from './attachments';
+
 export type ThreadKind = 'ticket' | 'enquiry' | 'quote';
 
 export const inboundOutcomes = [
@@ -56,8 +58,10 @@ export interface InboundEmailView {
   bounce: { mailId: string | null; reason: string } | null;
   text: string;
   replyText: string;
-  /** Kept inside the raw message. */
-  attachments: { filename: string; contentType: string; size: number }[];
+  /** Every file of the mail; `refused` says why the attachment store did not take one (it stays in the raw message). */
+  attachments: { filename: string; contentType: string; size: number; refused: string | null }[];
+  /** The files stored with the email itself (those of a ticket reply are on the ticket's reply). */
+  files: Attachment[];
   /** The raw message as text (its first megabyte); the whole is the …/raw download. */
   rawText: string;
   rawTruncated: boolean;

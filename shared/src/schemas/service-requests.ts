@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import type { Attachment } from './attachments';
+import type { SurveySummary } from './surveys';
 import {
   CONSULTATION_DURATIONS,
   serviceRequestStatuses,
@@ -206,6 +208,8 @@ export interface TicketEvent {
    * sent to ("from a different address"). Clients see only that it came by email.
    */
   email?: { inboundEmailId: string | null; differentAddress: string | null };
+  /** Files attached to a reply or note (the thread always lists them; other answers may leave them out). */
+  attachments?: Attachment[];
 }
 
 export interface ConsultationView {
@@ -231,6 +235,8 @@ export interface ServiceRequestThread {
   consultation: ConsultationView | null;
   /** What the caller may change the status to (staff; empty for clients). */
   allowedStatuses: ServiceRequestStatus[];
+  /** Staff only: the satisfaction survey sent when the ticket was completed, with its answer (null: none sent). */
+  survey?: SurveySummary | null;
 }
 
 /** POST …/replies answer. */

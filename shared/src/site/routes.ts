@@ -132,6 +132,10 @@ export const siteRoutes = [
     ...route('/quotes', 'Your Quote', 'A quote from us: review it, then accept or decline it online.', false),
     tokens: true,
   },
+  {
+    ...route('/feedback', 'How Did We Do?', 'Rate how we did with your request or chat.', false),
+    tokens: true,
+  },
   route('/admin', 'Dashboard', 'Staff tools: what needs attention now.', false),
   route('/admin/chat', 'Customer Chat', 'Staff chat console.', false),
   route('/admin/enquiries', 'Enquiries', 'Contact enquiries, for staff.', false),

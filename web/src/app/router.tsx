@@ -99,6 +99,8 @@ export const routes: RouteObject[] = [
       // New pages go last (route ids are positions: inserting one earlier made hydration ids differ).
       // A client's quote: one page for every link token (the route table's `tokens`), never prerendered per token.
       { ...page('quote', 'quotes'), path: 'quotes/:token?' },
+      // A satisfaction survey's email link (decision 191), like a quote's: one page for every token.
+      { ...page('feedback', 'feedback'), path: 'feedback/:token?' },
     ],
   },
   {

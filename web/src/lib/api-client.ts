@@ -68,16 +68,18 @@ interface RequestOptions {
 
 /**
  * The one fetch to the API: the client's base URL, headers and credentials. A body is sent as JSON, except a
- * file (Blob), which is sent as it is with its own Content-Type.
+ * file (Blob), which is sent as it is with its own Content-Type, and a FormData, sent as multipart/form-data.
  */
 function send(method: string, path: string, body?: unknown, init: RequestOptions = {}): Promise<Response> {
   const headers: Record<string, string> = { Accept: 'application/json', ...options.headers?.(), ...init.headers };
   const file = body instanceof Blob ? body : null;
-  if (body !== undefined) headers['Content-Type'] = file ? file.type : 'application/json';
+  // A form (files and fields) sets its own multipart Content-Type, with its boundary.
+  const form = body instanceof FormData ? body : null;
+  if (body !== undefined && !form) headers['Content-Type'] = file ? file.type : 'application/json';
   return fetch(apiUrl(path), {
     method,
     headers,
-    body: body === undefined ? undefined : (file ?? JSON.stringify(body)),
+    body: body === undefined ? undefined : (file ?? form ?? JSON.stringify(body)),
     credentials: options.credentials ?? 'include',
   });
 }

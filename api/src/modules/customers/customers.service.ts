@@ -19,6 +19,7 @@ import { serviceRequestsOfCustomer } from '../service-requests/customer-requests
 import { latestSubscriptionOf } from '../subscriptions/customer-subscription';
 import { findUserById } from '../users/users.service';
 import { bouncedMailsTo } from '../mail/sent-mail-lookup';
+import { answeredSurveysOf } from '../surveys/surveys.service';
 
 /**
  * Customers for staff (decision 103): client accounts, newest first with
@@ -95,12 +96,13 @@ export async function getCustomer(
   // Enquiries and chats are found by email only when the address is proven the customer's: anyone can sign up
   // with someone else's address, and staff must not take that person's enquiries for this customer's (decision 155).
   const verifiedEmail = user.verifiedEmail;
-  const [orders, requests, enquiries, chats, subscription, bounces] = await Promise.all([
+  const [orders, requests, enquiries, chats, subscription, surveys, bounces] = await Promise.all([
     may('orders.read') ? ordersOfCustomer(db, user.id, HISTORY_LIMIT) : [],
     may('service_requests.work') ? serviceRequestsOfCustomer(db, user.id, HISTORY_LIMIT) : [],
     verifiedEmail && may('enquiries.read') ? enquiriesFromEmail(db, verifiedEmail, HISTORY_LIMIT) : [],
     may('chat') ? conversationsOfCustomer(db, { userId: user.id, verifiedEmail }, HISTORY_LIMIT) : [],
     latestSubscriptionOf(db, user.id),
+    answeredSurveysOf(db, user.id, HISTORY_LIMIT),
     // Mails to the customer's address that came back (docs/inbound-email.md): the address may be wrong.
     user.email ? bouncedMailsTo(db, user.email) : [],
   ]);
@@ -139,6 +141,19 @@ export async function getCustomer(
       at: iso(c.createdAt)!,
       link: `/admin/chat?conversation=${c.id}`,
     })),
+    // The customer's ratings (decision 191), each shown only to a role that may open what was rated.
+    ...surveys
+      .filter((s) => (s.serviceRequestId ? may('service_requests.work') : may('chat')))
+      .map((s) => ({
+        kind: 'survey' as const,
+        id: s.id,
+        title: `Rated ${s.rating}/5 · ${s.serviceRequestId ? 'service request' : 'chat'}${s.comment ? ` · “${s.comment.length > 80 ? `${s.comment.slice(0, 79)}…` : s.comment}”` : ''}`,
+        status: null,
+        at: s.answeredAt!,
+        link: s.serviceRequestId
+          ? `/admin/service-requests?id=${s.serviceRequestId}`
+          : `/admin/chat?conversation=${s.chatConversationId}`,
+      })),
     ...bounces.map((b) => ({
       kind: 'bounced_mail' as const,
       id: b.id,

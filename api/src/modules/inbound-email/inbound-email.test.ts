@@ -1,6 +1,7 @@
 import { deflateRawSync } from 'node:zlib';
 import { randomUUID } from 'node:crypto';
 import { createTransport } from 'nodemailer';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { roomyRateLimits } from '../../test/config';
 import { buildUser } from '../../test/factories';
@@ -216,6 +217,92 @@ describe('inbound email: replies by token land in the thread', () => {
     expect(viaSmtp.response).toContain('already received');
     expect(await servers.db('inbound_emails').where({ messageId: '<twice@client.example>' })).toHaveLength(1);
     expect((await ticketEvents(ticket.id)).filter((event) => event.message === 'Once.')).toHaveLength(1);
+  });
+});
+
+describe('inbound email: attachments (the attachment store)', () => {
+  const multipart = (body: string, files: { name: string; type: string; data: Buffer }[]) =>
+    [
+      '--files',
+      'Content-Type: text/plain; charset=utf-8',
+      '',
+      body,
+      ...files.flatMap((file) => [
+        '--files',
+        `Content-Type: ${file.type}; name="${file.name}"`,
+        `Content-Disposition: attachment; filename="${file.name}"`,
+        'Content-Transfer-Encoding: base64',
+        '',
+        file.data.toString('base64').replace(/.{76}/g, '$&\r\n'),
+      ]),
+      '--files--',
+      '',
+    ].join('\r\n');
+
+  it('files of a ticket reply are stored with it (images re-encoded); a kind the store refuses stays in the raw mail', async () => {
+    const { client, ticket, replyAddress } = await ticketWithStaffReply();
+    const png = await sharp({ create: { width: 8, height: 8, channels: 3, background: '#3366ff' } })
+      .png()
+      .toBuffer();
+    const exe = Buffer.concat([Buffer.from('MZ'), Buffer.alloc(200, 0x90)]);
+    const res = await webhook(
+      rawMail({
+        from: client.user.email!,
+        to: replyAddress,
+        contentType: 'multipart/mixed; boundary=files',
+        body: multipart('Photo of the error attached.', [
+          { name: 'screen.png', type: 'image/png', data: png },
+          { name: 'tool.exe', type: 'application/octet-stream', data: exe },
+        ]),
+      }),
+    );
+    expect(res.body).toMatchObject({ outcome: 'ticket_reply' });
+    const portal = await fetch(`${servers.url()}/api/service-requests/${ticket.id}`, {
+      headers: { Cookie: await loginCookie(servers.url(), client) },
+    });
+    const thread = (await portal.json()) as {
+      events: { message: string | null; attachments?: { filename: string; contentType: string; url: string }[] }[];
+    };
+    const reply = thread.events.find((event) => event.message?.startsWith('Photo of the error attached.'));
+    expect(reply?.attachments).toEqual([
+      expect.objectContaining({ filename: 'screen.webp', contentType: 'image/webp' }),
+    ]);
+    expect(reply?.message).toContain('Not attached (kept in the received email only): tool.exe');
+    const stored = await servers.db('inbound_emails').where({ id: res.body.id }).first();
+    expect(stored.parsed.attachments).toEqual([
+      expect.objectContaining({ filename: 'screen.png', refused: null }),
+      expect.objectContaining({ filename: 'tool.exe', refused: expect.stringContaining('not a kind of file') }),
+    ]);
+  });
+
+  it("a new enquiry's files are kept with the email, for staff", async () => {
+    const res = await webhook(
+      rawMail({
+        from: 'newcomer@elsewhere.example',
+        to: `hello@${DOMAIN}`,
+        contentType: 'multipart/mixed; boundary=files',
+        body: multipart('Our floor plan.', [
+          { name: 'plan.pdf', type: 'application/pdf', data: Buffer.from('%PDF-1.4\n% test\n') },
+        ]),
+      }),
+    );
+    expect(res.body).toMatchObject({ outcome: 'new_enquiry' });
+    const admin = await buildUser(servers.db, { accountType: 'staff', staffRole: 'admin' });
+    const cookie = await loginCookie(servers.url(), admin);
+    const view = await fetch(`${servers.url()}/api/admin/inbound-emails/${res.body.id}`, {
+      headers: { Cookie: cookie },
+    });
+    const email = (await view.json()) as { files: { filename: string; url: string }[]; rawText: string };
+    expect(email.files).toEqual([expect.objectContaining({ filename: 'plan.pdf' })]);
+    expect(email.rawText).toContain('Our floor plan.');
+    const download = await fetch(`${servers.url()}${email.files[0]!.url}`, { headers: { Cookie: cookie } });
+    expect(download.status).toBe(200);
+    expect(download.headers.get('content-disposition')).toMatch(/^attachment/);
+    const raw = await fetch(`${servers.url()}/api/admin/inbound-emails/${res.body.id}/raw`, {
+      headers: { Cookie: cookie },
+    });
+    expect(raw.headers.get('content-disposition')).toMatch(/^attachment/);
+    expect(await raw.text()).toContain('Content-Disposition: attachment; filename="plan.pdf"');
   });
 });
 

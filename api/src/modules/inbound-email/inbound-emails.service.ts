@@ -1,6 +1,7 @@
 import type { Knex } from 'knex';
 import type { InboundEmailView } from '@shared/schemas/inbound-email';
 import { toIso } from '../../db/instants';
+import { filesOfInboundEmail } from './inbound-attachments';
 import type { ParsedSummary } from './receive-email';
 
 /** The most of the raw message shown as text on the page; the whole is a download (…/raw). */
@@ -72,6 +73,7 @@ export async function findInboundEmail(db: Knex, id: string): Promise<InboundEma
     text: row.parsed.text,
     replyText: row.parsed.replyText,
     attachments: row.parsed.attachments,
+    files: await filesOfInboundEmail(db, row.id),
     rawText: row.raw.toString('utf8').replaceAll('\u0000', ''),
     rawTruncated: row.size > RAW_TEXT_MAX,
   };

@@ -15,6 +15,8 @@ import { addEmailedQuoteReply } from '../quotes/quote-email-replies';
 import { addEmailedTicketReply } from '../service-requests/ticket-changes';
 import { User } from '../users/user.model';
 import { automaticReasons, isDeliveryReport, readBounce } from './automatic-mail';
+import { insertAttachment } from '../attachments/attachment-store';
+import { INBOUND_EMAIL_OWNER, prepareInboundFiles, type InboundFiles } from './inbound-attachments';
 import { checkRawMessage, InboundRefusal, looksLikeCompressionBomb } from './message-checks';
 import { cleanText, replyText } from './reply-text';
 
@@ -62,8 +64,11 @@ export interface ParsedSummary {
   text: string;
   replyText: string;
   hasHtml: boolean;
-  /** Kept inside the raw message; listed here for staff. */
-  attachments: { filename: string; contentType: string; size: number }[];
+  /**
+   * Every file of the mail: stored by the attachment store (with the ticket reply, or with this email), or — when
+   * it refused one (`refused`: why) — kept only inside the raw message.
+   */
+  attachments: { filename: string; contentType: string; size: number; refused: string | null }[];
   automatic: string[];
   bounce: { mailId: string | null; reason: string } | null;
 }
@@ -120,11 +125,7 @@ function summarize(parsed: ParsedMail, messageId: string, sender: { address: str
     text,
     replyText: replyText(text, TICKET_REPLY_MAX),
     hasHtml: typeof parsed.html === 'string' && parsed.html.length > 0,
-    attachments: parsed.attachments.map((file) => ({
-      filename: oneLine(file.filename ?? 'unnamed', 200),
-      contentType: oneLine(file.contentType, 200),
-      size: file.size ?? file.content.length,
-    })),
+    attachments: [],
     automatic: [],
     bounce: null,
   };
@@ -133,12 +134,12 @@ function summarize(parsed: ParsedMail, messageId: string, sender: { address: str
 const sizeLabel = (bytes: number) =>
   bytes >= 1024 * 1024 ? `${(bytes / 1024 / 1024).toFixed(1)} MB` : `${Math.max(1, Math.round(bytes / 1024))} KB`;
 
-/** The text that lands in the thread: the reply's new text, and the names of the files it carried. */
+/** The text that lands in the thread: the reply's new text, and the names of files it carried that were not kept. */
 function threadMessage(summary: ParsedSummary, max: number): string {
-  const files = summary.attachments.filter((file) => file.contentType !== 'message/delivery-status');
+  const files = summary.attachments.filter((file) => file.refused !== null);
   const note =
     files.length > 0
-      ? `\n\nAttachments (kept with the received email): ${files
+      ? `\n\nNot attached (kept in the received email only): ${files
           .map((file) => `${file.filename} (${sizeLabel(file.size)})`)
           .join(', ')}`
       : '';
@@ -186,15 +187,18 @@ async function replyInThread(
   deps: InboundDeps,
   thread: ThreadRef,
   reply: { message: string; senderName: string | null; inboundEmailId: string; differentAddress: string | null },
+  files: InboundFiles,
 ): Promise<{ outcome: InboundOutcome; thread: ThreadRef } | null> {
   const reopenDays = deps.config.inbound.reopenDays;
   if (thread.kind === 'ticket') {
-    const result = await addEmailedTicketReply(trx, thread.id, { ...reply, reopenDays });
+    const result = await addEmailedTicketReply(trx, thread.id, { ...reply, reopenDays, files: files.prepared });
     return result.landed ? { outcome: 'ticket_reply', thread } : null;
   }
   if (thread.kind === 'enquiry') {
     const result = await addEmailedEnquiryReply(trx, thread.id, { ...reply, reopenDays });
-    if ('becameRequest' in result) return replyInThread(trx, deps, { kind: 'ticket', id: result.becameRequest }, reply);
+    if ('becameRequest' in result) {
+      return replyInThread(trx, deps, { kind: 'ticket', id: result.becameRequest }, reply, files);
+    }
     return result.landed ? { outcome: 'enquiry_reply', thread } : null;
   }
   const result = await addEmailedQuoteReply(trx, thread.id, { ...reply, reopenDays });
@@ -234,7 +238,14 @@ export async function receiveEmail(deps: InboundDeps, raw: Buffer, envelope: Env
         : `<${createHash('sha256').update(raw).digest('hex')}@no-message-id.invalid>`;
     const summary = summarize(parsed, messageId, sender);
     summary.automatic = automaticReasons(parsed, envelope.envelopeFrom, sender.address);
-    const result = await db.transaction((trx) => store(trx, deps, raw, envelope, parsed, summary));
+    // Files are checked (and images re-encoded) before the transaction: no row lock waits on them.
+    const files = await prepareInboundFiles(parsed);
+    summary.attachments = files.listed.map((file) => ({
+      ...file,
+      filename: oneLine(file.filename, 200),
+      contentType: oneLine(file.contentType, 200),
+    }));
+    const result = await db.transaction((trx) => store(trx, deps, raw, envelope, parsed, summary, files));
     logger.info(
       {
         inboundEmailId: result.id,
@@ -265,6 +276,7 @@ async function store(
   envelope: Envelope,
   parsed: ParsedMail,
   summary: ParsedSummary,
+  files: InboundFiles,
 ): Promise<InboundResult> {
   const { config } = deps;
   const inserted = (await trx('inbound_emails')
@@ -302,6 +314,12 @@ async function store(
     };
   }
   const id = inserted[0]!.id;
+  /** Files that went to no ticket reply are kept with the email itself, for staff. */
+  const keepFilesWithEmail = async () => {
+    for (const file of files.prepared) {
+      await insertAttachment(trx, { ownerType: INBOUND_EMAIL_OWNER, ownerId: id, uploadedById: null }, file);
+    }
+  };
   const finish = async (
     outcome: InboundOutcome,
     extra: { thread?: ThreadRef | null; linked?: ThreadRef | null; differentAddress?: boolean } = {},
@@ -333,19 +351,31 @@ async function store(
     }
   }
   // An auto-reply, a list or bulk mail: kept for staff, answered by nothing, added to no thread.
-  if (summary.automatic.length > 0) return finish('ignored');
+  if (summary.automatic.length > 0) {
+    await keepFilesWithEmail();
+    return finish('ignored');
+  }
 
   const match = await matchThread(trx, deps, parsed, envelope, summary);
   let linked: ThreadRef | null = null;
   if (match && 'thread' in match) {
     const differentAddress = match.recipient !== summary.from.address;
-    const landed = await replyInThread(trx, deps, match.thread, {
-      message: threadMessage(summary, TICKET_REPLY_MAX),
-      senderName: summary.from.name || null,
-      inboundEmailId: id,
-      differentAddress: differentAddress ? summary.from.address : null,
-    });
-    if (landed) return finish(landed.outcome, { thread: landed.thread, differentAddress });
+    const landed = await replyInThread(
+      trx,
+      deps,
+      match.thread,
+      {
+        message: threadMessage(summary, TICKET_REPLY_MAX),
+        senderName: summary.from.name || null,
+        inboundEmailId: id,
+        differentAddress: differentAddress ? summary.from.address : null,
+      },
+      files,
+    );
+    if (landed) {
+      if (landed.outcome !== 'ticket_reply') await keepFilesWithEmail();
+      return finish(landed.outcome, { thread: landed.thread, differentAddress });
+    }
     linked = match.thread;
   } else if (match) {
     linked = match.claimed;
@@ -373,5 +403,6 @@ async function store(
     null,
     { inboundEmailId: id, earlierThread: linked, acknowledge: count <= ackRule.limit },
   );
+  await keepFilesWithEmail();
   return finish(client ? 'new_request' : 'new_enquiry', { thread: { kind: 'enquiry', id: enquiryId }, linked });
 }

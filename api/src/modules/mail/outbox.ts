@@ -109,6 +109,16 @@ function address(value: string): string {
 }
 
 /**
+ * Takes back a mail not yet picked up for sending (still `queued`, e.g. one
+ * held by `notBefore`): true when it was withdrawn. A mail the worker is
+ * already sending is left alone (its row lock orders the two).
+ */
+export async function withdrawQueuedMail(db: Knex | Knex.Transaction, idempotencyKey: string): Promise<boolean> {
+  const deleted = await db('mails').where({ idempotencyKey, status: 'queued' }).delete();
+  return deleted > 0;
+}
+
+/**
  * Writes a mail to the outbox in the caller's transaction (or at once, given
  * the database itself). Returns how many rows were new: 0 when this event's
  * mail to these recipients was written before.

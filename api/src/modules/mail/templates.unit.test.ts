@@ -214,6 +214,13 @@ const samples: { [Name in MailTemplateName]: [MailData<Name>, ...string[]] } = {
     'On our way <1000 ft>',
     `https://www.example.com/portal/request?id=${ticketId}`,
   ],
+  'satisfaction-survey': [
+    { name: 'Ada', about: 'your request T-10001 (Field IT Services)', token: 'sur_vey-1' },
+    'How did we do?',
+    'your request T-10001 (Field IT Services)',
+    'https://www.example.com/feedback/sur_vey-1?rating=1',
+    'https://www.example.com/feedback/sur_vey-1?rating=5',
+  ],
   'consultation-proposed': [
     { ...consultationTime, confirmToken: 'tok_en-1' },
     'Tuesday, December 1, 2026 at 2:30 PM',

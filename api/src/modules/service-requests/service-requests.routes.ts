@@ -6,7 +6,9 @@ import {
   staffServiceRequestListQuerySchema,
   ticketReplySchema,
   updateServiceRequestSchema,
+  type TicketReplyInput,
 } from '@shared/schemas/service-requests';
+import { TICKET_REPLY_MAX } from '@shared/service-requests';
 import type { AppDeps } from '../../app-deps';
 import type { RateLimitRule } from '../../config';
 import { rateLimitByIp } from '../../middleware/rate-limit';
@@ -24,7 +26,9 @@ import { listServiceRequests } from './service-requests.service';
 import { addTicketReply, updateTicket } from './ticket-changes';
 import { linkTicketClient } from './ticket-client-link';
 import { listTickets, listStaffMembers } from './ticket-list';
-import { readThread } from './ticket-thread';
+import { readThread, ticketFor } from './ticket-thread';
+import { prepareAttachment, type PreparedAttachment } from '../attachments/attachment-store';
+import { readAttachmentForm } from '../attachments/attachment-upload';
 
 /** Look-ups and confirmations through the emailed link, per network address (the token cannot be guessed anyway). */
 export const CONSULTATION_LINK_RATE: RateLimitRule = { limit: 30, windowMs: 15 * 60 * 1000 };
@@ -45,16 +49,31 @@ export function serviceRequestsRoutes({ db, config }: AppDeps): Router {
     ctx.body = await readThread(db, ctx.params.id ?? '', userOf(ctx));
   });
 
-  router.post(
-    '/api/service-requests/:id/replies',
-    requireUser,
-    staffNeed('service_requests.work'),
-    validate({ body: ticketReplySchema }),
-    async (ctx) => {
-      ctx.status = 201;
-      ctx.body = await addTicketReply(db, ctx.params.id ?? '', userOf(ctx), ctx.state.input.body);
-    },
-  );
+  // A reply as JSON, or as a multipart form with its files (fields `message`, `internal`, files in `files`).
+  router.post('/api/service-requests/:id/replies', requireUser, staffNeed('service_requests.work'), async (ctx) => {
+    const caller = userOf(ctx);
+    const id = ctx.params.id ?? '';
+    let input: TicketReplyInput;
+    const files: PreparedAttachment[] = [];
+    if (ctx.is('multipart/form-data')) {
+      // Another client's ticket (or none) is a 404 before a byte of the files is read.
+      await ticketFor(db, id, caller);
+      const form = await readAttachmentForm(ctx, {
+        textFields: ['message', 'internal'],
+        maxFieldBytes: TICKET_REPLY_MAX * 4,
+      });
+      input = ticketReplySchema.parse({
+        message: form.fields.message ?? '',
+        internal: form.fields.internal === 'true',
+      });
+      // One at a time: re-encoding images is the costly part, and one upload should not take every core.
+      for (const file of form.files) files.push(await prepareAttachment(file));
+    } else {
+      input = ticketReplySchema.parse(ctx.request.body);
+    }
+    ctx.status = 201;
+    ctx.body = await addTicketReply(db, id, caller, input, files);
+  });
 
   router.post('/api/service-requests/:id/consultation/confirm', requireUser, async (ctx) => {
     ctx.body = await confirmConsultation(db, ctx.params.id ?? '', userOf(ctx), config.mail);

@@ -9,7 +9,11 @@ import {
   type UpdateServiceRequest,
 } from '@shared/schemas/service-requests';
 import { BadRequest, Conflict, Forbidden } from '../../errors';
+import type { Attachment } from '@shared/schemas/attachments';
+import { insertAttachment, type PreparedAttachment } from '../attachments/attachment-store';
 import { enqueueMail } from '../mail/outbox';
+import { askAfterTicketCompleted } from '../surveys/surveys.service';
+import { TICKET_EVENT_OWNER } from './ticket-attachments';
 import { User } from '../users/user.model';
 import { recordTicketEvent, type TicketActor } from './ticket-events';
 import { publish } from '../../live/publish';
@@ -69,6 +73,8 @@ export async function updateTicket(
         { type: 'staff', user: staff },
         { kind: 'status', fromStatus: row.status, toStatus: change.status },
       );
+      // "How did we do?" once the work is done (decision 191).
+      if (change.status === 'completed') await askAfterTicketCompleted(trx, row.id);
       await publish(trx, 'staff', { kind: 'service_request.updated', id: row.id });
     }
   });
@@ -96,6 +102,7 @@ export async function addTicketReply(
   id: string,
   caller: User,
   input: TicketReplyInput,
+  files: readonly PreparedAttachment[] = [],
 ): Promise<TicketReplyResult> {
   if (input.internal && !caller.isStaff) throw new Forbidden('Internal notes are for staff only');
   return db.transaction(async (trx) => {
@@ -103,12 +110,15 @@ export async function addTicketReply(
     if (!caller.isStaff && row.status === 'cancelled') {
       throw new Conflict('This request was cancelled. Please send a new request or contact us.');
     }
-    if (!caller.isStaff) return recordClientReply(trx, row, { type: 'client', user: caller }, input.message);
+    if (!caller.isStaff) {
+      return recordClientReply(trx, row, { type: 'client', user: caller }, input.message, files);
+    }
     const actor = { type: 'staff', user: caller } as const;
     const event = await recordTicketEvent(trx, row.id, actor, {
       kind: input.internal ? 'note' : 'reply',
       message: input.message,
     });
+    const attachments = await attachFiles(trx, event.id, caller.id, files);
     if (!input.internal) {
       const to = await clientAddress(trx, row.userId, row.email);
       if (to) {
@@ -129,7 +139,7 @@ export async function addTicketReply(
       }
     }
     await publish(trx, 'staff', { kind: 'service_request.updated', id: row.id });
-    return { event, status: row.status };
+    return { event: { ...event, attachments }, status: row.status };
   });
 }
 
@@ -142,9 +152,11 @@ async function recordClientReply(
   row: TicketRow,
   actor: TicketActor & { type: 'client' },
   message: string,
+  files: readonly PreparedAttachment[],
   email?: { inboundEmailId: string; differentAddress: string | null },
 ): Promise<TicketReplyResult> {
   const event = await recordTicketEvent(trx, row.id, actor, { kind: 'reply', message, ...email });
+  const attachments = await attachFiles(trx, event.id, actor.user?.id ?? null, files);
   let status = row.status;
   if (row.status === 'waiting_on_client') {
     status = 'in_progress';
@@ -152,7 +164,23 @@ async function recordClientReply(
     await recordTicketEvent(trx, row.id, actor, { kind: 'status', fromStatus: row.status, toStatus: status });
   }
   await publish(trx, 'staff', { kind: 'service_request.client_reply', id: row.id });
-  return { event, status };
+  return { event: { ...event, attachments }, status };
+}
+
+/** A reply's files, stored with its timeline entry (the attachment store, decision 190). */
+async function attachFiles(
+  trx: Knex.Transaction,
+  eventId: string,
+  uploadedById: string | null,
+  files: readonly PreparedAttachment[],
+): Promise<Attachment[]> {
+  const attachments: Attachment[] = [];
+  for (const file of files) {
+    attachments.push(
+      await insertAttachment(trx, { ownerType: TICKET_EVENT_OWNER, ownerId: eventId, uploadedById }, file),
+    );
+  }
+  return attachments;
 }
 
 export interface EmailedTicketReply {
@@ -164,6 +192,8 @@ export interface EmailedTicketReply {
   differentAddress: string | null;
   /** A ticket completed longer ago than this no longer takes replies (a new enquiry links it instead). */
   reopenDays: number;
+  /** The mail's files, checked and prepared by the attachment store. */
+  files: readonly PreparedAttachment[];
 }
 
 /**
@@ -190,7 +220,7 @@ export async function addEmailedTicketReply(
   const actor: TicketActor & { type: 'client' } = client
     ? { type: 'client', user: client }
     : { type: 'client', user: null, name: reply.senderName || row.name };
-  const result = await recordClientReply(trx, row, actor, reply.message, {
+  const result = await recordClientReply(trx, row, actor, reply.message, reply.files, {
     inboundEmailId: reply.inboundEmailId,
     differentAddress: reply.differentAddress,
   });

@@ -3,6 +3,8 @@ import { SERVICE_REQUEST_TRANSITIONS, type ServiceRequestThread } from '@shared/
 import { isUuid } from '@shared/schemas/text';
 import { NotFound } from '../../errors';
 import type { User } from '../users/user.model';
+import { withAttachments } from './ticket-attachments';
+import { surveyOf } from '../surveys/surveys.service';
 import {
   CLIENT_EVENT_KINDS,
   CONSULTATION_COLUMNS,
@@ -98,12 +100,17 @@ export async function readThread(db: Knex | Knex.Transaction, id: string, caller
     // the name on each reply, never the assignee (decision 156).
     request: caller.isStaff ? request : { ...request, assignee: null },
     // Which message a reply came in, and from which address, is for staff: a client sees only "by email".
-    events: row.events.map((event) => {
-      const view = toTicketEvent(event);
-      if (caller.isStaff || !view.email) return view;
-      return { ...view, email: { inboundEmailId: null, differentAddress: null } };
-    }),
+    events: await withAttachments(
+      db,
+      row.events.map((event) => {
+        const view = toTicketEvent(event);
+        if (caller.isStaff || !view.email) return view;
+        return { ...view, email: { inboundEmailId: null, differentAddress: null } };
+      }),
+    ),
     consultation: row.consultation ? toConsultationView(row.consultation) : null,
     allowedStatuses: caller.isStaff ? [...SERVICE_REQUEST_TRANSITIONS[row.status]] : [],
+    // The client's rating of the work, for staff (decision 191); the client sees theirs through its link.
+    ...(caller.isStaff ? { survey: await surveyOf(db, { serviceRequestId: id }) } : {}),
   };
 }

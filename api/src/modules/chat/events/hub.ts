@@ -3,6 +3,7 @@ import type WebSocket from 'ws';
 import type { ChatSenderType } from '@shared/schemas/chat';
 import type { ServerFrame } from '@shared/schemas/chat-frames';
 import { staffEventPermissions, type StaffEvent } from '@shared/schemas/staff-events';
+import { SURVEY_QUESTION } from '@shared/schemas/surveys';
 import type { ChatEvent, EventOrigin } from '../../../live/channels';
 import { SerialTasks } from '../../../live/serial-tasks';
 import type { Logger } from '../../../logger';
@@ -11,6 +12,7 @@ import { ChatConnection, type SocketCredentials, type Subscription } from '../so
 import type { ChatEventOf, RoomEvent } from './events';
 import { loadClosedConversations, loadHistory, loadMessageEvent, loadMissedMessages } from '../storage/messages';
 import { StaffPresence } from '../storage/presence';
+import { askInWidget } from '../../surveys/surveys.service';
 import { toChatConversation, toChatMessage, type ConversationRow } from '../storage/rows';
 
 type MessageEvent = Extract<RoomEvent, { kind: 'message' }>;
@@ -281,8 +283,27 @@ export class ChatHub {
           conversationId: event.conversation.id,
           closedAt: event.conversation.closedAt ?? new Date().toISOString(),
         });
+        if (subscription.role === 'visitor') this.askSurvey(subscription);
         return;
     }
+  }
+
+  /**
+   * The visitor's widget is open on a conversation that just closed: ask its
+   * satisfaction survey there (decision 191). The first socket to ask wins
+   * (askInWidget marks the survey asked, on any instance); a failure only
+   * means the survey goes by email as it would have without the widget.
+   */
+  private askSurvey(subscription: Subscription): void {
+    const { connection, conversationId } = subscription;
+    askInWidget(this.db, conversationId).then(
+      (token) => {
+        if (token && connection.subscriptions.get(conversationId) === subscription) {
+          connection.sendFrame({ type: 'survey', conversationId, token, question: SURVEY_QUESTION });
+        }
+      },
+      (err: unknown) => this.logger.warn({ err, conversationId }, 'survey not asked in the widget'),
+    );
   }
 
   // ---- Joining and leaving ------------------------------------------------------------------

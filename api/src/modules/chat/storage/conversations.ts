@@ -5,6 +5,7 @@ import { NotFound } from '../../../errors';
 import { publish } from '../../../live/publish';
 import { mayChat, ownsConversation, type ChatParticipant } from '../chat-access';
 import { CONVERSATION_COLUMNS, toChatConversation, type ConversationRow } from './rows';
+import { askAfterChatClosed } from '../../surveys/surveys.service';
 
 /** A conversation by id, with its unread count; undefined when there is none (or the id is not a UUID). */
 export async function loadConversation(db: Knex | Knex.Transaction, id: string): Promise<ConversationRow | undefined> {
@@ -87,6 +88,8 @@ export async function closeConversation(db: Knex, id: string): Promise<ChatConve
     const row = result.rows[0];
     if (!row) return null;
     const conversation = toChatConversation(row);
+    // "How did we do?": asked in the widget if the visitor has it open, else emailed (decision 191).
+    await askAfterChatClosed(trx, conversation.id);
     await publish(trx, 'chat', { kind: 'closed', conversation });
     return conversation;
   });

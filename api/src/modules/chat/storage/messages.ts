@@ -195,8 +195,12 @@ async function lockOpenConversations(trx: Knex.Transaction, ids: string[]): Prom
 async function insertMessages(trx: Knex.Transaction, writable: NewMessage[]): Promise<MessageRow[]> {
   if (writable.length === 0) return [];
   const result = await trx.raw<{ rows: MessageRow[] }>(
-    `insert into chat_messages as m (conversation_id, sender_id, sender_type, message, client_id)
-     select conversation_id, sender_id, sender_type, message, client_id
+    `insert into chat_messages as m (conversation_id, sender_id, sender_type, message, client_id, sender_name)
+     select conversation_id, sender_id, sender_type, message, client_id,
+       -- The name the visitor sees on a staff reply (decision 191): the first name, as it was when written.
+       case when sender_type = 'admin' then
+         coalesce((select nullif(btrim(u.first_name), '') from users u where u.id = i.sender_id), 'Support')
+       end
      from unnest(?::uuid[], ?::uuid[], ?::text[], ?::text[], ?::uuid[])
        with ordinality as i(conversation_id, sender_id, sender_type, message, client_id, position)
      order by position

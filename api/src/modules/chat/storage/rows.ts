@@ -15,6 +15,8 @@ export interface MessageRow {
   createdAt: Date;
   isRead: boolean;
   clientId: string | null;
+  /** Staff replies: the first name of who wrote it (null for the visitor's messages). */
+  senderName: string | null;
 }
 
 export interface ConversationRow {
@@ -31,7 +33,7 @@ export interface ConversationRow {
 }
 
 export const MESSAGE_COLUMNS = `m.id, m.seq, m.conversation_id as "conversationId", m.message, m.sender_type as "senderType",
-  m.created_at as "createdAt", m.is_read as "isRead", m.client_id as "clientId"`;
+  m.created_at as "createdAt", m.is_read as "isRead", m.client_id as "clientId", m.sender_name as "senderName"`;
 
 const UNREAD_COUNT = `(select count(*) from chat_messages u
   where u.conversation_id = c.id and not u.is_read and u.sender_type = 'visitor')::int`;
@@ -49,6 +51,7 @@ export function toChatMessage(row: MessageRow): ChatMessage {
     createdAt: toIso(row.createdAt),
     isRead: row.isRead,
     clientId: row.clientId,
+    ...(row.senderName ? { senderName: row.senderName } : {}),
   };
 }
 

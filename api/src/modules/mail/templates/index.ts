@@ -22,6 +22,7 @@ import {
   subscriptionResumed,
   subscriptionStarted,
 } from './subscription-mails';
+import { satisfactionSurvey } from './survey-mails';
 import type { MailTemplate } from './template';
 import { consultationConfirmed, consultationProposed, enquiryReply, serviceRequestReply } from './ticket-mails';
 import { welcome } from './welcome';
@@ -56,6 +57,7 @@ export const mailTemplates = {
   'consultation-confirmed': consultationConfirmed,
   'staff-invitation': staffInvitation,
   'quote-sent': quoteSent,
+  'satisfaction-survey': satisfactionSurvey,
 } as const;
 
 export type MailTemplateName = keyof typeof mailTemplates;

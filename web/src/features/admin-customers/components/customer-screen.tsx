@@ -23,6 +23,7 @@ const KIND_LABELS = {
   chat: 'Chat',
   subscription: 'Subscription',
   bounced_mail: 'Email bounced',
+  survey: 'Rating',
 } as const;
 
 /** The shared labels of each kind's statuses (shared/). */

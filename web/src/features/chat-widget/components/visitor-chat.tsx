@@ -2,6 +2,7 @@ import { useEffect } from 'react';
 import type { ChatConversation } from '@shared/schemas/chat';
 import { Composer } from '@/features/chat/components/composer';
 import { MessageList } from '@/features/chat/components/message-list';
+import { RatingForm } from '@/components/feedback/rating-form';
 import { Button } from '@/components/ui/button';
 import type { ChatConnectionStatus } from '@/lib/live/chat-socket';
 import { useVisitorChat } from '../hooks/use-visitor-chat';
@@ -38,9 +39,9 @@ export function VisitorChat({ conversation: initial, onStatus, onStartOver }: Vi
         messages={chat.thread.messages}
         outbox={chat.thread.outbox}
         own="visitor"
-        otherName="Support"
+        otherName={chat.staffName ?? 'Support'}
         onRetry={chat.retry}
-        typingLabel={chat.staffTyping && !closed ? 'Support is typing…' : null}
+        typingLabel={chat.staffTyping && !closed ? `${chat.staffName ?? 'Support'} is typing…` : null}
         emptyText={`Hi ${conversation.visitorName}! Send us a message and we'll reply here.`}
       >
         {chat.staffOnline === false && !closed ? (
@@ -56,6 +57,11 @@ export function VisitorChat({ conversation: initial, onStatus, onStartOver }: Vi
       {closed ? (
         <div className="flex flex-col items-center gap-2 border-t border-slate-200 p-3 text-center text-sm text-slate-700">
           <p>This chat has been closed by our team. Thank you for reaching out!</p>
+          {chat.survey ? (
+            <div className="w-full rounded-md border border-slate-200 bg-slate-50 p-3 text-left">
+              <RatingForm token={chat.survey.token} compact />
+            </div>
+          ) : null}
           <Button size="sm" variant="outline" onClick={onStartOver}>
             Start a new chat
           </Button>

@@ -11,6 +11,8 @@ export function useVisitorChat(initial: ChatConversation) {
   const [conversation, setConversation] = useState(initial);
   const [staffOnline, setStaffOnline] = useState<boolean | null>(null);
   const [gone, setGone] = useState(false);
+  /** "How did we do?", asked by the server when staff closed the chat while the widget was open (decision 191). */
+  const [survey, setSurvey] = useState<{ token: string; question: string } | null>(null);
 
   const chat = useChatConversation({
     own: 'visitor',
@@ -23,6 +25,9 @@ export function useVisitorChat(initial: ChatConversation) {
       switch (frame.type) {
         case 'conversation_closed':
           setConversation((c) => ({ ...c, status: 'closed', closedAt: frame.closedAt }));
+          return;
+        case 'survey':
+          if (frame.conversationId === initial.id) setSurvey({ token: frame.token, question: frame.question });
           return;
         case 'presence':
           setStaffOnline(frame.staffOnline);
@@ -49,6 +54,9 @@ export function useVisitorChat(initial: ChatConversation) {
     setConversation,
     staffOnline,
     staffTyping: chat.otherTyping,
+    survey,
+    /** Who answers: the name on the latest staff reply (null before the first one). */
+    staffName: [...chat.thread.messages].reverse().find((m) => m.senderType === 'admin' && m.senderName)?.senderName ?? null,
     gone,
     send: (text: string): boolean => conversation.status !== 'closed' && chat.send(text),
     retry: chat.retry,

@@ -36,6 +36,27 @@ function Bubble({ mine, children, muted }: { mine: boolean; children: React.Reac
   );
 }
 
+/** Up to two initials of a name, e.g. "Sam" → "S", "Mary Ann" → "MA". */
+export function initialsOf(name: string): string {
+  const letters = name
+    .trim()
+    .split(/\s+/)
+    .map((part) => [...part][0] ?? '')
+    .filter(Boolean);
+  return (letters.length > 1 ? letters[0]! + letters.at(-1)! : (letters[0] ?? '?')).toUpperCase();
+}
+
+function InitialsAvatar({ name }: { name: string }) {
+  return (
+    <span
+      aria-hidden="true"
+      className="flex h-6 w-6 items-center justify-center rounded-full bg-navy-900 text-[11px] font-bold text-white"
+    >
+      {initialsOf(name)}
+    </span>
+  );
+}
+
 /**
  * A conversation's messages, aligned by sender, newest at the bottom (kept
  * in view as messages arrive). Text is rendered as text: HTML in a message is
@@ -63,9 +84,17 @@ export function MessageList(props: MessageListProps) {
       ) : null}
       {messages.map((message) => {
         const mine = message.senderType === own;
+        // A staff reply seen by the visitor carries its author's name: shown with an initials avatar.
+        const author = !mine && message.senderName ? message.senderName : null;
         return (
           <div key={message.id} className={cn('flex flex-col gap-1', mine ? 'items-end' : 'items-start')}>
-            <span className="sr-only">{mine ? 'You' : otherName}:</span>
+            {author ? (
+              <span className="flex items-center gap-2 text-xs font-semibold text-slate-700" data-testid="message-author">
+                <InitialsAvatar name={author} />
+                <span aria-hidden="true">{author}</span>
+              </span>
+            ) : null}
+            <span className="sr-only">{mine ? 'You' : (author ?? otherName)}:</span>
             <Bubble mine={mine}>{message.message}</Bubble>
             <span className="text-xs text-slate-600">
               {formatChatTime(message.createdAt)}

@@ -63,15 +63,30 @@ export function ReceivedEmailScreen({ id }: { id: string }) {
       {email.attachments.length > 0 ? (
         <section aria-labelledby="received-files">
           <h2 id="received-files" className="mb-2 text-lg font-semibold">
-            Attachments (kept inside the raw message)
+            Attachments
           </h2>
           <ul className="list-disc pl-6 text-sm">
             {email.attachments.map((file, index) => (
               <li key={`${file.filename}-${index}`}>
                 {file.filename} · {file.contentType} · {size(file.size)}
+                {file.refused ? ` · not stored (${file.refused}): only in the raw message` : ''}
               </li>
             ))}
           </ul>
+          {email.files.length > 0 ? (
+            <ul className="mt-2 flex flex-col gap-1 text-sm" aria-label="Stored files">
+              {email.files.map((file) => (
+                <li key={file.id}>
+                  <a className="text-blue-700 underline" href={file.url} download>
+                    Download {file.filename}
+                  </a>{' '}
+                  ({size(file.size)})
+                </li>
+              ))}
+            </ul>
+          ) : email.outcome === 'ticket_reply' ? (
+            <p className="mt-2 text-sm text-slate-600">The stored files are on the reply in the service request.</p>
+          ) : null}
         </section>
       ) : null}
       <section aria-labelledby="received-raw">

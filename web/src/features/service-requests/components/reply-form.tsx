@@ -1,4 +1,11 @@
-import { useId, useState } from 'react';
+import { useId, useRef, useState } from 'react';
+import { Paperclip } from 'lucide-react';
+import {
+  ATTACHMENT_ACCEPT,
+  ATTACHMENT_MAX_BYTES,
+  ATTACHMENT_MAX_FILES,
+  formatFileSize,
+} from '@shared/schemas/attachments';
 import { TICKET_REPLY_MAX } from '@shared/service-requests';
 import { Button } from '@/components/ui/button';
 import { FormAlert } from '@/components/ui/form-alert';
@@ -6,18 +13,48 @@ import { Textarea } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { errorMessage } from '@/lib/api-client';
 import { usePostReply } from '../api/post-reply';
+import { ChosenFiles } from './attachment-list';
 
-/** The reply box under a thread; staff can make the reply an internal note. */
+/** The reply box under a thread, with files to attach; staff can make the reply an internal note. */
 export function ReplyForm({ requestId, staff = false }: { requestId: string; staff?: boolean }) {
   const [message, setMessage] = useState('');
   const [internal, setInternal] = useState(false);
+  const [files, setFiles] = useState<File[]>([]);
+  const [fileProblem, setFileProblem] = useState<string | null>(null);
+  const fileInput = useRef<HTMLInputElement>(null);
   const post = usePostReply(requestId);
   const id = useId();
 
   const onSubmit = (event: React.FormEvent) => {
     event.preventDefault();
     if (!message.trim() || post.isPending) return;
-    post.mutate({ message, internal: staff && internal }, { onSuccess: () => setMessage('') });
+    post.mutate(
+      { message, internal: staff && internal, files },
+      {
+        onSuccess: () => {
+          setMessage('');
+          setFiles([]);
+        },
+      },
+    );
+  };
+
+  /** Files chosen are added to the reply (up to the limit); the server checks each by its content. */
+  const onChooseFiles = (event: React.ChangeEvent<HTMLInputElement>) => {
+    const chosen = [...(event.target.files ?? [])];
+    event.target.value = '';
+    const tooBig = chosen.find((file) => file.size > ATTACHMENT_MAX_BYTES);
+    if (tooBig) {
+      setFileProblem(`${tooBig.name} is larger than ${formatFileSize(ATTACHMENT_MAX_BYTES)}.`);
+      return;
+    }
+    const next = [...files, ...chosen];
+    if (next.length > ATTACHMENT_MAX_FILES) {
+      setFileProblem(`At most ${ATTACHMENT_MAX_FILES} files per reply.`);
+      return;
+    }
+    setFileProblem(null);
+    setFiles(next);
   };
 
   return (
@@ -33,6 +70,27 @@ export function ReplyForm({ requestId, staff = false }: { requestId: string; sta
         onChange={(e) => setMessage(e.target.value)}
         className={staff && internal ? 'border-amber-400 bg-amber-50' : undefined}
       />
+      <ChosenFiles files={files} onRemove={(index) => setFiles(files.filter((_, i) => i !== index))} />
+      <div className="flex flex-wrap items-center gap-2 text-sm">
+        <input
+          ref={fileInput}
+          id={`${id}-files`}
+          type="file"
+          multiple
+          accept={ATTACHMENT_ACCEPT}
+          className="sr-only"
+          onChange={onChooseFiles}
+        />
+        <Button type="button" variant="outline" size="sm" onClick={() => fileInput.current?.click()}>
+          <Paperclip className="mr-1 h-4 w-4" aria-hidden="true" />
+          Attach files
+        </Button>
+        <Label htmlFor={`${id}-files`} className="text-xs font-normal text-slate-600">
+          Up to {ATTACHMENT_MAX_FILES} files, {formatFileSize(ATTACHMENT_MAX_BYTES)} each: images, PDF, text, CSV, Office
+          documents or ZIP.
+        </Label>
+      </div>
+      {fileProblem ? <FormAlert>{fileProblem}</FormAlert> : null}
       {post.isError ? (
         <FormAlert>{errorMessage(post.error, 'Your reply could not be sent. Please try again.')}</FormAlert>
       ) : null}

@@ -3,6 +3,7 @@ import { Link } from 'react-router-dom';
 import { SERVICE_REQUEST_STATUS_LABELS } from '@shared/service-requests';
 import { useStaffEvents } from '@/lib/live/staff-events';
 import { MakeQuoteLink } from '@/components/console/make-quote-link';
+import { SurveyPanel } from '@/components/console/survey-panel';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { FormAlert } from '@/components/ui/form-alert';
@@ -136,6 +137,13 @@ export function TicketPage({ id }: { id: string }) {
       {request.paid && request.status !== 'completed' && request.status !== 'cancelled' ? (
         <ConsultationProposalForm requestId={request.id} />
       ) : null}
+
+      <SurveyPanel
+        survey={thread.data.survey ?? null}
+        finished={request.status === 'completed'}
+        resendPath={`/api/admin/service-requests/${request.id}/survey`}
+        onChanged={() => void queryClient.invalidateQueries({ queryKey: serviceRequestQueryKey(id) })}
+      />
 
       <section aria-label="Original request" className="rounded-lg border border-slate-200 bg-white p-4">
         <p className="whitespace-pre-wrap break-words text-sm text-slate-900">{request.message}</p>

@@ -4,6 +4,7 @@ import { SERVICE_REQUEST_STATUS_LABELS } from '@shared/service-requests';
 import type { TicketEvent } from '@shared/schemas/service-requests';
 import { cn } from '@/lib/cn';
 import { formatDateTime } from '@/lib/format';
+import { AttachmentList } from './attachment-list';
 
 function changeText(event: TicketEvent): string {
   switch (event.kind) {
@@ -70,6 +71,7 @@ export function TicketTimeline({ events, viewer }: { events: TicketEvent[]; view
                 ) : null}
               </div>
               <p className="whitespace-pre-wrap break-words text-sm text-slate-900">{event.message}</p>
+              <AttachmentList attachments={event.attachments ?? []} />
             </li>
           );
         }

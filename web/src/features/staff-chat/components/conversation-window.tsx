@@ -7,6 +7,7 @@ import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import type { ChatConnectionStatus } from '@/lib/live/chat-socket';
 import type { ChatThread } from '@/features/chat/chat-thread';
+import { ChatSurvey } from './chat-survey';
 import { VisitorContextBar } from './visitor-context-bar';
 
 interface ConversationWindowProps {
@@ -84,7 +85,10 @@ export function ConversationWindow(props: ConversationWindowProps) {
         showSeen
       />
       {closed ? (
-        <p className="border-t border-slate-200 p-3 text-center text-sm text-slate-600">This conversation is closed.</p>
+        <>
+          <p className="border-t border-slate-200 p-3 text-center text-sm text-slate-600">This conversation is closed.</p>
+          <ChatSurvey key={conversation.id} conversationId={conversation.id} />
+        </>
       ) : (
         <Composer
           disabled={status !== 'open'}
