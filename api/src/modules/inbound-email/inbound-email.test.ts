@@ -2,6 +2,8 @@ import { deflateRawSync } from 'node:zlib';
 import { randomUUID } from 'node:crypto';
 import { createTransport } from 'nodemailer';
 import sharp from 'sharp';
+import request from 'supertest';
+import { sentQuote, staffAgentOf } from '../../test/quote-factories';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { roomyRateLimits } from '../../test/config';
 import { buildUser } from '../../test/factories';
@@ -217,6 +219,61 @@ describe('inbound email: replies by token land in the thread', () => {
     expect(viaSmtp.response).toContain('already received');
     expect(await servers.db('inbound_emails').where({ messageId: '<twice@client.example>' })).toHaveLength(1);
     expect((await ticketEvents(ticket.id)).filter((event) => event.message === 'Once.')).toHaveLength(1);
+  });
+});
+
+describe('inbound email: enquiries and quotes', () => {
+  it('the enquirer answers the acknowledgement: the reply joins the enquiry, marked theirs, and it is new again', async () => {
+    const res = await fetch(`${servers.url()}/api/contact`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', 'X-Forwarded-For': '10.28.0.1' },
+      body: JSON.stringify({
+        name: 'Priya',
+        email: 'priya.inbound@example.com',
+        phone: '',
+        company: '',
+        service: 'Field IT Services',
+        message: 'Can you rack two switches?',
+        website: '',
+      }),
+    });
+    expect(res.status).toBe(201);
+    const ack = (await servers
+      .db('mails')
+      .where({ template: 'contact-acknowledgement', recipient: 'priya.inbound@example.com' })
+      .first()) as { replyToken: string; threadId: string };
+    await servers.db('contact_messages').where({ id: ack.threadId }).update({ status: 'replied' });
+    const reply = await webhook(
+      rawMail({ from: 'priya.inbound@example.com', to: `reply+${ack.replyToken}@${DOMAIN}`, body: 'Friday suits us.' }),
+    );
+    expect(reply.body).toMatchObject({ outcome: 'enquiry_reply' });
+    expect(await servers.db('contact_messages').where({ id: ack.threadId }).first()).toMatchObject({ status: 'new' });
+    expect(await servers.db('enquiry_replies').where({ contactMessageId: ack.threadId })).toEqual([
+      expect.objectContaining({ message: 'Friday suits us.', fromClient: true, inboundEmailId: reply.body.id }),
+    ]);
+  });
+
+  it("the client answers a quote mail: a 'client replied' entry on the quote's timeline", async () => {
+    const staff = await staffAgentOf(servers.db, request.agent(servers.url()), 'sales');
+    const quote = await sentQuote(staff, { customer: { name: 'Ada', email: 'ada.quote@example.com' } });
+    const mail = (await servers.db('mails').where({ template: 'quote-sent', threadId: quote.id }).first()) as {
+      replyToken: string;
+    };
+    const reply = await webhook(
+      rawMail({
+        from: 'ada.quote@example.com',
+        to: `reply+${mail.replyToken}@${DOMAIN}`,
+        body: 'Can we start in May?',
+      }),
+    );
+    expect(reply.body).toMatchObject({ outcome: 'quote_reply' });
+    const detail = await staff.get(`/api/admin/quotes/${quote.id}`);
+    expect(detail.body.timeline).toContainEqual(
+      expect.objectContaining({
+        type: 'client_replied',
+        data: expect.objectContaining({ message: 'Can we start in May?', inboundEmailId: reply.body.id }),
+      }),
+    );
   });
 });
 
