@@ -56,6 +56,7 @@ import * as addEnquiryKind from './20261126197100_add-enquiry-kind';
 import * as addTicketNumbers from './20261126198000_add-ticket-numbers';
 import * as moveConsultationPaymentNotes from './20261126198100_move-consultation-payment-notes';
 import * as addSupportFoundation from './20261126200000_add-support-foundation';
+import * as notifySessionCacheChanges from './20261126200100_notify-session-cache-changes';
 import * as createAttachments from './20261126204000_create-attachments';
 import * as addSurveyDelivery from './20261126204100_add-survey-delivery';
 import * as createInboundEmail from './20261126207000_create-inbound-email';
@@ -123,6 +124,7 @@ export const migrations: ReadonlyArray<readonly [name: string, migration: Knex.M
   ['20261126198000_add-ticket-numbers', addTicketNumbers],
   ['20261126198100_move-consultation-payment-notes', moveConsultationPaymentNotes],
   ['20261126200000_add-support-foundation', addSupportFoundation],
+  ['20261126200100_notify-session-cache-changes', notifySessionCacheChanges],
   ['20261126204000_create-attachments', createAttachments],
   ['20261126204100_add-survey-delivery', addSurveyDelivery],
   ['20261126207000_create-inbound-email', createInboundEmail],

@@ -288,16 +288,12 @@ describe('the permission table', () => {
     expect(Object.keys(calls).sort(), 'every row needs a call in this test').toEqual([...tabled].sort());
   });
 
-  it.each([
-    ['docs/permissions.md', ['permissions', 'matrix']],
-    ['README.md', ['roles-matrix']],
-  ] as const)('is what %s shows', (path, names) => {
+  it.each([['docs/permissions.md', ['permissions', 'matrix']]] as const)('is what %s shows', (path, names) => {
     const file = new URL(`../../${path}`, import.meta.url);
     const doc = readFileSync(file, 'utf8');
     const tables = {
       permissions: permissionsMarkdownList(),
       matrix: permissionsMarkdownTable(),
-      'roles-matrix': permissionsMarkdownTable({ compact: true }),
     };
     const blocks = names.map((name) => [name, tables[name]] as const);
     if (process.env.UPDATE_PERMISSIONS_DOC === '1') {

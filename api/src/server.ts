@@ -10,9 +10,10 @@ import { startEmbeddedPostgres, type EmbeddedPostgres } from './db/embedded-post
 import { createHeartbeat } from './heartbeat';
 import type { Logger } from './logger';
 import { createHttpServer } from './http-timeouts';
-import { createLiveBus } from './live/bus';
+import { createLiveBus, type LiveBus } from './live/bus';
 import { maintenanceTasks, startMaintenance } from './maintenance';
 import { paymentMaintenanceTasks } from './payment-wiring';
+import { sessionCacheFor } from './modules/auth/session-cache';
 import { catalogCacheFor } from './modules/catalog/catalog-cache';
 import { attachChatServer, type ChatServer, type ChatServerOptions } from './modules/chat/socket/server';
 import { startSmtpReceiver, type SmtpReceiver } from './modules/inbound-email/smtp-receiver';
@@ -33,6 +34,8 @@ export interface RunningServer {
   mail: MailWorker;
   /** The built-in SMTP receiver's port; null when it is off (INBOUND_SMTP_PORT unset). */
   inboundSmtpPort: number | null;
+  /** The instance's live listener (decision 160). */
+  live: LiveBus;
   close(): Promise<void>;
 }
 
@@ -101,6 +104,18 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
   // Catalogue changes on any instance drop this instance's snapshot of the shop at once (decision 108).
   const catalog = catalogCacheFor(db);
   live.subscribe({ on: { catalogue: () => catalog.invalidate() }, resync: () => catalog.invalidate() });
+  // Signed-in requests are served from this instance's copy of their session while the listener is connected;
+  // every change PostgreSQL announces drops the copy, and a reconnection drops them all (decision 172). Subscribed
+  // before the chat server, so an account change has dropped the copy before its sockets read the session again.
+  const sessions = sessionCacheFor(db);
+  live.subscribe({
+    on: {
+      sessions: (change) => ('sid' in change ? sessions.dropSession(change.sid) : sessions.dropUser(change.userId)),
+      accounts: (change) => sessions.dropUser(change.userId),
+    },
+    resync: () => sessions.clear(),
+  });
+  sessions.attach(() => live.listening);
   const chat = attachChatServer({
     server,
     app,
@@ -189,6 +204,7 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
     chat,
     mail,
     inboundSmtpPort: smtpReceiver?.port ?? null,
+    live,
     close,
   };
 }

@@ -33,9 +33,9 @@ export type Attachment = z.infer<typeof attachmentSchema>;
 
 export const attachmentUrl = (id: string) => `/api/attachments/${id}`;
 
-/** "2.4 MB", "830 KB", "12 bytes". */
+/** "2.4 MB", "10 MB", "830 KB", "12 bytes". */
 export function formatFileSize(bytes: number): string {
   if (bytes < 1024) return `${bytes} byte${bytes === 1 ? '' : 's'}`;
   if (bytes < 1024 * 1024) return `${Math.round(bytes / 1024)} KB`;
-  return `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
+  return `${(bytes / (1024 * 1024)).toFixed(1).replace(/\.0$/, '')} MB`;
 }

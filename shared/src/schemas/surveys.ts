@@ -22,7 +22,9 @@ export const RATING_LABELS: Record<number, string> = {
 };
 
 /** GET/PUT /api/admin/settings/surveys */
-export const surveySettingsSchema = z.object({ enabled: z.boolean({ message: 'enabled must be true or false' }) }).strict();
+export const surveySettingsSchema = z
+  .object({ enabled: z.boolean({ message: 'enabled must be true or false' }) })
+  .strict();
 export type SurveySettings = z.infer<typeof surveySettingsSchema>;
 
 /** POST /api/feedback/{token} */

@@ -227,6 +227,15 @@ describe('downloads', () => {
     expect(clientThread.body.events[0].attachments[0]).toMatchObject({ filename: 'mine.pdf', size: PDF.length });
   });
 
+  it("a staff reply's email names its files (they are downloaded from the portal, never mailed)", async () => {
+    const ticket = await buildTicket(t.db, client.built.user);
+    const res = await replyWithFiles(staff, ticket.id, [[PDF, 'quote.pdf']], 'Here is the quote');
+    expect(res.status).toBe(201);
+    const [mail] = await t.db('mails').where({ idempotencyKey: `service-request-reply:${res.body.event.id}` });
+    expect(mail.data).toMatchObject({ reply: 'Here is the quote', attachments: ['quote.pdf'] });
+    expect(await t.db('mail_attachments').where({ mailId: mail.id })).toEqual([]);
+  });
+
   it('another client cannot attach to a ticket not theirs: 404 before the files are read', async () => {
     const ticket = await buildTicket(t.db, client.built.user);
     const res = await replyWithFiles(otherClient, ticket.id, [[PDF, 'x.pdf']]);

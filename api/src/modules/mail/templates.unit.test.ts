@@ -210,8 +210,10 @@ const samples: { [Name in MailTemplateName]: [MailData<Name>, ...string[]] } = {
       service: 'Field IT Services',
       reply: 'On our way <1000 ft>',
       staffName: 'Sam Staff',
+      attachments: ['floor-plan.pdf', 'rack.webp'],
     },
     'On our way <1000 ft>',
+    'Attached: floor-plan.pdf, rack.webp. Open the request to download them.',
     `https://www.example.com/portal/request?id=${ticketId}`,
   ],
   'satisfaction-survey': [

@@ -132,6 +132,7 @@ export async function addTicketReply(
             service: row.service,
             reply: input.message,
             staffName: caller.displayName,
+            ...(attachments.length > 0 ? { attachments: attachments.map((file) => file.filename) } : {}),
           },
           idempotencyKey: `service-request-reply:${event.id}`,
           thread: { kind: 'ticket', id: row.id },

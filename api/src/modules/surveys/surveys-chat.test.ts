@@ -62,6 +62,37 @@ describe('a closed chat asks "How did we do?"', () => {
     desk.socket.close();
   });
 
+  it('asked again when the widget is reopened on the closed chat (a new token: only the hash is kept)', async () => {
+    const desk = await staffDesk();
+    const chat = await startVisitorChat(servers.url(), { visitorName: 'Di', visitorEmail: null });
+    const first = await TestSocket.open(servers.url(), { cookie: chat.cookie });
+    await first.join(chat.id);
+    await close(chat.id, desk.cookie);
+    const asked = await first.next('survey');
+    first.close();
+    // The page is reloaded: the widget joins the closed chat again, on the other instance.
+    const again = await TestSocket.open(servers.url(1), { cookie: chat.cookie });
+    await again.join(chat.id);
+    const reasked = await again.next('survey');
+    expect(reasked.token).not.toBe(asked.token);
+    const post = (token: string) =>
+      fetch(`${servers.url()}/api/feedback/${token}`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json', Origin: servers.url() },
+        body: JSON.stringify({ rating: 3 }),
+      });
+    expect((await post(asked.token)).status).toBe(404);
+    expect((await post(reasked.token)).status).toBe(200);
+    again.close();
+    // Answered: a widget opened later is not asked.
+    const later = await TestSocket.open(servers.url(), { cookie: chat.cookie });
+    await later.join(chat.id);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(later.pending('survey')).toEqual([]);
+    later.close();
+    desk.socket.close();
+  });
+
   it('by email when no widget is open: the mail is queued to go a minute later (time for a widget to ask first)', async () => {
     const desk = await staffDesk();
     const chat = await startVisitorChat(servers.url(), { visitorName: 'Bo', visitorEmail: 'bo@example.com' });

@@ -225,18 +225,20 @@ export async function askAfterChatClosed(trx: Knex.Transaction, chatConversation
 }
 
 /**
- * The chat hub is showing the closing to the visitor's open widget: the
- * survey is asked there instead of by email (the queued email is withdrawn,
- * and the survey gets a new token, so a link that slipped out no longer
- * works). Returns the token for the widget's frame, or null when there is
- * nothing to ask (surveys off, already asked or answered).
+ * The chat hub is showing the closing to the visitor's open widget (or the
+ * widget opened on a closed chat): the survey is asked there instead of by
+ * email (the queued email is withdrawn). It gets a new token each time (only
+ * the hash is kept, so a widget that reloads needs a new one; a link that
+ * slipped out no longer works). Returns the token for the widget's frame, or
+ * null when there is nothing to ask: no survey (surveys off), already sent by
+ * email (a resend), or answered.
  */
 export async function askInWidget(db: Knex, chatConversationId: string): Promise<string | null> {
   const token = newToken();
   return db.transaction(async (trx) => {
     const row = (await trx('satisfaction_surveys')
       .where({ chatConversationId })
-      .whereNull('channel')
+      .where((query) => query.whereNull('channel').orWhere('channel', 'widget'))
       .whereNull('answeredAt')
       .update({ tokenHash: hashToken(token), channel: 'widget', sentAt: trx.fn.now() })
       .returning('id')) as { id: string }[];
@@ -268,8 +270,7 @@ export async function resendSurvey(db: Knex, subject: SurveySubject): Promise<Su
     if (!facts.email) throw new Conflict('There is no email address to send the survey to');
     const token = newToken();
     let survey = (await trx('satisfaction_surveys').where(subjectWhere(subject)).forUpdate().first()) as
-      | SurveyRow
-      | undefined;
+      SurveyRow | undefined;
     if (survey?.answeredAt) throw new Conflict('The client has already answered this survey');
     if (!survey) {
       const created = await createSurvey(trx, subject, facts, hashToken(token), 'email');
@@ -295,7 +296,9 @@ export async function surveyOf(db: Knex | Knex.Transaction, subject: SurveySubje
 
 async function surveyByToken(db: Knex | Knex.Transaction, token: string, forUpdate = false): Promise<SurveyRow> {
   if (!token || token.length > 200) throw new NotFound(SURVEY_NOT_FOUND);
-  const query = db('satisfaction_surveys').where({ tokenHash: hashToken(token) }).first();
+  const query = db('satisfaction_surveys')
+    .where({ tokenHash: hashToken(token) })
+    .first();
   if (forUpdate) query.forUpdate();
   const row = (await query) as SurveyRow | undefined;
   if (!row) throw new NotFound(SURVEY_NOT_FOUND);

@@ -131,7 +131,10 @@ describe('a completed ticket asks "How did we do?" by email', () => {
       expect(res.status, JSON.stringify(body)).toBe(400);
       expect(res.body.message).toEqual(expect.any(String));
     }
-    const long = await t.request().post(`/api/feedback/${token}`).send({ rating: 3, comment: 'x'.repeat(2001) });
+    const long = await t
+      .request()
+      .post(`/api/feedback/${token}`)
+      .send({ rating: 3, comment: 'x'.repeat(2001) });
     expect(long.status).toBe(400);
     expect((await t.db('satisfaction_surveys').where({ id: survey.id }).first()).rating).toBeNull();
   });
@@ -162,7 +165,9 @@ describe('staff send a survey again', () => {
     expect(resent.body.survey).toMatchObject({ id: survey.id, channel: 'email', rating: null });
     // The first mail, still waiting in the outbox, is withdrawn: its link is dead.
     const rows = await outboxRows(t.db, `satisfaction-survey:${survey.id}`);
-    expect(rows.map((row) => row.idempotencyKey)).toEqual([expect.stringMatching(`^satisfaction-survey:${survey.id}:`)]);
+    expect(rows.map((row) => row.idempotencyKey)).toEqual([
+      expect.stringMatching(`^satisfaction-survey:${survey.id}:`),
+    ]);
     const newToken = await mailedToken(survey.id);
     expect(newToken).not.toBe(token);
     expect((await t.request().get(`/api/feedback/${token}`)).status).toBe(404);

@@ -28,7 +28,10 @@ export function SurveyPanel({ survey, finished, resendPath, onChanged }: SurveyP
   });
   if (!survey && !finished) return null;
   return (
-    <section aria-label="Satisfaction" className="flex flex-col gap-2 rounded-lg border border-slate-200 bg-white p-3 text-sm">
+    <section
+      aria-label="Satisfaction"
+      className="flex flex-col gap-2 rounded-lg border border-slate-200 bg-white p-3 text-sm"
+    >
       <h3 className="font-semibold text-navy-900">Satisfaction</h3>
       {survey?.rating ? (
         <div className="flex flex-col gap-1">
@@ -60,10 +63,14 @@ export function SurveyPanel({ survey, finished, resendPath, onChanged }: SurveyP
           disabled={resend.isPending}
           onClick={() => resend.mutate()}
         >
-          {resend.isPending ? 'Sending...' : survey ? 'Send the survey again' : 'Send the survey'}
+          {resend.isPending ? 'Sending...' : survey ? 'Send Survey Again' : 'Send Survey'}
         </Button>
       ) : null}
-      {resend.isSuccess ? <p role="status" className="text-xs text-green-800">The survey was emailed to the client.</p> : null}
+      {resend.isSuccess ? (
+        <p role="status" className="text-xs text-green-800">
+          The survey was emailed to the client.
+        </p>
+      ) : null}
       {resend.isError ? <FormAlert>{errorMessage(resend.error, 'The survey could not be sent.')}</FormAlert> : null}
     </section>
   );

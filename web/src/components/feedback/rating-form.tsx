@@ -29,7 +29,13 @@ interface RatingFormProps {
  * comment, sent to POST /api/feedback/{token} (no sign-in: the token is the
  * proof). Used by the feedback page and by the chat widget when a chat closes.
  */
-export function RatingForm({ token, initialRating = null, initialComment = null, compact, onAnswered }: RatingFormProps) {
+export function RatingForm({
+  token,
+  initialRating = null,
+  initialComment = null,
+  compact,
+  onAnswered,
+}: RatingFormProps) {
   const [rating, setRating] = useState<number | null>(initialRating);
   const [comment, setComment] = useState(initialComment ?? '');
   const [sending, setSending] = useState(false);
@@ -66,7 +72,7 @@ export function RatingForm({ token, initialRating = null, initialComment = null,
           {sent.changeableUntil ? ' You can change your answer for 7 days from the same link.' : ''}
         </p>
         <button type="button" className="self-start text-blue-800 underline" onClick={() => setSent(null)}>
-          Change my answer
+          Change My Answer
         </button>
       </div>
     );
@@ -75,7 +81,9 @@ export function RatingForm({ token, initialRating = null, initialComment = null,
   return (
     <form onSubmit={onSubmit} aria-label={SURVEY_QUESTION} className="flex flex-col gap-3">
       <fieldset className="flex flex-col gap-2">
-        <legend className={cn('font-semibold text-navy-900', compact ? 'text-sm' : 'text-lg')}>{SURVEY_QUESTION}</legend>
+        <legend className={cn('font-semibold text-navy-900', compact ? 'text-sm' : 'text-lg')}>
+          {SURVEY_QUESTION}
+        </legend>
         <div role="radiogroup" aria-label="Rating from 1 to 5" className="flex flex-wrap gap-2">
           {[1, 2, 3, 4, 5].map((value) => (
             <button
@@ -115,7 +123,7 @@ export function RatingForm({ token, initialRating = null, initialComment = null,
       </div>
       {problem ? <FormAlert>{problem}</FormAlert> : null}
       <Button type="submit" size={compact ? 'sm' : 'md'} disabled={sending || rating === null} className="self-start">
-        {sending ? 'Sending...' : 'Send feedback'}
+        {sending ? 'Sending...' : 'Send Feedback'}
       </Button>
     </form>
   );

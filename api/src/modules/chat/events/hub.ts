@@ -289,10 +289,10 @@ export class ChatHub {
   }
 
   /**
-   * The visitor's widget is open on a conversation that just closed: ask its
-   * satisfaction survey there (decision 191). The first socket to ask wins
-   * (askInWidget marks the survey asked, on any instance); a failure only
-   * means the survey goes by email as it would have without the widget.
+   * The visitor's widget is open on a conversation that just closed (or is
+   * opened on one closed before): ask its satisfaction survey there (decision
+   * 191), unless it went by email or was answered. A failure only means the
+   * survey goes by email as it would have without the widget.
    */
   private askSurvey(subscription: Subscription): void {
     const { connection, conversationId } = subscription;
@@ -356,6 +356,8 @@ export class ChatHub {
     const pending = subscription.pending ?? [];
     subscription.pending = null;
     for (const event of pending) this.deliverTo(subscription, event);
+    // The widget opened (or reloaded) on a chat already closed: its survey, if still unanswered, is asked again.
+    if (role === 'visitor' && conversation.status === 'closed') this.askSurvey(subscription);
   }
 
   leave(connection: ChatConnection, conversationId: string): void {

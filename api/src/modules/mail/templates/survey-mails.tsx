@@ -29,8 +29,8 @@ export const satisfactionSurvey = defineTemplate<SatisfactionSurveyData>({
         {SURVEY_QUESTION} Hello {data.name},
       </Title>
       <Paragraph>
-        We would like to know how we did with {data.about}. Choose a rating from 1 (very poor) to 5 (excellent); you
-        can add a comment on the next page. No sign-in needed.
+        We would like to know how we did with {data.about}. Choose a rating from 1 (very poor) to 5 (excellent); you can
+        add a comment on the next page. No sign-in needed.
       </Paragraph>
       <Section style={{ margin: '16px 0' }}>
         {[1, 2, 3, 4, 5].map((rating) => (

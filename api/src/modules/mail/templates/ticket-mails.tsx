@@ -41,6 +41,8 @@ export interface TicketReplyData {
   service: string;
   reply: string;
   staffName: string;
+  /** The names of files attached to the reply (downloaded from the portal, never sent by email). */
+  attachments?: string[];
 }
 
 /** To the client: a staff member answered their service request (never an internal note). */
@@ -54,6 +56,12 @@ export const serviceRequestReply = defineTemplate<TicketReplyData>({
         Hello {data.name}, here is the latest on your {numbered('request', data.ticketNumber)} about {data.service}:
       </Paragraph>
       <Quote text={data.reply} />
+      {data.attachments?.length ? (
+        <Paragraph>
+          Attached: {data.attachments.join(', ')}. Open the request to download{' '}
+          {data.attachments.length === 1 ? 'it' : 'them'}.
+        </Paragraph>
+      ) : null}
       <Action href={ctx.url(`/portal/request?id=${data.requestId}`)} label="View and reply" />
       <Paragraph muted>Answer from your client portal so the whole thread stays in one place.</Paragraph>
     </>

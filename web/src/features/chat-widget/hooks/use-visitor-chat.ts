@@ -56,7 +56,8 @@ export function useVisitorChat(initial: ChatConversation) {
     staffTyping: chat.otherTyping,
     survey,
     /** Who answers: the name on the latest staff reply (null before the first one). */
-    staffName: [...chat.thread.messages].reverse().find((m) => m.senderType === 'admin' && m.senderName)?.senderName ?? null,
+    staffName:
+      [...chat.thread.messages].reverse().find((m) => m.senderType === 'admin' && m.senderName)?.senderName ?? null,
     gone,
     send: (text: string): boolean => conversation.status !== 'closed' && chat.send(text),
     retry: chat.retry,

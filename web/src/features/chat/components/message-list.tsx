@@ -89,7 +89,10 @@ export function MessageList(props: MessageListProps) {
         return (
           <div key={message.id} className={cn('flex flex-col gap-1', mine ? 'items-end' : 'items-start')}>
             {author ? (
-              <span className="flex items-center gap-2 text-xs font-semibold text-slate-700" data-testid="message-author">
+              <span
+                className="flex items-center gap-2 text-xs font-semibold text-slate-700"
+                data-testid="message-author"
+              >
                 <InitialsAvatar name={author} />
                 <span aria-hidden="true">{author}</span>
               </span>

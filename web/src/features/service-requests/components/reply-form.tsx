@@ -83,11 +83,11 @@ export function ReplyForm({ requestId, staff = false }: { requestId: string; sta
         />
         <Button type="button" variant="outline" size="sm" onClick={() => fileInput.current?.click()}>
           <Paperclip className="mr-1 h-4 w-4" aria-hidden="true" />
-          Attach files
+          Attach Files
         </Button>
         <Label htmlFor={`${id}-files`} className="text-xs font-normal text-slate-600">
-          Up to {ATTACHMENT_MAX_FILES} files, {formatFileSize(ATTACHMENT_MAX_BYTES)} each: images, PDF, text, CSV, Office
-          documents or ZIP.
+          Up to {ATTACHMENT_MAX_FILES} files, {formatFileSize(ATTACHMENT_MAX_BYTES)} each: images, PDF, text, CSV,
+          Office documents or ZIP.
         </Label>
       </div>
       {fileProblem ? <FormAlert>{fileProblem}</FormAlert> : null}

@@ -86,7 +86,9 @@ export function ConversationWindow(props: ConversationWindowProps) {
       />
       {closed ? (
         <>
-          <p className="border-t border-slate-200 p-3 text-center text-sm text-slate-600">This conversation is closed.</p>
+          <p className="border-t border-slate-200 p-3 text-center text-sm text-slate-600">
+            This conversation is closed.
+          </p>
           <ChatSurvey key={conversation.id} conversationId={conversation.id} />
         </>
       ) : (
