@@ -26,6 +26,7 @@ const benches: { name: string; env: Record<string, string> }[] = [
   { name: 'lighthouse', env: { LIGHTHOUSE_RUNS: '3' } },
   { name: 'chat', env: { BENCH_CHAT_SOCKETS: '5000', BENCH_CHAT_RATE: '100', BENCH_CHAT_SETUPS: '1' } },
   { name: 'mail', env: { BENCH_MAIL_ORDERS: '500', BENCH_MAIL_OUTAGE_S: '15' } },
+  { name: 'inbound', env: { BENCH_INBOUND_MAILS: '2000' } },
   { name: 'tickets', env: { BENCH_DURATION: '4' } },
   { name: 'quotes', env: { BENCH_DURATION: '4' } },
   { name: 'admin', env: { BENCH_ADMIN_SECONDS: '10' } },

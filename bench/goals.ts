@@ -95,6 +95,28 @@ export const goals: Goal[] = [
     goal: '—',
   },
   {
+    id: 'inbound-failures',
+    bench: 'inbound',
+    figure: 'emailed replies lost or duplicated (steady, and a server restart mid-run)',
+    unit: '',
+    goal: '0',
+    met: (count) => count === 0,
+  },
+  {
+    id: 'inbound-rate',
+    bench: 'inbound',
+    figure: 'emailed replies accepted per second over SMTP',
+    unit: '/s',
+    goal: '—',
+  },
+  {
+    id: 'inbound-p99',
+    bench: 'inbound',
+    figure: 'emailed reply p99, accepted (250) to visible in the console',
+    unit: 'ms',
+    goal: '—',
+  },
+  {
     id: 'tickets-p99',
     bench: 'tickets',
     figure: 'staff ticket lists p99 at work (worst scenario)',

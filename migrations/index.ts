@@ -65,6 +65,7 @@ import * as addServiceLevelClocks from './20261126205000_add-service-level-clock
 import * as createAttachments from './20261126204000_create-attachments';
 import * as addSurveyDelivery from './20261126204100_add-survey-delivery';
 import * as createStaffPresence from './20261126202010_create-staff-presence';
+import * as createInboundEmail from './20261126207000_create-inbound-email';
 
 /**
  * Every migration, in order. Listed explicitly (rather than read from the
@@ -138,6 +139,7 @@ export const migrations: ReadonlyArray<readonly [name: string, migration: Knex.M
   ['20261126204100_add-survey-delivery', addSurveyDelivery],
   ['20261126205000_add-service-level-clocks', addServiceLevelClocks],
   ['20261126206000_add-report-indexes', addReportIndexes],
+  ['20261126207000_create-inbound-email', createInboundEmail],
 ];
 
 const byName = new Map(migrations);

@@ -43,6 +43,7 @@ interface Records {
   /** A personal canned reply of `staffMember`. */
   cannedReply: string;
   chat: string;
+  inboundEmail: string;
 }
 const records = {} as Records;
 
@@ -101,6 +102,8 @@ const calls: Record<string, (r: Records) => { url: string; body?: object }> = {
   'GET /api/admin/outbox/:id/attachments/:attachmentId': () => ({
     url: `/api/admin/outbox/${randomUUID()}/attachments/${randomUUID()}`,
   }),
+  'GET /api/admin/inbound-emails/:id': (r) => ({ url: `/api/admin/inbound-emails/${r.inboundEmail}` }),
+  'GET /api/admin/inbound-emails/:id/raw': (r) => ({ url: `/api/admin/inbound-emails/${r.inboundEmail}/raw` }),
   'GET /api/admin/staff': () => ({ url: '/api/admin/staff' }),
   'PATCH /api/admin/staff/:id': (r) => ({ url: `/api/admin/staff/${r.staffMember}`, body: { role: 'sales' } }),
   'POST /api/admin/staff/:id/2fa/reset': (r) => ({ url: `/api/admin/staff/${r.staffMember}/2fa/reset` }),
@@ -292,6 +295,35 @@ beforeAll(async () => {
   )[0]!.id as string;
   records.chat = (await t.agent().post('/api/chat/conversations').send({ visitorName: 'Matrix visitor' }).expect(201))
     .body.id as string;
+  const raw = 'From: Priya <priya@example.com>\r\nSubject: Hello\r\nMessage-ID: <matrix@example.com>\r\n\r\nHello\r\n';
+  const [received] = (await t
+    .db('inbound_emails')
+    .insert({
+      messageId: '<matrix@example.com>',
+      source: 'webhook',
+      sender: 'priya@example.com',
+      subject: 'Hello',
+      raw: Buffer.from(raw),
+      size: raw.length,
+      parsed: JSON.stringify({
+        from: { address: 'priya@example.com', name: 'Priya' },
+        to: [],
+        cc: [],
+        date: null,
+        messageId: '<matrix@example.com>',
+        inReplyTo: null,
+        references: [],
+        text: 'Hello',
+        replyText: 'Hello',
+        hasHtml: false,
+        attachments: [],
+        automatic: [],
+        bounce: null,
+      }),
+      outcome: 'new_enquiry',
+    })
+    .returning('id')) as { id: string }[];
+  records.inboundEmail = received!.id;
 });
 
 describe('the permission table', () => {

@@ -69,6 +69,10 @@ export const adminPaths: readonly AdminPath[] = [
   { method: 'GET', path: '/api/admin/outbox/:id', permission: 'outbox' },
   { method: 'GET', path: '/api/admin/outbox/:id/attachments/:attachmentId', permission: 'outbox' },
 
+  // A received email: the enquiries it starts and the replies it carries are read by those who read enquiries.
+  { method: 'GET', path: '/api/admin/inbound-emails/:id', permission: 'enquiries.read' },
+  { method: 'GET', path: '/api/admin/inbound-emails/:id/raw', permission: 'enquiries.read' },
+
   { method: 'GET', path: '/api/admin/staff', permission: 'staff.manage' },
   { method: 'PATCH', path: '/api/admin/staff/:id', permission: 'staff.manage' },
   { method: 'POST', path: '/api/admin/staff/:id/2fa/reset', permission: 'staff.manage' },

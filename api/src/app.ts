@@ -26,6 +26,7 @@ import { refundRoutes } from './modules/orders/refunds.routes';
 import { paymentsRoutes } from './modules/payments/payments.routes';
 import { serviceRequestsRoutes } from './modules/service-requests/service-requests.routes';
 import { TICKET_EVENT_OWNER, ticketEventAttachmentAccess } from './modules/service-requests/ticket-attachments';
+import { INBOUND_EMAIL_OWNER, inboundEmailAttachmentAccess } from './modules/inbound-email/inbound-attachments';
 import { sessionMiddleware } from './modules/auth/session';
 import { chatRoutes } from './modules/chat/chat.routes';
 import { contactRoutes } from './modules/contact/contact.routes';
@@ -35,6 +36,7 @@ import { dashboardRoutes } from './modules/dashboard/dashboard.routes';
 import { reportsRoutes } from './modules/reports/reports.routes';
 import { healthCheck } from './modules/health/health';
 import { outboxRoutes } from './modules/mail/outbox.routes';
+import { inboundEmailRoutes } from './modules/inbound-email/inbound-email.routes';
 import { quotesRoutes } from './modules/quotes/quotes.routes';
 import { invitationRoutes } from './modules/staff/invitations.routes';
 import { publicBusinessHoursRoutes } from './modules/settings/public-business-hours.routes';
@@ -115,7 +117,10 @@ export function createApp(deps: AppDeps, options: AppOptions = {}): Koa {
     ordersRoutes(deps, payment.provider),
     serviceRequestsRoutes(deps),
     // Each kind of owner says who may download its files.
-    attachmentRoutes(deps, { [TICKET_EVENT_OWNER]: ticketEventAttachmentAccess }),
+    attachmentRoutes(deps, {
+      [TICKET_EVENT_OWNER]: ticketEventAttachmentAccess,
+      [INBOUND_EMAIL_OWNER]: inboundEmailAttachmentAccess,
+    }),
     outboxRoutes(deps),
     dashboardRoutes(deps),
     adminOrdersRoutes(deps),
@@ -133,6 +138,8 @@ export function createApp(deps: AppDeps, options: AppOptions = {}): Koa {
     invitationRoutes(deps),
     billingRoutes(deps),
     quotesRoutes(deps, payment.provider),
+    // POST /api/inbound-email (a mail provider's inbound route) and staff's view of received mail.
+    inboundEmailRoutes(deps),
     // POST /api/create-payment-intent (the checkout or the consultation, by kind), the payment config, the demo
     // confirmation and the Stripe webhook.
     paymentsRoutes(deps, payment.payments),

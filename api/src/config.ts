@@ -115,6 +115,36 @@ const envSchema = z
     HTTP_KEEP_ALIVE_TIMEOUT_MS: milliseconds(1_000, 3_600_000).default(65_000),
     CHAT_MAX_SOCKETS_PER_SESSION: socketCount.default(10),
     CHAT_MAX_SOCKETS_PER_IP: socketCount.default(200),
+    // Inbound email (docs/inbound-email.md): the built-in SMTP receiver and the provider webhook.
+    INBOUND_SMTP_PORT: z.coerce.number().int('must be an integer').min(0).max(65535).optional(),
+    INBOUND_SMTP_HOST: z.string().min(1).default('0.0.0.0'),
+    INBOUND_DOMAIN: z
+      .string()
+      .trim()
+      .toLowerCase()
+      .regex(
+        /^(?=.{1,253}$)([a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$|^localhost$/,
+        'must be a domain name such as reply.example.com',
+      )
+      .optional(),
+    INBOUND_TLS_CERT: z.string().min(1).optional(),
+    INBOUND_TLS_KEY: z.string().min(1).optional(),
+    INBOUND_MAX_BYTES: z.coerce
+      .number()
+      .int('must be a whole number of bytes')
+      .min(10_000, 'must be at least 10000')
+      .max(100 * 1024 * 1024, 'must be at most 104857600')
+      .default(25 * 1024 * 1024),
+    INBOUND_EMAIL_SECRET: z.string().min(24, 'must be at least 24 characters').optional(),
+    INBOUND_REOPEN_DAYS: z.coerce.number().int('must be a whole number of days').min(0).max(3650).default(30),
+    INBOUND_ACKS_PER_HOUR: z.coerce.number().int('must be a whole number').min(0).max(1000).default(3),
+    INBOUND_CONNECTIONS_PER_IP: z.coerce.number().int('must be a whole number').min(1).max(10_000).default(10),
+    INBOUND_MAILS_PER_SENDER_PER_HOUR: z.coerce
+      .number()
+      .int('must be a whole number')
+      .min(1)
+      .max(1_000_000)
+      .default(120),
   })
   .superRefine((env, ctx) => {
     if (env.HTTP_REQUEST_TIMEOUT_MS < env.HTTP_HEADERS_TIMEOUT_MS) {
@@ -122,6 +152,24 @@ const envSchema = z
         code: 'custom',
         path: ['HTTP_REQUEST_TIMEOUT_MS'],
         message: 'must be at least HTTP_HEADERS_TIMEOUT_MS',
+      });
+    }
+    if ((env.INBOUND_TLS_CERT === undefined) !== (env.INBOUND_TLS_KEY === undefined)) {
+      const missing = env.INBOUND_TLS_CERT === undefined ? 'INBOUND_TLS_CERT' : 'INBOUND_TLS_KEY';
+      ctx.addIssue({ code: 'custom', path: [missing], message: 'is required with the other of INBOUND_TLS_CERT/KEY' });
+    }
+    for (const name of ['INBOUND_TLS_CERT', 'INBOUND_TLS_KEY'] as const) {
+      const file = env[name];
+      if (file !== undefined && !existsSync(file)) {
+        ctx.addIssue({ code: 'custom', path: [name], message: `names no file (${file})` });
+      }
+    }
+    if ((env.INBOUND_SMTP_PORT !== undefined || env.INBOUND_EMAIL_SECRET !== undefined) && !env.INBOUND_DOMAIN) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['INBOUND_DOMAIN'],
+        message:
+          'is required when INBOUND_SMTP_PORT or INBOUND_EMAIL_SECRET is set (replies go to reply+…@INBOUND_DOMAIN)',
       });
     }
     if (env.NODE_ENV !== 'production') return;
@@ -198,6 +246,28 @@ export interface Config {
     perSession: number;
     /** Per client IP address (as TRUST_PROXY sees it). */
     perIp: number;
+  };
+  /** Receiving mail (docs/inbound-email.md). Replies are threaded only when `domain` is set. */
+  inbound: {
+    /** The domain of reply addresses (`reply+<token>@domain`); the SMTP receiver accepts only its recipients. */
+    domain: string | null;
+    /** The built-in SMTP receiver's port; null → off. */
+    smtpPort: number | null;
+    smtpHost: string;
+    /** PEM certificate and key files: STARTTLS is offered when set. */
+    tls: { certFile: string; keyFile: string } | null;
+    /** The largest message accepted (SMTP 552, webhook 413). */
+    maxBytes: number;
+    /** The webhook's bearer secret; null → POST /api/inbound-email answers 404. */
+    webhookSecret: string | null;
+    /** A reply to a thread closed longer ago than this starts a new enquiry instead. */
+    reopenDays: number;
+    /** Automatic acknowledgements one sender gets per hour, at most. */
+    acknowledgementsPerHour: number;
+    /** Simultaneous SMTP connections from one IP address. */
+    connectionsPerIp: number;
+    /** Mails one sending address may hand the SMTP receiver per hour (451 beyond). */
+    mailsPerSenderPerHour: number;
   };
   rateLimits: {
     /** Login attempts from one IP, whatever the usernames. */
@@ -307,6 +377,19 @@ export function parseEnv(env: Record<string, string | undefined>): Omit<Config, 
       keepAliveTimeoutMs: e.HTTP_KEEP_ALIVE_TIMEOUT_MS,
     },
     chatSockets: { perSession: e.CHAT_MAX_SOCKETS_PER_SESSION, perIp: e.CHAT_MAX_SOCKETS_PER_IP },
+    inbound: {
+      domain: e.INBOUND_DOMAIN ?? null,
+      smtpPort: e.INBOUND_SMTP_PORT ?? null,
+      smtpHost: e.INBOUND_SMTP_HOST,
+      tls:
+        e.INBOUND_TLS_CERT && e.INBOUND_TLS_KEY ? { certFile: e.INBOUND_TLS_CERT, keyFile: e.INBOUND_TLS_KEY } : null,
+      maxBytes: e.INBOUND_MAX_BYTES,
+      webhookSecret: e.INBOUND_EMAIL_SECRET ?? null,
+      reopenDays: e.INBOUND_REOPEN_DAYS,
+      acknowledgementsPerHour: e.INBOUND_ACKS_PER_HOUR,
+      connectionsPerIp: e.INBOUND_CONNECTIONS_PER_IP,
+      mailsPerSenderPerHour: e.INBOUND_MAILS_PER_SENDER_PER_HOUR,
+    },
     rateLimits: {
       ...defaultRateLimits,
       paymentIntentsPerUser: { ...defaultRateLimits.paymentIntentsPerUser, limit: e.PAYMENT_LIMIT_PER_HOUR },

@@ -141,3 +141,49 @@ describe('configuration', () => {
     expect(() => parseEnv({ PAYMENT_LIMIT_PER_HOUR: '0' })).toThrow(/PAYMENT_LIMIT_PER_HOUR/);
   });
 });
+
+describe('inbound email configuration (docs/inbound-email.md)', () => {
+  it('is off by default: no SMTP receiver, no webhook, 25 MB, 30 days', () => {
+    const config = parseEnv({});
+    expect(config.inbound).toMatchObject({
+      domain: null,
+      smtpPort: null,
+      tls: null,
+      webhookSecret: null,
+      maxBytes: 25 * 1024 * 1024,
+      reopenDays: 30,
+    });
+  });
+
+  it('reads every INBOUND_ variable, the domain lower-cased', () => {
+    const config = parseEnv({
+      INBOUND_DOMAIN: 'Reply.Example.com',
+      INBOUND_SMTP_PORT: '2525',
+      INBOUND_EMAIL_SECRET: 'a-long-enough-inbound-secret-123',
+      INBOUND_MAX_BYTES: '1000000',
+      INBOUND_REOPEN_DAYS: '7',
+      INBOUND_ACKS_PER_HOUR: '5',
+    });
+    expect(config.inbound).toMatchObject({
+      domain: 'reply.example.com',
+      smtpPort: 2525,
+      webhookSecret: 'a-long-enough-inbound-secret-123',
+      maxBytes: 1_000_000,
+      reopenDays: 7,
+      acknowledgementsPerHour: 5,
+    });
+  });
+
+  it('names each bad inbound variable', () => {
+    expect(() => parseEnv({ INBOUND_SMTP_PORT: '2525' })).toThrow(/INBOUND_DOMAIN is required when INBOUND_SMTP_PORT/);
+    expect(() => parseEnv({ INBOUND_DOMAIN: 'not a domain' })).toThrow(/INBOUND_DOMAIN must be a domain name/);
+    expect(() => parseEnv({ INBOUND_DOMAIN: 'r.example.com', INBOUND_EMAIL_SECRET: 'short' })).toThrow(
+      /INBOUND_EMAIL_SECRET must be at least 24 characters/,
+    );
+    expect(() => parseEnv({ INBOUND_TLS_CERT: '/nonexistent/cert.pem' })).toThrow(/INBOUND_TLS_KEY is required/);
+    expect(() =>
+      parseEnv({ INBOUND_TLS_CERT: '/nonexistent/cert.pem', INBOUND_TLS_KEY: '/nonexistent/key.pem' }),
+    ).toThrow(/INBOUND_TLS_CERT names no file/);
+    expect(() => parseEnv({ INBOUND_MAX_BYTES: '5' })).toThrow(/INBOUND_MAX_BYTES must be at least 10000/);
+  });
+});

@@ -17,6 +17,7 @@ import { sessionCacheFor } from './modules/auth/session-cache';
 import { Assigner, type PassResult } from './modules/assignment/assigner';
 import { catalogCacheFor } from './modules/catalog/catalog-cache';
 import { attachChatServer, type ChatServer, type ChatServerOptions } from './modules/chat/socket/server';
+import { startSmtpReceiver, type SmtpReceiver } from './modules/inbound-email/smtp-receiver';
 import { startMailWorker, type MailWorker, type MailWorkerOptions } from './modules/mail/mail-worker';
 import { mailAttachmentSources } from './modules/billing/billing.service';
 import { loadLiveSite } from './modules/site/live-pages';
@@ -34,6 +35,8 @@ export interface RunningServer {
   chat: ChatServer;
   assigner: Assigner;
   mail: MailWorker;
+  /** The built-in SMTP receiver's port; null when it is off (INBOUND_SMTP_PORT unset). */
+  inboundSmtpPort: number | null;
   /** The instance's live listener (decision 160). */
   live: LiveBus;
   serviceLevels: ServiceLevelSweeper;
@@ -180,6 +183,22 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
   const sweeper = serviceLevels;
   assigner.start();
   const mail = startMailWorker(deps, { attachmentSources: mailAttachmentSources, ...options.mail });
+  // The built-in SMTP receiver, when INBOUND_SMTP_PORT is set (docs/inbound-email.md).
+  let smtpReceiver: SmtpReceiver | null = null;
+  if (config.inbound.smtpPort !== null) {
+    try {
+      smtpReceiver = await startSmtpReceiver({ db, config, logger });
+    } catch (err) {
+      maintenance.stop();
+      await mail.stop();
+      await chat.close();
+      await live.stop();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+      await db.destroy();
+      await embedded?.stop();
+      throw err;
+    }
+  }
   if (!config.mail.smtpUrl) {
     const message = 'SMTP_URL is not set: emails are rendered and kept in the outbox (/admin/outbox), not sent';
     if (config.env === 'production') logger.warn(message);
@@ -191,6 +210,8 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
     closing ??= (async () => {
       maintenance.stop();
       await sweeper.stop();
+      // No new mail in: a sender whose message is refused now keeps it and tries again (another MX, or later).
+      await smtpReceiver?.close();
       // Chat sockets first (1001 "going away": clients reconnect elsewhere), while the database is still up.
       await chat.close();
       await assigner.stop();
@@ -217,6 +238,7 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
     chat,
     assigner,
     mail,
+    inboundSmtpPort: smtpReceiver?.port ?? null,
     live,
     serviceLevels: sweeper,
     close,

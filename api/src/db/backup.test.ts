@@ -136,6 +136,38 @@ async function fillEveryTable(): Promise<void> {
     authorName: 'Staff',
     message: 'Thanks <b>Grace</b>',
   });
+  // Inbound email: a reply token, a received message (raw bytes, not all of them UTF-8) and the reply it made.
+  const token = `e${String(enquiry.id).replaceAll('-', '')}abcdefghijklmnopqrst`;
+  await db('mail_reply_tokens').insert({
+    token,
+    threadKind: 'enquiry',
+    threadId: enquiry.id,
+    recipient: 'grace@example.com',
+  });
+  const [received] = await db('inbound_emails')
+    .insert({
+      messageId: '<grace-reply@example.com>',
+      source: 'smtp',
+      envelopeFrom: 'grace@example.com',
+      sender: 'grace@example.com',
+      subject: 'Re: "fine"',
+      raw: Buffer.concat([Buffer.from('From: grace@example.com\r\n\r\nbytes: '), Buffer.from([0xff, 0x00, 0xe9])]),
+      size: 30,
+      parsed: JSON.stringify({ replyText: 'Thanks 👍', attachments: [{ filename: 'a.pdf', size: 3 }] }),
+      outcome: 'enquiry_reply',
+      threadKind: 'enquiry',
+      threadId: enquiry.id,
+      differentAddress: true,
+    })
+    .returning('id');
+  await db('enquiry_replies').insert({
+    contactMessageId: enquiry.id,
+    authorName: 'Grace',
+    message: 'Thanks 👍',
+    fromClient: true,
+    inboundEmailId: received.id,
+    differentAddress: 'grace.other@example.com',
+  });
   const [conversation] = await db('chat_conversations')
     .insert({
       visitorId: '00000000-0000-4000-8000-000000000001',

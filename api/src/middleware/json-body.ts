@@ -53,6 +53,8 @@ const isUpload = (ctx: Context) =>
   ctx.method === 'POST' &&
   ((IMAGE_UPLOAD_PATH.test(ctx.path) && Boolean(ctx.is('image/*', 'multipart/form-data'))) ||
     (ATTACHMENT_UPLOAD_PATHS.some((path) => path.test(ctx.path)) && Boolean(ctx.is('multipart/form-data'))));
+/** POST /api/inbound-email takes a raw email (message/rfc822), read by its route after the secret is checked. */
+const isInboundEmail = (ctx: Context) => ctx.method === 'POST' && ctx.path === '/api/inbound-email';
 
 /**
  * The API speaks JSON only (but for the uploads above): a body of another type is refused with 415
@@ -64,8 +66,8 @@ const isUpload = (ctx: Context) =>
  */
 export function jsonBody(): Middleware[] {
   const requireJson: Middleware = async function requireJsonType(ctx, next) {
-    // The uploads: read as bytes by their routes (size-limited, checked by content there).
-    if (isUpload(ctx)) return next();
+    // The uploads and the inbound email: read as bytes by their routes (size-limited, checked by content there).
+    if (isUpload(ctx) || isInboundEmail(ctx)) return next();
     if (hasBody(ctx.req.headers)) {
       if (!ctx.is('application/json')) throw new HttpError(415, 'Content-Type must be application/json');
       const encoding = (ctx.get('content-encoding') || 'identity').trim().toLowerCase();
@@ -81,7 +83,7 @@ export function jsonBody(): Middleware[] {
     strict: true,
   }) as unknown as Middleware;
   const parse: Middleware = async function parseJsonBody(ctx, next) {
-    if (isUpload(ctx)) return next();
+    if (isUpload(ctx) || isInboundEmail(ctx)) return next();
     const aborted = whenAborted(ctx.req);
     try {
       await Promise.race([parser(ctx, async () => undefined), aborted.promise]);

@@ -41,7 +41,8 @@ export interface AdminCustomerPage {
 
 /** One thing in a customer's history, newest first in the timeline. */
 export interface CustomerTimelineEntry {
-  kind: 'account' | 'order' | 'service_request' | 'enquiry' | 'chat' | 'subscription' | 'survey';
+  /** `bounced_mail`: a mail to the customer's address came back undelivered (its reason is the title). */
+  kind: 'account' | 'order' | 'service_request' | 'enquiry' | 'chat' | 'subscription' | 'survey' | 'bounced_mail';
   id: string;
   title: string;
   status: string | null;

@@ -53,6 +53,10 @@ export interface EnquiryReply {
   authorName: string;
   message: string;
   createdAt: string;
+  /** The enquirer's own reply, received by email (docs/inbound-email.md); staff replies are false. */
+  fromClient: boolean;
+  /** For a reply received by email: the message (GET /api/admin/inbound-emails/{id}) and a different sender. */
+  email: { inboundEmailId: string | null; differentAddress: string | null } | null;
 }
 
 export interface EnquiryDetail extends EnquirySummary {
@@ -66,4 +70,12 @@ export interface EnquiryDetail extends EnquirySummary {
   /** The client account with this email address, if any. */
   clientId: string | null;
   replies: EnquiryReply[];
+  /**
+   * An enquiry that arrived by email: the message, and the earlier thread it answered but could not join (a
+   * ticket, enquiry or quote closed too long ago, or a reply address that was not ours).
+   */
+  receivedEmail: {
+    inboundEmailId: string | null;
+    earlierThread: { kind: 'ticket' | 'enquiry' | 'quote'; id: string } | null;
+  } | null;
 }

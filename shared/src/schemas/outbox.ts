@@ -10,8 +10,9 @@ import { z } from 'zod';
  *  sent     — the SMTP server accepted it
  *  failed   — refused for good (the server's answer is kept), or given up on
  *  kept     — no SMTP server is configured: rendered and kept here, not sent
+ *  bounced  — sent, then a delivery-status notification came back for it (the reason is its lastError)
  */
-export const mailStatuses = ['queued', 'sending', 'retrying', 'sent', 'failed', 'kept'] as const;
+export const mailStatuses = ['queued', 'sending', 'retrying', 'sent', 'failed', 'kept', 'bounced'] as const;
 export type MailStatus = (typeof mailStatuses)[number];
 
 export const MAIL_STATUS_LABELS: Record<MailStatus, string> = {
@@ -21,6 +22,7 @@ export const MAIL_STATUS_LABELS: Record<MailStatus, string> = {
   sent: 'Sent',
   failed: 'Failed',
   kept: 'Not sent (no SMTP server)',
+  bounced: 'Bounced',
 };
 
 export const OUTBOX_PAGE_SIZE_DEFAULT = 50;

@@ -229,6 +229,8 @@ export const quoteEventTypes = [
   'reminded',
   'paid',
   'converted',
+  /** The client answered a quote mail by email (docs/inbound-email.md): `message`, `inboundEmailId`, `differentAddress`. */
+  'client_replied',
 ] as const;
 export type QuoteEventType = (typeof quoteEventTypes)[number];
 

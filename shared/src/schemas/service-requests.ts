@@ -236,6 +236,12 @@ export interface TicketEvent {
   /** The new priority of a `priority` entry. */
   priority: Priority | null;
   createdAt: string;
+  /**
+   * A client reply that came by email (docs/inbound-email.md): the received message (staff read it whole at
+   * GET /api/admin/inbound-emails/{id}), and the sender's address when it is not the one the reply address was
+   * sent to ("from a different address"). Clients see only that it came by email.
+   */
+  email?: { inboundEmailId: string | null; differentAddress: string | null };
   /** Files attached to a reply or note (the thread always lists them; other answers may leave them out). */
   attachments?: Attachment[];
 }

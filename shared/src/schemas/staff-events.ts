@@ -27,6 +27,8 @@ export const staffEventKinds = [
   'quote.declined',
   /** A quote's deposit was paid (and the quote became its project). */
   'quote.paid',
+  /** The client answered a quote mail by email. */
+  'quote.client_reply',
   /** A chat conversation changed (new message, read, closed): derived from the chat's own events. */
   'chat.updated',
   /** A ticket was assigned to the staff member the event is addressed to (`to`), by someone or automatically. */
@@ -74,6 +76,7 @@ export const staffEventPermissions: Record<StaffEventKind, Permission> = {
   'service_request.sla_breached': 'service_requests.work',
   'chat.sla_at_risk': 'chat',
   'chat.sla_breached': 'chat',
+  'quote.client_reply': 'quotes',
 };
 
 export const staffEventSchema = z

@@ -3,6 +3,7 @@ import { awayNoticeForEmail } from '@shared/business-hours-words';
 import type { RateLimitRule } from '../../config';
 import { countRateLimitHit } from '../../middleware/rate-limit';
 import { enqueueMail } from '../mail/outbox';
+import type { ThreadRef } from '../mail/reply-tokens';
 import type { EnquiryData } from '../mail/templates/contact-acknowledgement';
 import { readBusinessHours } from '../settings/business-hours';
 
@@ -19,6 +20,8 @@ export interface Acknowledgement {
    * other forever (RFC 3834).
    */
   autoSubmitted?: boolean;
+  /** The thread a reply by email lands in (its Reply-To address, decision 196). */
+  thread?: ThreadRef;
 }
 
 /**
@@ -44,6 +47,7 @@ export async function acknowledgeEnquiry(
     to: ack.to,
     data: { service: ack.service, copy: ack.copy, awayNotice },
     idempotencyKey: `contact-acknowledgement:${ack.enquiryId}`,
+    thread: ack.thread,
   });
   return true;
 }

@@ -18,4 +18,8 @@ export class ContactMessage extends Model {
   status!: EnquiryStatus;
   repliedAt!: Date | null;
   createdAt!: Date;
+  /** An enquiry that arrived by email: the received message, and the earlier thread it could not join. */
+  inboundEmailId?: string | null;
+  earlierThreadKind?: 'ticket' | 'enquiry' | 'quote' | null;
+  earlierThreadId?: string | null;
 }

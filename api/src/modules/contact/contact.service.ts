@@ -57,6 +57,15 @@ export async function submitContactMessage(
 
 type EnquiryFields = EnquiryData;
 
+/** An enquiry that arrived by email (inbound-email). */
+export interface ReceivedEnquiry {
+  inboundEmailId: string;
+  /** The thread the mail answered but could not join: a closed one, or a reply address that was not ours. */
+  earlierThread: { kind: 'ticket' | 'enquiry' | 'quote'; id: string } | null;
+  /** False for mail never answered automatically (auto-replies, lists) and past the sender's hourly allowance. */
+  acknowledge: boolean;
+}
+
 /** An item of a quote request: a product and how many, named as the catalogue names it (never a price). */
 export interface QuoteRequestItem {
   productId: string;
@@ -78,17 +87,33 @@ export async function storeEnquiry(
     rateLimits: Pick<Config['rateLimits'], 'contactAcknowledgementsPerRecipient'>;
   },
   quoteRequest: { items: QuoteRequestItem[] } | null = null,
+  received: ReceivedEnquiry | null = null,
 ): Promise<string> {
   return db.transaction(async (trx) => {
     const { id } = await ContactMessage.query(trx).insert({
       ...fields,
       ...(quoteRequest ? { kind: 'quote_request' as const, items: quoteRequest.items } : {}),
+      ...(received
+        ? {
+            inboundEmailId: received.inboundEmailId,
+            earlierThreadKind: received.earlierThread?.kind ?? null,
+            earlierThreadId: received.earlierThread?.id ?? null,
+          }
+        : {}),
     });
     if (sender) await createServiceRequest(trx, { ...fields, userId: sender.id, contactMessageId: id });
     const ownAddress = sender?.verifiedEmail?.toLowerCase() === fields.email.toLowerCase();
     await acknowledgeEnquiry(
       trx,
-      { enquiryId: id, to: fields.email, service: fields.service, copy: ownAddress ? fields : null },
+      {
+        enquiryId: id,
+        to: fields.email,
+        service: fields.service,
+        copy: ownAddress ? fields : null,
+        // A mail from an automatic sender, or past its sender's hourly allowance, is never answered (decision 198).
+        autoSubmitted: received ? !received.acknowledge : false,
+        thread: { kind: 'enquiry', id },
+      },
       config.rateLimits.contactAcknowledgementsPerRecipient,
     );
     const itemLines = quoteRequest?.items.map((item) => `- ${item.quantity} × ${item.name}`) ?? [];

@@ -38,10 +38,14 @@ interface EnquiryRow {
   items: { productId: string; name: string; quantity: number }[] | null;
   repliedAt: Date | null;
   createdAt: Date;
+  inboundEmailId: string | null;
+  earlierThreadKind: 'ticket' | 'enquiry' | 'quote' | null;
+  earlierThreadId: string | null;
 }
 
 const ENQUIRY_COLUMNS = `m.id, m.name, m.email, m.phone, m.company, m.service, m.message, m.status, m.kind, m.items,
-  m.replied_at as "repliedAt", m.created_at as "createdAt"`;
+  m.replied_at as "repliedAt", m.created_at as "createdAt", m.inbound_email_id as "inboundEmailId",
+  m.earlier_thread_kind as "earlierThreadKind", m.earlier_thread_id as "earlierThreadId"`;
 
 function toEnquirySummary(row: EnquiryRow): EnquirySummary {
   const flat = row.message.replace(/\s+/g, ' ').trim();
@@ -96,7 +100,7 @@ async function enquiryRow(db: Knex | Knex.Transaction, id: string, forUpdate = f
  * Without a verified match the ticket stays unlinked, and staff may link it
  * deliberately (ticket-client-link.ts).
  */
-async function matchingClient(db: Knex | Knex.Transaction, email: string): Promise<string | null> {
+export async function matchingClient(db: Knex | Knex.Transaction, email: string): Promise<string | null> {
   const row = (await db('users')
     .select('id')
     .whereRaw('lower(email) = lower(?)', [email])
@@ -111,12 +115,22 @@ export async function readEnquiry(db: Knex | Knex.Transaction, id: string): Prom
   const row = await enquiryRow(db, id);
   const [replies, requestId, clientId] = await Promise.all([
     db('enquiry_replies')
-      .select('id', 'authorName', 'message', 'createdAt')
+      .select('id', 'authorName', 'message', 'createdAt', 'fromClient', 'inboundEmailId', 'differentAddress')
       .where({ contactMessageId: row.id })
       .orderBy([
         { column: 'createdAt', order: 'asc' },
         { column: 'id', order: 'asc' },
-      ]) as Promise<{ id: string; authorName: string; message: string; createdAt: Date }[]>,
+      ]) as Promise<
+      {
+        id: string;
+        authorName: string;
+        message: string;
+        createdAt: Date;
+        fromClient: boolean;
+        inboundEmailId: string | null;
+        differentAddress: string | null;
+      }[]
+    >,
     requestIdFromEnquiry(db, row.id),
     matchingClient(db, row.email),
   ]);
@@ -128,7 +142,21 @@ export async function readEnquiry(db: Knex | Knex.Transaction, id: string): Prom
     repliedAt: toIso(row.repliedAt),
     serviceRequestId: requestId,
     clientId,
-    replies: replies.map((reply) => ({ ...reply, createdAt: toIso(reply.createdAt) })),
+    replies: replies.map(({ inboundEmailId, differentAddress, ...reply }) => ({
+      ...reply,
+      createdAt: toIso(reply.createdAt),
+      email: inboundEmailId || differentAddress ? { inboundEmailId, differentAddress } : null,
+    })),
+    receivedEmail:
+      row.inboundEmailId || row.earlierThreadId
+        ? {
+            inboundEmailId: row.inboundEmailId,
+            earlierThread:
+              row.earlierThreadKind && row.earlierThreadId
+                ? { kind: row.earlierThreadKind, id: row.earlierThreadId }
+                : null,
+          }
+        : null,
   };
 }
 
@@ -160,6 +188,7 @@ export async function replyToEnquiry(db: Knex, id: string, staff: User, message:
         original: row.message,
       },
       idempotencyKey: `enquiry-reply:${reply!.id}`,
+      thread: { kind: 'enquiry', id: row.id },
     });
     await publish(trx, 'staff', { kind: 'enquiry.updated', id: row.id });
   });
@@ -210,4 +239,55 @@ export async function convertEnquiry(db: Knex, id: string, actor: AuditActor): P
     return created!;
   });
   return { serviceRequestId: requestId };
+}
+
+export interface EmailedEnquiryReply {
+  message: string;
+  /** The sender's name from the From header; the enquirer's name when it has none. */
+  senderName: string | null;
+  inboundEmailId: string;
+  differentAddress: string | null;
+  /** A closed enquiry older than this takes no reply (a new enquiry links it instead). */
+  reopenDays: number;
+}
+
+/**
+ * The enquirer's reply by email (docs/inbound-email.md): kept with the staff replies, marked as theirs, and the
+ * enquiry is new again (it needs an answer); staff hear of it live. An enquiry turned into a request sends the
+ * reply to the request (`becameRequest`); a closed one older than `reopenDays` takes none.
+ */
+export async function addEmailedEnquiryReply(
+  trx: Knex.Transaction,
+  enquiryId: string,
+  reply: EmailedEnquiryReply,
+): Promise<{ landed: true } | { landed: false; reason: 'unknown' | 'closed' } | { becameRequest: string }> {
+  const row = (await trx('contact_messages')
+    .select('id', 'name', 'status', 'createdAt', 'repliedAt')
+    .where({ id: enquiryId })
+    .forUpdate()
+    .first()) as
+    { id: string; name: string; status: EnquiryStatus; createdAt: Date; repliedAt: Date | null } | undefined;
+  if (!row) return { landed: false, reason: 'unknown' };
+  const requestId = await requestIdFromEnquiry(trx, row.id);
+  if (requestId) return { becameRequest: requestId };
+  const lastActivity = Math.max(
+    new Date(row.createdAt).getTime(),
+    row.repliedAt ? new Date(row.repliedAt).getTime() : 0,
+  );
+  if (row.status === 'closed' && lastActivity < Date.now() - reply.reopenDays * 86_400_000) {
+    return { landed: false, reason: 'closed' };
+  }
+  await trx('enquiry_replies').insert({
+    contactMessageId: row.id,
+    authorId: null,
+    authorName: reply.senderName || row.name,
+    message: reply.message,
+    fromClient: true,
+    inboundEmailId: reply.inboundEmailId,
+    differentAddress: reply.differentAddress,
+    createdAt: trx.raw('clock_timestamp()'),
+  });
+  await trx('contact_messages').where({ id: row.id }).update({ status: 'new' });
+  await publish(trx, 'staff', { kind: 'enquiry.updated', id: row.id });
+  return { landed: true };
 }

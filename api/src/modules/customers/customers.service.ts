@@ -18,6 +18,7 @@ import { ordersOfCustomer } from '../orders/customer-orders';
 import { serviceRequestsOfCustomer } from '../service-requests/customer-requests';
 import { latestSubscriptionOf } from '../subscriptions/customer-subscription';
 import { findUserById } from '../users/users.service';
+import { bouncedMailsTo } from '../mail/sent-mail-lookup';
 import { answeredSurveysOf } from '../surveys/surveys.service';
 
 /**
@@ -95,13 +96,15 @@ export async function getCustomer(
   // Enquiries and chats are found by email only when the address is proven the customer's: anyone can sign up
   // with someone else's address, and staff must not take that person's enquiries for this customer's (decision 155).
   const verifiedEmail = user.verifiedEmail;
-  const [orders, requests, enquiries, chats, subscription, surveys] = await Promise.all([
+  const [orders, requests, enquiries, chats, subscription, surveys, bounces] = await Promise.all([
     may('orders.read') ? ordersOfCustomer(db, user.id, HISTORY_LIMIT) : [],
     may('service_requests.work') ? serviceRequestsOfCustomer(db, user.id, HISTORY_LIMIT) : [],
     verifiedEmail && may('enquiries.read') ? enquiriesFromEmail(db, verifiedEmail, HISTORY_LIMIT) : [],
     may('chat') ? conversationsOfCustomer(db, { userId: user.id, verifiedEmail }, HISTORY_LIMIT) : [],
     latestSubscriptionOf(db, user.id),
     answeredSurveysOf(db, user.id, HISTORY_LIMIT),
+    // Mails to the customer's address that came back (docs/inbound-email.md): the address may be wrong.
+    user.email ? bouncedMailsTo(db, user.email) : [],
   ]);
 
   const entries: CustomerTimelineEntry[] = [
@@ -151,6 +154,14 @@ export async function getCustomer(
           ? `/admin/service-requests?id=${s.serviceRequestId}`
           : `/admin/chat?conversation=${s.chatConversationId}`,
       })),
+    ...bounces.map((b) => ({
+      kind: 'bounced_mail' as const,
+      id: b.id,
+      title: `${b.subject ?? 'A mail'}: ${b.reason}`,
+      status: 'bounced',
+      at: iso(b.bouncedAt)!,
+      link: may('outbox') ? `/admin/outbox?mail=${b.id}` : null,
+    })),
     ...(subscription
       ? [
           {

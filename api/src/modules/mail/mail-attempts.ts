@@ -41,7 +41,17 @@ export async function claimDueMails(db: Knex, leaseMs: number, limit: number): P
      returning m.*`,
     [leaseMs, limit],
   );
-  return result.rows;
+  // A raw query's rows keep the columns' snake_case names: the row as MailRow names them (reply_to → replyTo;
+  // without this, Reply-To and reply tokens were never sent).
+  return result.rows.map(
+    (row) =>
+      Object.fromEntries(
+        Object.entries(row).map(([key, value]) => [
+          key.replace(/_([a-z])/g, (_m, c: string) => c.toUpperCase()),
+          value,
+        ]),
+      ) as unknown as MailRow,
+  );
 }
 
 /**

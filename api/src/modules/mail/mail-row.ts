@@ -21,4 +21,11 @@ export interface MailRow {
   createdAt: Date;
   updatedAt: Date;
   sentAt: Date | null;
+  /** The ticket, enquiry or quote the mail is about, if any. */
+  threadKind: 'ticket' | 'enquiry' | 'quote' | null;
+  threadId: string | null;
+  /** The token of its reply address (reply+<token>@INBOUND_DOMAIN), for mails about a thread. */
+  replyToken: string | null;
+  bounceReason: string | null;
+  bouncedAt: Date | null;
 }

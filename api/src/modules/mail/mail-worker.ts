@@ -7,6 +7,7 @@ import type * as RenderMailModule from './render-mail';
 import { loadAttachments, UnmadeAttachment, type AttachmentSources } from './mail-attachments';
 import { claimDueMails, saveOutcome, type Outcome } from './mail-attempts';
 import { onMailQueued } from './outbox';
+import { replyAddress } from './reply-tokens';
 import { DEFAULT_RETRY_POLICY, retryDelayMs, type RetryPolicy } from './retry-policy';
 import { createSmtpTransport, describeSendFailure, type MailTransport } from './smtp-transport';
 
@@ -75,6 +76,7 @@ export function startMailWorker(
   const attachmentSources = options.attachmentSources ?? {};
   const transport = transportFor(config, options, concurrency);
   const messageIdDomain = new URL(config.publicUrl).hostname;
+  const inboundDomain = config.inbound.domain;
   const scrubKept = config.env === 'production';
   // The templates (React Email) load with the first mail to render, not with the server.
   let renderer: Promise<RenderModule> | null = null;
@@ -124,7 +126,8 @@ export function startMailWorker(
       const smtpResponse = await transport.send({
         from: config.mail.from,
         to: mail.recipient,
-        replyTo: mail.replyTo,
+        // A mail about a thread is answered to its reply address when inbound mail is set up (decision 196).
+        replyTo: mail.replyToken && inboundDomain ? replyAddress(mail.replyToken, inboundDomain) : mail.replyTo,
         subject: mail.subject!,
         html: mail.htmlBody!,
         text: mail.textBody!,

@@ -5,6 +5,7 @@ import { emailAddress } from '@shared/schemas/text';
 import type { Config } from '../../config';
 import { secretsOfMail } from './mail-secrets';
 import type { MailData, MailTemplateName } from './templates';
+import { replyTokenFor, type ThreadRef } from './reply-tokens';
 
 /**
  * Writing mails. A business change and the mails it causes are written in one
@@ -32,6 +33,11 @@ export interface NewMail<Name extends MailTemplateName> {
   notBefore?: Date;
   /** Files sent with the mail (at most 5 MB in all), stored with it in the outbox. */
   attachments?: readonly MailAttachment[];
+  /**
+   * The ticket, enquiry or quote the mail is about: each recipient's copy then gets that thread's reply address
+   * for them (`reply+<token>@INBOUND_DOMAIN`, when inbound mail is set up) and replies land in the thread.
+   */
+  thread?: ThreadRef;
 }
 
 /**
@@ -129,7 +135,14 @@ export async function enqueueMail<Name extends MailTemplateName>(
   // A mail and its files are written together or not at all.
   if (attachments.length > 0 && !isTransaction(db)) return db.transaction((trx) => enqueueMail(trx, mail));
   const secrets = [...new Set([...(mail.secrets ?? []), ...secretsOfMail(mail.template, mail.data)])];
+  const tokens = new Map<string, string>();
+  if (mail.thread) {
+    for (const recipient of recipients) tokens.set(recipient, await replyTokenFor(db, mail.thread, recipient));
+  }
   const rows = recipients.map((recipient) => ({
+    ...(mail.thread
+      ? { threadKind: mail.thread.kind, threadId: mail.thread.id, replyToken: tokens.get(recipient) ?? null }
+      : {}),
     idempotencyKey: mail.idempotencyKey,
     template: mail.template,
     recipient,

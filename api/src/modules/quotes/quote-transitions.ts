@@ -89,6 +89,7 @@ export async function sendQuote(db: Knex, links: QuoteLinks, staff: QuoteStaff, 
       },
       idempotencyKey: `quote-sent:${id}`,
       replyTo: staff.user.email,
+      thread: { kind: 'quote', id },
       attachments: [
         {
           filename: quoteFilename(view),

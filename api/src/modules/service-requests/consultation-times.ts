@@ -96,6 +96,7 @@ export async function proposeConsultation(
         // One mail per proposal: each carries the link of its own proposal.
         idempotencyKey: `consultation-proposed:${row.id}:${proposal!.id}`,
         secrets: [confirmToken],
+        thread: { kind: 'ticket', id: row.id },
       });
     }
     await publish(trx, 'staff', { kind: 'consultation.proposed', id: row.id });
@@ -258,6 +259,7 @@ async function confirmProposal(
       data: { ...data, forStaff: false },
       idempotencyKey: `consultation-confirmed:${proposal.id}`,
       attachments,
+      thread: { kind: 'ticket', id: row.id },
     });
   }
   await enqueueStaffAlert(trx, mail, 'service_requests.work', {

@@ -15,11 +15,11 @@ import { insertAttachment, type PreparedAttachment } from '../attachments/attach
 import { enqueueMail } from '../mail/outbox';
 import { askAfterTicketCompleted } from '../surveys/surveys.service';
 import { TICKET_EVENT_OWNER } from './ticket-attachments';
-import type { User } from '../users/user.model';
-import { recordTicketEvent } from './ticket-events';
+import { User } from '../users/user.model';
+import { recordTicketEvent, type TicketActor } from './ticket-events';
 import { publish } from '../../live/publish';
 import { recordTicketFirstResponse, refreshTicketClock } from '../service-levels/clocks';
-import { displayNameSql } from './ticket-rows';
+import { displayNameSql, TICKET_COLUMNS, TICKET_FROM, type TicketRow } from './ticket-rows';
 import { ticketPriorityChanged } from './ticket-priority';
 import { readThread, ticketFor } from './ticket-thread';
 
@@ -136,31 +136,18 @@ export async function addTicketReply(
     if (!caller.isStaff && row.status === 'cancelled') {
       throw new Conflict('This request was cancelled. Please send a new request or contact us.');
     }
-    const actor = { type: caller.isStaff ? 'staff' : 'client', user: caller } as const;
+    if (!caller.isStaff) {
+      return recordClientReply(trx, row, { type: 'client', user: caller }, input.message, files);
+    }
+    const actor = { type: 'staff', user: caller } as const;
     const event = await recordTicketEvent(trx, row.id, actor, {
       kind: input.internal ? 'note' : 'reply',
       message: input.message,
     });
-    const attachments: Attachment[] = [];
-    for (const file of files) {
-      attachments.push(
-        await insertAttachment(
-          trx,
-          { ownerType: TICKET_EVENT_OWNER, ownerId: event.id, uploadedById: caller.id },
-          file,
-        ),
-      );
-    }
-    let status = row.status;
-    if (!caller.isStaff && row.status === 'waiting_on_client') {
-      status = 'in_progress';
-      await trx('service_requests').where({ id: row.id }).update({ status });
-      await recordTicketEvent(trx, row.id, actor, { kind: 'status', fromStatus: row.status, toStatus: status });
-      await refreshTicketClock(trx, row.id);
-    }
-    // A public reply by a staff member's account is the first response (never a note; decision 192).
-    if (caller.isStaff && !input.internal) await recordTicketFirstResponse(trx, row.id);
-    if (caller.isStaff && !input.internal) {
+    const attachments = await attachFiles(trx, event.id, caller.id, files);
+    if (!input.internal) {
+      // A public reply by a staff member's account is the first response (never a note; decision 192).
+      await recordTicketFirstResponse(trx, row.id);
       const to = await clientAddress(trx, row.userId, row.email);
       if (to) {
         await enqueueMail(trx, {
@@ -176,13 +163,109 @@ export async function addTicketReply(
             ...(attachments.length > 0 ? { attachments: attachments.map((file) => file.filename) } : {}),
           },
           idempotencyKey: `service-request-reply:${event.id}`,
+          thread: { kind: 'ticket', id: row.id },
         });
       }
     }
-    await publish(trx, 'staff', {
-      kind: caller.isStaff ? 'service_request.updated' : 'service_request.client_reply',
-      id: row.id,
-    });
-    return { event: { ...event, attachments }, status };
+    await publish(trx, 'staff', { kind: 'service_request.updated', id: row.id });
+    return { event: { ...event, attachments }, status: row.status };
   });
+}
+
+/**
+ * A client's public reply, from the portal or by email (inbound-email): recorded, a ticket waiting on the client
+ * goes back to in progress, and staff hear of it live (and on the desktop: `service_request.client_reply`).
+ */
+async function recordClientReply(
+  trx: Knex.Transaction,
+  row: TicketRow,
+  actor: TicketActor & { type: 'client' },
+  message: string,
+  files: readonly PreparedAttachment[],
+  email?: { inboundEmailId: string; differentAddress: string | null },
+): Promise<TicketReplyResult> {
+  const event = await recordTicketEvent(trx, row.id, actor, { kind: 'reply', message, ...email });
+  const attachments = await attachFiles(trx, event.id, actor.user?.id ?? null, files);
+  let status = row.status;
+  if (row.status === 'waiting_on_client') {
+    status = 'in_progress';
+    await trx('service_requests').where({ id: row.id }).update({ status });
+    await recordTicketEvent(trx, row.id, actor, { kind: 'status', fromStatus: row.status, toStatus: status });
+    // Back from waiting on the client: the service-level clocks run again (decision 192).
+    await refreshTicketClock(trx, row.id);
+  }
+  await publish(trx, 'staff', { kind: 'service_request.client_reply', id: row.id });
+  return { event: { ...event, attachments }, status };
+}
+
+/** A reply's files, stored with its timeline entry (the attachment store, decision 190). */
+async function attachFiles(
+  trx: Knex.Transaction,
+  eventId: string,
+  uploadedById: string | null,
+  files: readonly PreparedAttachment[],
+): Promise<Attachment[]> {
+  const attachments: Attachment[] = [];
+  for (const file of files) {
+    attachments.push(
+      await insertAttachment(trx, { ownerType: TICKET_EVENT_OWNER, ownerId: eventId, uploadedById }, file),
+    );
+  }
+  return attachments;
+}
+
+export interface EmailedTicketReply {
+  message: string;
+  /** The sender's name from the From header; the ticket's name when it has none. */
+  senderName: string | null;
+  inboundEmailId: string;
+  /** The sender's address when it is not the one the reply address was sent to. */
+  differentAddress: string | null;
+  /** A ticket completed longer ago than this no longer takes replies (a new enquiry links it instead). */
+  reopenDays: number;
+  /** The mail's files, checked and prepared by the attachment store. */
+  files: readonly PreparedAttachment[];
+}
+
+/**
+ * A client's reply by email (docs/inbound-email.md): the same as a portal reply (`recordClientReply`), written
+ * as the ticket's client account when it has one. A cancelled ticket, or one completed more than `reopenDays`
+ * ago, takes no reply: the caller starts a new enquiry that links it.
+ */
+export async function addEmailedTicketReply(
+  trx: Knex.Transaction,
+  ticketId: string,
+  reply: EmailedTicketReply,
+): Promise<{ landed: true; result: TicketReplyResult } | { landed: false; reason: 'unknown' | 'closed' }> {
+  const row = (await trx
+    .select(trx.raw(`${TICKET_COLUMNS}`))
+    .from(trx.raw(TICKET_FROM))
+    .where('sr.id', ticketId)
+    .forUpdate('sr')
+    .first()) as TicketRow | undefined;
+  if (!row) return { landed: false, reason: 'unknown' };
+  const closedLongAgo =
+    row.status === 'completed' && new Date(row.updatedAt).getTime() < Date.now() - reply.reopenDays * 86_400_000;
+  if (row.status === 'cancelled' || closedLongAgo) return { landed: false, reason: 'closed' };
+  const client = row.userId ? await User.query(trx).findById(row.userId) : undefined;
+  const actor: TicketActor & { type: 'client' } = client
+    ? { type: 'client', user: client }
+    : { type: 'client', user: null, name: reply.senderName || row.name };
+  const result = await recordClientReply(trx, row, actor, reply.message, reply.files, {
+    inboundEmailId: reply.inboundEmailId,
+    differentAddress: reply.differentAddress,
+  });
+  return { landed: true, result };
+}
+
+/** A ticket's state for threading a received mail: who it is for and whether it is still open. */
+export async function ticketForEmail(
+  db: Knex | Knex.Transaction,
+  ticketId: string,
+): Promise<{ id: string; email: string; userId: string | null; contactMessageId: string | null } | null> {
+  const row = (await db('service_requests')
+    .select('id', 'email', 'userId', 'contactMessageId')
+    .where({ id: ticketId })
+    .first()) as { id: string; email: string; userId: string | null; contactMessageId: string | null } | undefined;
+  return row ?? null;
 }

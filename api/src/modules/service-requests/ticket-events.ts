@@ -4,7 +4,11 @@ import type { Priority } from '@shared/schemas/support';
 import type { User } from '../users/user.model';
 import { toTicketEvent, type TicketEventRow } from './ticket-rows';
 
-export type TicketActor = { type: 'staff' | 'client'; user: User } | { type: 'system'; name: string };
+export type TicketActor =
+  | { type: 'staff' | 'client'; user: User }
+  | { type: 'system'; name: string }
+  /** A client without an account, or writing from outside it: an emailed reply (inbound-email). */
+  | { type: 'client'; user: null; name: string };
 
 interface NewTicketEvent {
   kind: TicketEventKind;
@@ -14,6 +18,9 @@ interface NewTicketEvent {
   assignee?: { id: string; name: string } | null;
   /** A `priority` entry's new priority. */
   priority?: Priority;
+  /** The received message a reply came in (inbound-email), and its sender when not the address mailed. */
+  inboundEmailId?: string | null;
+  differentAddress?: string | null;
 }
 
 /**
@@ -31,9 +38,11 @@ export async function recordTicketEvent(
     .insert({
       serviceRequestId: requestId,
       kind: event.kind,
-      actorId: actor.type === 'system' ? null : actor.user.id,
+      actorId: actor.type === 'system' || !actor.user ? null : actor.user.id,
       actorType: actor.type,
-      actorName: actor.type === 'system' ? actor.name : actor.user.displayName,
+      actorName: actor.type === 'system' || !actor.user ? actor.name : actor.user.displayName,
+      inboundEmailId: event.inboundEmailId ?? null,
+      differentAddress: event.differentAddress ?? null,
       message: event.message ?? null,
       fromStatus: event.fromStatus ?? null,
       toStatus: event.toStatus ?? null,

@@ -70,13 +70,16 @@ export interface TicketEventRow {
   assigneeName: string | null;
   priority: Priority | null;
   createdAt: Date;
+  inboundEmailId: string | null;
+  differentAddress: string | null;
 }
 
 /** The columns of a timeline entry, of `alias.` (or unqualified, for RETURNING). */
 export const eventColumns = (prefix = 'e.'): string =>
   `${prefix}id, ${prefix}kind, ${prefix}actor_type as "actorType", ${prefix}actor_name as "actorName", ${prefix}message,
   ${prefix}from_status as "fromStatus", ${prefix}to_status as "toStatus", ${prefix}assignee_name as "assigneeName",
-  ${prefix}priority, ${prefix}created_at as "createdAt"`;
+  ${prefix}priority, ${prefix}created_at as "createdAt", ${prefix}inbound_email_id as "inboundEmailId",
+  ${prefix}different_address as "differentAddress"`;
 
 export interface ConsultationRow {
   id: string;
@@ -136,6 +139,9 @@ export function toTicketEvent(row: TicketEventRow): TicketEvent {
     assigneeName: row.assigneeName,
     priority: row.priority,
     createdAt: toIso(row.createdAt),
+    ...(row.inboundEmailId || row.differentAddress
+      ? { email: { inboundEmailId: row.inboundEmailId, differentAddress: row.differentAddress } }
+      : {}),
   };
 }
 

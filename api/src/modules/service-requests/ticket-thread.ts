@@ -100,7 +100,15 @@ export async function readThread(db: Knex | Knex.Transaction, id: string, caller
     // Who works a ticket is staff business, like assignment entries of the timeline: clients see who replied, by
     // the name on each reply, never the assignee (decision 156).
     request: caller.isStaff ? request : { ...request, assignee: null, ...NO_SLA },
-    events: await withAttachments(db, row.events.map(toTicketEvent)),
+    // Which message a reply came in, and from which address, is for staff: a client sees only "by email".
+    events: await withAttachments(
+      db,
+      row.events.map((event) => {
+        const view = toTicketEvent(event);
+        if (caller.isStaff || !view.email) return view;
+        return { ...view, email: { inboundEmailId: null, differentAddress: null } };
+      }),
+    ),
     consultation: row.consultation ? toConsultationView(row.consultation) : null,
     allowedStatuses: caller.isStaff ? [...SERVICE_REQUEST_TRANSITIONS[row.status]] : [],
     // The client's rating of the work, for staff (decision 191); the client sees theirs through its link.

@@ -22,6 +22,7 @@ const KIND_LABELS = {
   enquiry: 'Enquiry',
   chat: 'Chat',
   subscription: 'Subscription',
+  bounced_mail: 'Email bounced',
   survey: 'Rating',
 } as const;
 

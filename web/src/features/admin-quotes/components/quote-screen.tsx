@@ -1,4 +1,5 @@
 import { Download } from 'lucide-react';
+import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import type { Quote } from '@shared/schemas/quotes';
@@ -8,7 +9,14 @@ import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { FormAlert } from '@/components/ui/form-alert';
 import { Spinner } from '@/components/ui/spinner';
 import { errorMessage, serverFileUrl } from '@/lib/api-client';
-import { adminQuotePdfPath, useAdminQuote, useQuoteAction, type QuoteAction } from '../api/admin-quotes';
+import { useStaffEvents } from '@/lib/live/staff-events';
+import {
+  adminQuotePdfPath,
+  adminQuotesQueryKey,
+  useAdminQuote,
+  useQuoteAction,
+  type QuoteAction,
+} from '../api/admin-quotes';
 import { QuoteBuilder } from './quote-builder';
 import { draftFromQuote } from './quote-draft';
 import { QuoteStatusBadge } from './quote-status-badge';
@@ -39,6 +47,11 @@ export function QuoteScreen({ id }: { id: string }) {
   const action = useQuoteAction(id);
   const navigate = useNavigate();
   const [editing, setEditing] = useState(false);
+  const queryClient = useQueryClient();
+  // What the client does meanwhile — opens, accepts, declines, answers by email — shows without a reload.
+  useStaffEvents(['quote.viewed', 'quote.accepted', 'quote.declined', 'quote.client_reply'], (event) => {
+    if (event === null || event.id === id) void queryClient.invalidateQueries({ queryKey: adminQuotesQueryKey });
+  });
 
   if (quote.isPending) return <Spinner className="py-12" label="Loading the quote" />;
   if (quote.isError)

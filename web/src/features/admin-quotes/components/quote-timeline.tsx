@@ -1,3 +1,4 @@
+import { Link } from 'react-router-dom';
 import type { QuoteTimelineEntry } from '../api/admin-quotes';
 
 const when = (iso: string) => new Date(iso).toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'short' });
@@ -16,6 +17,7 @@ const LABELS: Record<string, string> = {
   paid: 'Deposit paid',
   converted: 'Converted',
   reminded: 'Expiry reminder sent',
+  client_replied: 'The client replied by email',
 };
 
 const DETAIL_LABELS: Record<string, string> = {
@@ -26,6 +28,9 @@ const DETAIL_LABELS: Record<string, string> = {
   amount: 'Amount',
   paymentId: 'Payment',
   to: 'To',
+  from: 'From',
+  message: 'Message',
+  differentAddress: 'From a different address',
 };
 
 /** Ids that the screen shows as links (the other version, the project ticket), not as text. */
@@ -38,7 +43,7 @@ function label(kind: string): string {
 /** What a timeline entry's data says, as "label: value" lines (the other version's id is a link's business). */
 export function detailLines(data: QuoteTimelineEntry['data']): string[] {
   return Object.entries(data)
-    .filter(([key, value]) => !LINKED.has(key) && value !== null && value !== '')
+    .filter(([key, value]) => !LINKED.has(key) && key !== 'inboundEmailId' && value !== null && value !== '')
     .map(([key, value]) => `${DETAIL_LABELS[key] ?? key}: ${String(value)}`);
 }
 
@@ -61,6 +66,11 @@ export function QuoteTimeline({ entries }: { entries: readonly QuoteTimelineEntr
                 {line}
               </p>
             ))}
+            {typeof entry.data.inboundEmailId === 'string' ? (
+              <Link className="text-blue-700 underline" to={`/admin/inbound-emails/${entry.data.inboundEmailId}`}>
+                View email
+              </Link>
+            ) : null}
           </li>
         );
       })}

@@ -69,14 +69,57 @@ export function EnquiryDetailPanel({ id }: { id: string }) {
             Open its service request
           </Link>
         ) : null}
+        {data.receivedEmail?.inboundEmailId ? (
+          <Link
+            className="font-semibold text-blue-700 underline"
+            to={`/admin/inbound-emails/${data.receivedEmail.inboundEmailId}`}
+          >
+            The email it came in
+          </Link>
+        ) : null}
+        {data.receivedEmail?.earlierThread ? (
+          <Link
+            className="font-semibold text-blue-700 underline"
+            to={
+              data.receivedEmail.earlierThread.kind === 'ticket'
+                ? `/admin/service-requests?id=${data.receivedEmail.earlierThread.id}`
+                : data.receivedEmail.earlierThread.kind === 'enquiry'
+                  ? `/admin/enquiries?id=${data.receivedEmail.earlierThread.id}`
+                  : `/admin/quotes/${data.receivedEmail.earlierThread.id}`
+            }
+          >
+            The earlier{' '}
+            {data.receivedEmail.earlierThread.kind === 'ticket'
+              ? 'service request'
+              : data.receivedEmail.earlierThread.kind}{' '}
+            it answers
+          </Link>
+        ) : null}
       </div>
       {data.replies.length > 0 ? (
-        <ol className="flex flex-col gap-2" aria-label="Replies sent">
+        <ol className="flex flex-col gap-2" aria-label="Replies">
           {data.replies.map((r) => (
-            <li key={r.id} className="rounded-lg border border-blue-200 bg-blue-50 p-3 text-sm">
+            <li
+              key={r.id}
+              className={`rounded-lg border p-3 text-sm ${r.fromClient ? 'border-slate-200 bg-white' : 'border-blue-200 bg-blue-50'}`}
+            >
               <p className="mb-1 text-xs text-slate-600">
-                <span className="font-semibold text-slate-900">{r.authorName}</span> emailed ·{' '}
-                {formatDateTime(r.createdAt)}
+                <span className="font-semibold text-slate-900">{r.authorName}</span>{' '}
+                {r.fromClient ? 'replied by email' : 'emailed'} · {formatDateTime(r.createdAt)}
+                {r.email?.differentAddress ? (
+                  <span className="font-semibold text-amber-900">
+                    {' '}
+                    · from a different address ({r.email.differentAddress})
+                  </span>
+                ) : null}
+                {r.email?.inboundEmailId ? (
+                  <>
+                    {' · '}
+                    <Link className="text-blue-700 underline" to={`/admin/inbound-emails/${r.email.inboundEmailId}`}>
+                      View email
+                    </Link>
+                  </>
+                ) : null}
               </p>
               <p className="whitespace-pre-wrap break-words text-slate-900">{r.message}</p>
             </li>

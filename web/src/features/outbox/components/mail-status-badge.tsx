@@ -8,6 +8,7 @@ const variants: Record<MailStatus, BadgeVariant> = {
   sent: 'success',
   failed: 'danger',
   kept: 'neutral',
+  bounced: 'danger',
 };
 
 export function MailStatusBadge({ status }: { status: MailStatus }) {

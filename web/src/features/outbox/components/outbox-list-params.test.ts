@@ -16,7 +16,7 @@ describe('the outbox read from the URL', () => {
   });
 
   it('reads an unknown status or a malformed cursor as none', () => {
-    expect(readOutboxListParams(new URLSearchParams('status=bounced&before=yesterday'))).toEqual({
+    expect(readOutboxListParams(new URLSearchParams('status=lost&before=yesterday'))).toEqual({
       status: null,
       before: null,
       selectedId: null,

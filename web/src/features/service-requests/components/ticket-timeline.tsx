@@ -1,4 +1,5 @@
 import { Lock } from 'lucide-react';
+import { Link } from 'react-router-dom';
 import { SERVICE_REQUEST_STATUS_LABELS } from '@shared/service-requests';
 import type { TicketEvent } from '@shared/schemas/service-requests';
 import { PRIORITY_LABELS } from '@shared/schemas/support';
@@ -62,6 +63,17 @@ export function TicketTimeline({ events, viewer }: { events: TicketEvent[]; view
                   </span>
                 ) : null}
                 <time dateTime={event.createdAt}>{formatDateTime(event.createdAt)}</time>
+                {event.email ? <span>by email</span> : null}
+                {event.email?.differentAddress ? (
+                  <span className="font-semibold text-amber-900">
+                    from a different address ({event.email.differentAddress})
+                  </span>
+                ) : null}
+                {viewer === 'staff' && event.email?.inboundEmailId ? (
+                  <Link className="text-blue-700 underline" to={`/admin/inbound-emails/${event.email.inboundEmailId}`}>
+                    View email
+                  </Link>
+                ) : null}
               </div>
               <p className="whitespace-pre-wrap break-words text-sm text-slate-900">{event.message}</p>
               <AttachmentList attachments={event.attachments ?? []} />
