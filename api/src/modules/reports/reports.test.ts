@@ -7,6 +7,7 @@ import { roomyRateLimits } from '../../test/config';
 import { buildUser } from '../../test/factories';
 import { staffAgentOf } from '../../test/quote-factories';
 import { buildPlan } from '../../test/subscription-factories';
+import { storeBusinessHours } from '../../test/business-hours';
 import { setupTestApp } from '../../test/test-app';
 import { readBusinessHours } from '../settings/business-hours';
 
@@ -235,6 +236,8 @@ async function insertItems(): Promise<void> {
 let admin: Awaited<ReturnType<typeof staffAgentOf>>;
 
 beforeAll(async () => {
+  // Test databases are open around the clock (decision 189): these figures are in the spec's hours.
+  await storeBusinessHours(t.db, DEFAULT_BUSINESS_HOURS);
   staffA = (await buildUser(t.db, { accountType: 'staff', staffRole: 'support', firstName: 'Avery' })).user.id;
   staffB = (await buildUser(t.db, { accountType: 'staff', staffRole: 'support', firstName: 'Blake' })).user.id;
   await insertItems();

@@ -81,8 +81,11 @@ export async function listTickets(db: Knex, query: StaffServiceRequestListQuery)
   if (query.clientId) builder.where('sr.user_id', query.clientId);
   if (query.sla) {
     builder.where('sr.sla_state', query.sla);
-    // Breaches that still need attention, unless a status asks for others (a report's closed ones).
-    if (query.sla === 'breached' && !query.status) builder.whereNotIn('sr.status', ['completed', 'cancelled']);
+    // Without a status or creation days, the breaches that still need attention (the dashboard's count); a status
+    // or a report bar's days ask about history, closed tickets included.
+    if (query.sla === 'breached' && !query.status && !query.from && !query.to) {
+      builder.whereNotIn('sr.status', ['completed', 'cancelled']);
+    }
   }
   if (query.from || query.to) {
     // Days in the business time zone, as the reports cut them.
