@@ -75,7 +75,12 @@ const samples: { [Name in MailTemplateName]: [MailData<Name>, ...string[]] } = {
     'Hello\nthere',
     'AI & Automation',
   ],
-  'staff-new-enquiry': [{ ...enquiry, fromClientAccount: true }, 'priya@example.com', 'service requests'],
+  'staff-new-enquiry': [
+    { ...enquiry, fromClientAccount: true, ticketNumber: 'T-10001' },
+    'priya@example.com',
+    'New service request T-10001',
+    'answer on service request T-10001 in the console',
+  ],
   'order-receipt': [
     { ...order, paidAt: '2026-11-23T15:00:00.000Z' },
     'This email is your receipt',
