@@ -129,6 +129,7 @@ export const routes: RouteObject[] = [
       consolePage('admin-quotes', 'quotes'),
       consolePage('admin-quote-new', 'quotes/new'),
       consolePage('admin-quote', 'quotes/:id'),
+      consolePage('admin-maintenance', 'maintenance'),
     ],
   },
 ];

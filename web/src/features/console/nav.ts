@@ -10,6 +10,7 @@ import {
   Package,
   UserCog,
   Users,
+  Wrench,
   type LucideIcon,
 } from 'lucide-react';
 import type { DashboardCounts } from '@shared/schemas/dashboard';
@@ -41,6 +42,7 @@ export const consoleNav: readonly ConsoleNavEntry[] = [
   { to: '/admin/outbox', label: 'Outbox', icon: Mail, permission: 'outbox' },
   { to: '/admin/audit-log', label: 'Audit log', icon: History, permission: 'audit_log.read' },
   { to: '/admin/staff', label: 'Staff', icon: UserCog, permission: 'staff.manage' },
+  { to: '/admin/maintenance', label: 'Maintenance', icon: Wrench, permission: 'seeding' },
 ];
 
 /** Whether a role may open the entry's screen. */
