@@ -15,7 +15,7 @@ import { FormAlert } from '@/components/ui/form-alert';
 import { FormField } from '@/components/ui/form-field';
 import { Spinner } from '@/components/ui/spinner';
 import { ApiError, errorMessage, serverFileUrl } from '@/lib/api-client';
-import { useSchemaForm, type FieldErrors } from '@/lib/form';
+import { placeApiError, useSchemaForm, type FieldErrors } from '@/lib/form';
 import { toast } from '@/lib/toast';
 import { useMay } from '@/lib/staff-role';
 import {
@@ -38,18 +38,6 @@ export function imageProblem(file: File): string | null {
   if (file.size > PRODUCT_IMAGE_MAX_BYTES) return `The image must be at most ${MAX_MB} MB.`;
   if (file.size === 0) return 'The file is empty.';
   return null;
-}
-
-/**
- * The API names the field first in its refusals ("name: a product named … already exists"); a message about a
- * field of the form goes next to it, anything else above the form.
- */
-function fieldOfMessage(message: string): { field: Fields | 'image' | null; text: string } {
-  const match = /^(\w+): (.+)$/s.exec(message);
-  const field = match ? FIELDS.find((name) => name === match[1]) : undefined;
-  if (match && field) return { field, text: match[2]! };
-  if (match && match[1] === 'image') return { field: 'image', text: match[2]! };
-  return { field: null, text: message };
 }
 
 /** The image field: the current picture or the chosen file's preview, and why a file was refused. */
@@ -141,10 +129,10 @@ function ProductForm({ product }: { product?: AdminProduct }) {
 
   /** A refusal: next to its field when the API named one, else above the form. */
   const showRefusal = (error: unknown, fallback: string) => {
-    const { field, text } = fieldOfMessage(errorMessage(error, fallback));
-    if (field === 'image') setImageError(text);
-    else if (field) form.showErrors({ [field]: text } as FieldErrors<ProductCreate>, formRef.current);
-    else setFormError(error instanceof ApiError && error.status === 404 ? 'This product no longer exists.' : text);
+    const { field, message } = placeApiError<Fields | 'image'>(errorMessage(error, fallback), [...FIELDS, 'image']);
+    if (field === 'image') setImageError(message);
+    else if (field) form.showErrors({ [field]: message } as FieldErrors<ProductCreate>, formRef.current);
+    else setFormError(error instanceof ApiError && error.status === 404 ? 'This product no longer exists.' : message);
   };
 
   const save = async (values: ProductCreate) => {
