@@ -55,6 +55,7 @@ import * as createQuotes from './20261126197000_create-quotes';
 import * as addEnquiryKind from './20261126197100_add-enquiry-kind';
 import * as addTicketNumbers from './20261126198000_add-ticket-numbers';
 import * as moveConsultationPaymentNotes from './20261126198100_move-consultation-payment-notes';
+import * as createConsultationBookings from './20261126208000_create-consultation-bookings';
 
 /**
  * Every migration, in order. Listed explicitly (rather than read from the
@@ -118,6 +119,7 @@ export const migrations: ReadonlyArray<readonly [name: string, migration: Knex.M
   ['20261126197100_add-enquiry-kind', addEnquiryKind],
   ['20261126198000_add-ticket-numbers', addTicketNumbers],
   ['20261126198100_move-consultation-payment-notes', moveConsultationPaymentNotes],
+  ['20261126208000_create-consultation-bookings', createConsultationBookings],
 ];
 
 const byName = new Map(migrations);

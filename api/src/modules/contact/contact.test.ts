@@ -113,7 +113,7 @@ describe('POST /api/contact', () => {
     expect(message!.status).toBe('closed');
     expect(request).toMatchObject({ contactMessageId: message!.id, status: 'pending' });
     expect(await readEnquiry(t.db, message!.id)).toMatchObject({ status: 'closed', serviceRequestId: request!.id });
-    const newOnes = await listEnquiries(t.db, { status: 'new', limit: 100 });
+    const newOnes = await listEnquiries(t.db, { q: undefined, status: 'new', limit: 100 });
     expect(newOnes.enquiries.map((e) => e.id)).not.toContain(message!.id);
 
     // Counted once on the dashboard: one more unassigned request, no more new enquiries.

@@ -1,5 +1,9 @@
 import type { Knex } from 'knex';
-import { SERVICE_REQUEST_TRANSITIONS, type ServiceRequestThread } from '@shared/schemas/service-requests';
+import {
+  SERVICE_REQUEST_TRANSITIONS,
+  type ConsultationBookingView,
+  type ServiceRequestThread,
+} from '@shared/schemas/service-requests';
 import { isUuid } from '@shared/schemas/text';
 import { NotFound } from '../../errors';
 import type { User } from '../users/user.model';
@@ -76,7 +80,11 @@ export async function readThread(db: Knex | Knex.Transaction, id: string, caller
     bindings.push(caller.id);
   }
   const { rows } = await db.raw<{
-    rows: (TicketRow & { events: TicketEventRow[]; consultation: ConsultationRow | null })[];
+    rows: (TicketRow & {
+      events: TicketEventRow[];
+      consultation: ConsultationRow | null;
+      booking: ConsultationBookingView | null;
+    })[];
   }>(
     `select ${TICKET_COLUMNS}, sr.message,
        (select coalesce(json_agg(e order by e."createdAt", e.id), '[]') from (
@@ -85,7 +93,11 @@ export async function readThread(db: Knex | Knex.Transaction, id: string, caller
        (select row_to_json(c) from (
           select ${CONSULTATION_COLUMNS} from consultation_proposals p
            where p.service_request_id = sr.id and p.status in ('proposed', 'confirmed') limit 1
-        ) c) as consultation
+        ) c) as consultation,
+       (select row_to_json(b) from (
+          select b.topic, b.preferred_times as "preferredTimes" from consultation_bookings b
+           where b.payment_id = sr.stripe_payment_id
+        ) b) as booking
      from ${TICKET_FROM}
      where sr.id = ?${visibleTicket}`,
     bindings as never[],
@@ -99,6 +111,7 @@ export async function readThread(db: Knex | Knex.Transaction, id: string, caller
     request: caller.isStaff ? request : { ...request, assignee: null },
     events: row.events.map(toTicketEvent),
     consultation: row.consultation ? toConsultationView(row.consultation) : null,
+    booking: row.booking,
     allowedStatuses: caller.isStaff ? [...SERVICE_REQUEST_TRANSITIONS[row.status]] : [],
   };
 }
