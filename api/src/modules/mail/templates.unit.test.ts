@@ -63,6 +63,12 @@ const samples: { [Name in MailTemplateName]: [MailData<Name>, ...string[]] } = {
     { name: 'Ada', username: 'ada', token: 'T0K' },
     'https://www.example.com/reset-password?token=T0K',
   ],
+  'password-changed': [
+    { name: 'Ada', username: 'ada', changedAt: '2026-11-26T21:05:00.000Z', how: 'reset' },
+    'Your password was changed',
+    'reset with an emailed link on Nov 26, 2026, 3:05 PM CST',
+    'https://www.example.com/forgot-password',
+  ],
   'email-change': [
     { name: 'Ada', username: 'ada', newEmail: 'new@example.com', token: 'T0K' },
     'new@example.com',
