@@ -340,17 +340,15 @@ describe.each(viewports)('at $width px', (viewport) => {
     }
     expect(pressed).toBe(6);
 
-    // With a toast up, the cart drawer's Checkout is not covered either (the page behind it does not count).
+    // Opening the cart with "Added to Cart" up: the drawer shows what the toast said, so the toast goes and covers
+    // neither the cart's lines (a phone's drawer is the whole screen, issue 29) nor Checkout.
     await buttons.first().click();
     await visible(toast(page, 'Added to Cart'));
     await headerCart(page).click();
     const checkout = page.getByRole('dialog').getByRole('button', { name: 'Checkout' });
     await visible(checkout);
-    // The dialog hides the rest of the page from assistive tech, the toasts too: find the toast by its list.
-    const toastBox = page.locator('ol[data-placement] > li').first();
-    await expect
-      .poll(async () => overlap(await settledBox(checkout), await settledBox(toastBox)), { timeout: 3000 })
-      .toBe(false);
+    // The dialog hides the rest of the page from assistive tech, the toasts too: find them by their list.
+    await expect.poll(() => page.locator('ol[data-placement] > li[data-state="open"]').count()).toBe(0);
     await page.keyboard.press('Escape');
     await page.getByRole('dialog').waitFor({ state: 'hidden' });
 
