@@ -368,6 +368,30 @@ describe.each(viewports)('at $width px', (viewport) => {
     expect(await page.getByLabel('Full Name').evaluate((el) => el === document.activeElement)).toBe(true);
   });
 
+  it('shows the chat bubble on the first screen of /pricing without covering a plan button (issue 29)', async () => {
+    const page = await openPage(viewport);
+    await page.goto(`${server.url}/pricing`);
+    const bubble = page.getByRole('button', { name: 'Open live chat' });
+    await visible(page.getByRole('link', { name: 'Sign In to Subscribe' }).first());
+    await visible(bubble);
+    // Settled where it will stay (it may move once the page has measured what is under it).
+    const shown = await settledBox(bubble);
+    const where = JSON.stringify({
+      bubble: shown,
+      buttons: await page
+        .getByRole('link', { name: 'Sign In to Subscribe' })
+        .evaluateAll((links) => links.map((link) => link.getBoundingClientRect().toJSON())),
+    });
+    expect(shown.y + shown.height, `on screen: ${where}`).toBeLessThanOrEqual(viewport.height);
+    expect(await bubble.getAttribute('data-stepped-aside'), where).toBeNull();
+    for (const button of await page.getByRole('link', { name: 'Sign In to Subscribe' }).all()) {
+      if (!(await button.isVisible())) continue;
+      expect(overlap(shown, await box(button)), `covers a plan button: ${where}`).toBe(false);
+    }
+    // And it takes a tap there (nothing lies over it).
+    await bubble.click({ trial: true });
+  });
+
   it('passes axe on /shop and /pricing', async () => {
     await seedProducts(server.db);
     catalogCacheFor(server.db).invalidate();
