@@ -17,7 +17,16 @@ export function ReplyForm({ requestId, staff = false }: { requestId: string; sta
   const onSubmit = (event: React.FormEvent) => {
     event.preventDefault();
     if (!message.trim() || post.isPending) return;
-    post.mutate({ message, internal: staff && internal }, { onSuccess: () => setMessage('') });
+    // After a note, the box is back to a reply: the next text is not a note unless ticked again (issue 29).
+    post.mutate(
+      { message, internal: staff && internal },
+      {
+        onSuccess: () => {
+          setMessage('');
+          setInternal(false);
+        },
+      },
+    );
   };
 
   return (
