@@ -112,7 +112,7 @@ describe('enquiries and service requests as tickets', () => {
     await visible(ticket.getByText('Check the ladder budget first'));
     await visible(ticket.getByText('Internal note (staff only)'));
     // The box is back to a reply: the next text is not a note by accident (issue 29).
-    expect(await ticket.getByLabel('Internal note (not shown to the client)').isChecked()).toBe(false);
+    await expect.poll(() => ticket.getByLabel('Internal note (not shown to the client)').isChecked()).toBe(false);
     await visible(ticket.getByRole('button', { name: 'Send Reply' }));
     await ticket.getByRole('button', { name: 'Waiting on Client' }).click();
     expect(await axeViolations(staff)).toEqual([]);
