@@ -179,14 +179,23 @@ describe('enquiries and service requests as tickets', () => {
     const form = page.getByRole('form', { name: 'Propose a consultation time' });
     await form.getByLabel('Date').fill(firstDay);
     await form.getByLabel('Time', { exact: true }).fill('14:30');
-    await form.getByLabel('Time zone').selectOption('America/Phoenix');
+    // The picker starts at this browser's zone — UTC as "UTC", not the list's first zone — and searches (issue 29).
+    const zone = form.getByLabel('Time zone', { exact: true });
+    const pageZone = await staff.evaluate(() => Intl.DateTimeFormat().resolvedOptions().timeZone);
+    expect(await zone.inputValue()).toBe(['UTC', 'Etc/UTC'].includes(pageZone) ? 'UTC' : pageZone);
+    expect(await zone.locator('option').first().textContent()).toBe('UTC — Coordinated Universal Time');
+    await form.getByLabel('Search time zones').fill('phoenix');
+    await expect.poll(() => zone.inputValue()).toBe('America/Phoenix');
+    expect(await zone.locator('option:checked').textContent()).toMatch(/^America\/Phoenix — Mountain Standard Time/);
     await form.getByLabel('Length').selectOption('60');
     await form.getByRole('button', { name: 'Propose Time' }).click();
     await visible(page.getByText('Proposed consultation time'));
 
     await client.goto(`${server.url}/portal/request?id=${ticket.id}`);
     const card = client.getByRole('region', { name: 'Consultation time' });
-    await visible(card.getByText(new RegExp(`${spelled(firstDay)} at 2:30\\s?PM \\(America/Phoenix\\), 60 minutes`)));
+    await visible(
+      card.getByText(new RegExp(`${spelled(firstDay)} at 2:30\\s?PM \\(Mountain Standard Time\\), 60 minutes`)),
+    );
     await card.getByRole('button', { name: 'Confirm This Time' }).click();
     await visible(card.getByText('Consultation confirmed'));
     const ics = await client.request.get(`${server.url}/api/service-requests/${ticket.id}/consultation.ics`);
@@ -251,7 +260,7 @@ describe('enquiries and service requests as tickets', () => {
     for (const width of [390, 1280]) {
       const page = await browser.newPage({ viewport: { width, height: 800 } });
       await page.goto(link!);
-      await visible(page.getByText(new RegExp(`${spelled(secondDay)} at 9:15\\s?AM \\(Asia/Tokyo\\)`)));
+      await visible(page.getByText(new RegExp(`${spelled(secondDay)} at 9:15\\s?AM \\(Japan Standard Time\\)`)));
       await visible(page.getByText('90 minutes'));
       expect(await axeViolations(page)).toEqual([]);
       expect(await status()).toBe('proposed');
