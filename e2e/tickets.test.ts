@@ -149,6 +149,13 @@ describe('enquiries and service requests as tickets', () => {
   it('staff propose a consultation time and the client confirms it', async () => {
     const client = await browser.newPage();
     const grace = await loggedInAs(client, server, { firstName: 'Grace', email: 'grace.e2e@example.com' });
+    // Booked as the site books it: what it is about and when suits the client, kept with the payment (decision 200).
+    await server.db('consultation_bookings').insert({
+      userId: grace.user.id,
+      paymentId: 'demo_pi_e2e_consultation',
+      topic: 'Wi-Fi drops in the warehouse',
+      preferredTimes: 'Tuesday mornings',
+    });
     // Filed as a paid consultation is: the payment id and the instruction to staff are an internal note.
     await server.db.transaction((trx) =>
       applyConsultationPayment(
@@ -176,6 +183,10 @@ describe('enquiries and service requests as tickets', () => {
     const page = staff.getByRole('article', { name: 'Service request from Grace' });
     await visible(page.getByText('Paid', { exact: true }));
     await visible(page.getByText('Paid by payment demo_pi_e2e_consultation. Contact the client to schedule it.'));
+    // The booking's answers as fields, above the time to propose.
+    const booking = page.getByRole('region', { name: 'Consultation booking' });
+    await visible(booking.getByText('Wi-Fi drops in the warehouse', { exact: true }));
+    await visible(booking.getByText('Tuesday mornings', { exact: true }));
     const form = page.getByRole('form', { name: 'Propose a consultation time' });
     await form.getByLabel('Date').fill(firstDay);
     await form.getByLabel('Time', { exact: true }).fill('14:30');
