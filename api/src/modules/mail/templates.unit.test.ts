@@ -234,7 +234,8 @@ const samples: { [Name in MailTemplateName]: [MailData<Name>, ...string[]] } = {
   'consultation-proposed': [
     { ...consultationTime, confirmToken: 'tok_en-1' },
     'Tuesday, December 1, 2026 at 2:30 PM',
-    'America/Chicago',
+    // Named as the client names it (issue 29), not "America/Chicago".
+    '(Central Time)',
     '60 minutes',
     'https://www.example.com/confirm-consultation?token=tok_en-1',
     `https://www.example.com/portal/request?id=${ticketId}`,
