@@ -4,12 +4,12 @@
  * its goal, what was measured and whether the goal is met (decision 175).
  *
  * Sized to finish in under 15 minutes on two cores: the sizes that the goals
- * are stated at (5,000 chat sockets, 200,000 orders, 100,000 tickets), shorter
+ * are stated at (5,000 chat sockets, 200,000 orders, 100,000 tickets, 50,000 quotes), shorter
  * measuring windows than the single benchmarks' defaults. Any BENCH_* variable
  * set when calling it wins. BENCH_ONLY=start,http runs only those.
  *
  * Exits non-zero when any benchmark did (its own checks: lost receipts, failed
- * requests; lighthouse, tickets and admin also on their own goals).
+ * requests; lighthouse, tickets, quotes and admin also on their own goals).
  */
 import { spawn } from 'node:child_process';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
@@ -27,7 +27,9 @@ const benches: { name: string; env: Record<string, string> }[] = [
   { name: 'chat', env: { BENCH_CHAT_SOCKETS: '5000', BENCH_CHAT_RATE: '100', BENCH_CHAT_SETUPS: '1' } },
   { name: 'mail', env: { BENCH_MAIL_ORDERS: '500', BENCH_MAIL_OUTAGE_S: '15' } },
   { name: 'tickets', env: { BENCH_DURATION: '4' } },
+  { name: 'quotes', env: { BENCH_DURATION: '4' } },
   { name: 'admin', env: { BENCH_ADMIN_SECONDS: '10' } },
+  { name: 'reports', env: { BENCH_DURATION: '8' } },
 ];
 
 const load = () =>

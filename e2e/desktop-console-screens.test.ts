@@ -186,6 +186,7 @@ describe('the web console’s screens in the desktop console (Chromium, main pro
         ['Catalogue', 'Catalogue'],
         ['Enquiries', 'Enquiries'],
         ['Service requests', 'Service Requests'],
+        ['Reports', 'Reports'],
         ['Outbox', 'Outbox'],
         ['Audit log', 'Audit log'],
       ];

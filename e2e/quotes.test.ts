@@ -38,7 +38,7 @@ async function quoteLinkMailedTo(email: string): Promise<string> {
 }
 
 describe('quotes in the browser', () => {
-  it('a quote request from the cart becomes a quote with all three kinds of lines; the client accepts it from the mailed link', async () => {
+  it('a quote request from the cart becomes a quote with all three kinds of lines; the client accepts it from the mailed link and pays the deposit; the project appears in the console and the portal', async () => {
     await seedProducts(server.db);
     catalogCacheFor(server.db).invalidate();
 
@@ -100,7 +100,9 @@ describe('quotes in the browser', () => {
     await service.getByRole('button', { name: 'Move Line 3 up' }).click();
     await visible(lines.getByRole('listitem', { name: 'Line 2' }).getByText('Service (one-time)'));
 
-    // Live totals: 2 × 189.00 + 6 × 95.00 = 948.00; tax 8.5 % of 378.00 = 32.13; 980.13; monthly 3 × 49.00.
+    await staff.getByLabel('Deposit (% of the one-time total)').fill('50');
+    // Live totals: 2 × 189.00 + 6 × 95.00 = 948.00; tax 8.5 % of 378.00 = 32.13; 980.13; monthly 3 × 49.00;
+    // deposit 50 % of 980.13 = 490.07 (half-up).
     const totals = staff.getByRole('definition').filter({ hasText: '$980.13' });
     await visible(totals);
     await visible(staff.getByText('$147.00/mo'));
@@ -117,6 +119,12 @@ describe('quotes in the browser', () => {
     await visible(staff.getByText('$980.13'));
     await staff.getByRole('button', { name: 'Send to Client' }).click();
     await visible(staff.getByText('Sent to the client'));
+    // The PDF is a relative API link, as the invoices' are: the desktop console fetches such links with its bearer
+    // session (desktop/src/renderer/hooks/use-api-downloads.ts); here the browser's cookie opens it.
+    const pdfHref = await staff.getByRole('link', { name: 'Download PDF' }).getAttribute('href');
+    expect(pdfHref).toMatch(/^\/api\/admin\/quotes\/[0-9a-f-]{36}\/pdf$/);
+    const pdf = await staff.request.get(`${server.url}${pdfHref}`);
+    expect(pdf.headers()['content-type']).toBe('application/pdf');
 
     // The client opens the link from the mail, on a phone, and accepts.
     const link = await quoteLinkMailedTo(CLIENT.email);
@@ -140,6 +148,43 @@ describe('quotes in the browser', () => {
     // Staff see the acceptance with the typed name on the quote's timeline.
     await staff.reload();
     await visible(staff.getByRole('list', { name: 'Timeline' }).getByText(CLIENT.name, { exact: false }));
+
+    // The client has an account with the address the quote went to (verified): the project will be theirs too.
+    const portal = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+    const account = await loggedInAs(portal, server, { email: CLIENT.email, firstName: 'Dana' });
+    await server.db('users').where({ id: account.user.id }).update({ emailVerifiedAt: new Date() });
+
+    // Still on the phone and signed out, the client pays the deposit with the demo card.
+    await visible(client.getByText('Pay the deposit below to start the work.', { exact: false }));
+    await client.getByRole('button', { name: 'Pay the $490.07 deposit' }).click();
+    await client.getByLabel('Card number').fill('4242 4242 4242 4242');
+    await client.getByLabel('Expiry (MM / YY)').fill('12 / 34');
+    await client.getByLabel('CVC').fill('123');
+    await client.getByRole('button', { name: 'Pay $490.07' }).click();
+    await visible(client.getByText('Deposit paid on', { exact: false }));
+    expect(await client.getByRole('button', { name: 'Pay the $490.07 deposit' }).count()).toBe(0);
+    expect(await client.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+
+    // The receipt with the deposit's invoice reaches the client.
+    await expect
+      .poll(() => sink.to(CLIENT.email).some((mail) => /Deposit received/.test(mail.parsed.subject ?? '')), {
+        timeout: 15_000,
+      })
+      .toBe(true);
+
+    // Staff: the quote's timeline says paid and converted, and links to the project ticket, assigned to the sender.
+    await staff.reload();
+    const timeline = staff.getByRole('list', { name: 'Timeline' });
+    await visible(timeline.getByText('Deposit paid'));
+    await visible(timeline.getByText('Converted'));
+    await staff.getByRole('link', { name: 'Open the project ticket' }).click();
+    await expectPath(staff, /^\/admin\/service-requests\?id=/);
+    await visible(staff.getByText('Project: Clinic Wi-Fi refresh').first());
+
+    // The client's portal lists the quote and the project.
+    await portal.goto(`${server.url}/portal`);
+    await visible(portal.getByText('Project: Clinic Wi-Fi refresh').first());
+    await visible(portal.getByText('Clinic Wi-Fi refresh', { exact: true }).first());
 
     // A token that opens nothing says so.
     await client.goto(`${server.url}/quotes/this-token-opens-nothing-at-all`);

@@ -43,7 +43,7 @@ const cases: { width: number; role: StaffRole; email: string; screens: string[] 
     width: 1280,
     role: 'sales',
     email: 'new.sales@example.com',
-    screens: ['Dashboard', 'Orders', 'Customers', 'Quotes', 'Enquiries'],
+    screens: ['Dashboard', 'Orders', 'Customers', 'Quotes', 'Enquiries', 'Reports'],
   },
   {
     width: 390,
@@ -58,6 +58,7 @@ const cases: { width: number; role: StaffRole; email: string; screens: string[] 
       'Quotes',
       'Enquiries',
       'Service requests',
+      'Reports',
       'Outbox',
       'Audit log',
       'Staff',

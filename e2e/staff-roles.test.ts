@@ -42,6 +42,7 @@ describe('the console by role, at 1280 px', () => {
       'Customers',
       'Enquiries',
       'Service requests',
+      'Reports',
     ]);
     await visible(page.getByRole('heading', { name: 'Dashboard' }));
     await visible(page.getByTestId('count-waitingChats'));

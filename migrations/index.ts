@@ -52,9 +52,13 @@ import * as addSessionDetails from './20261126193100_add-session-details';
 import * as invoiceEveryCharge from './20261126196000_invoice-every-charge';
 import * as createCreditNotes from './20261126196100_create-credit-notes';
 import * as createQuotes from './20261126197000_create-quotes';
+import * as addQuoteDeposits from './20261126201000_add-quote-deposits';
 import * as addEnquiryKind from './20261126197100_add-enquiry-kind';
 import * as addTicketNumbers from './20261126198000_add-ticket-numbers';
 import * as moveConsultationPaymentNotes from './20261126198100_move-consultation-payment-notes';
+import * as addSupportFoundation from './20261126200000_add-support-foundation';
+import * as notifySessionCacheChanges from './20261126200100_notify-session-cache-changes';
+import * as addReportIndexes from './20261126206000_add-report-indexes';
 import * as createConsultationBookings from './20261126208000_create-consultation-bookings';
 
 /**
@@ -119,6 +123,10 @@ export const migrations: ReadonlyArray<readonly [name: string, migration: Knex.M
   ['20261126197100_add-enquiry-kind', addEnquiryKind],
   ['20261126198000_add-ticket-numbers', addTicketNumbers],
   ['20261126198100_move-consultation-payment-notes', moveConsultationPaymentNotes],
+  ['20261126200000_add-support-foundation', addSupportFoundation],
+  ['20261126200100_notify-session-cache-changes', notifySessionCacheChanges],
+  ['20261126201000_add-quote-deposits', addQuoteDeposits],
+  ['20261126206000_add-report-indexes', addReportIndexes],
   ['20261126208000_create-consultation-bookings', createConsultationBookings],
 ];
 

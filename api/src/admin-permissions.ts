@@ -76,6 +76,11 @@ export const adminPaths: readonly AdminPath[] = [
   { method: 'DELETE', path: '/api/admin/staff/invitations/:id', permission: 'staff.manage' },
 
   { method: 'GET', path: '/api/admin/audit-log', permission: 'audit_log.read' },
+  { method: 'GET', path: '/api/admin/reports/support', permission: 'reports.support' },
+  { method: 'GET', path: '/api/admin/reports/sales', permission: 'reports.sales' },
+
+  { method: 'GET', path: '/api/admin/settings/business-hours', permission: 'settings' },
+  { method: 'PUT', path: '/api/admin/settings/business-hours', permission: 'settings' },
 
   { method: 'GET', path: '/api/admin/customers/:id/invoices', permission: 'orders.read' },
   { method: 'GET', path: '/api/admin/invoices/:id/pdf', permission: 'orders.read' },
@@ -96,15 +101,12 @@ export function roleMayCall(role: StaffRole, access: AdminAccess): boolean {
 }
 
 /**
- * The matrix of every admin path and role, generated from the table (the test keeps the documents equal to it):
- * in full for docs/permissions.md (with the permission each path needs), or `compact` for the README (paths below
- * `/api/admin`, roles only).
+ * The matrix of every admin path and role with the permission each path needs, generated from the table for
+ * docs/permissions.md (the test keeps the document equal to it).
  */
-export function permissionsMarkdownTable({ compact = false } = {}): string {
-  const header = compact
-    ? `| method | path below \`/api/admin\` | ${staffRoles.join(' | ')} |`
-    : `| method | path | permission | ${staffRoles.join(' | ')} |`;
-  const rule = `|---|---|${compact ? '' : '---|'}${staffRoles.map(() => ':-:').join('|')}|`;
+export function permissionsMarkdownTable(): string {
+  const header = `| method | path | permission | ${staffRoles.join(' | ')} |`;
+  const rule = `|---|---|---|${staffRoles.map(() => ':-:').join('|')}|`;
   const cell = (ok: boolean, partly: boolean) => (ok ? (partly ? '✓ (part)' : '✓') : '—');
   const rows = adminPaths.map((row) => {
     const cells = staffRoles.map((role) =>
@@ -113,7 +115,6 @@ export function permissionsMarkdownTable({ compact = false } = {}): string {
         row.also !== undefined && !rolePermissions[role].includes(row.also.permission),
       ),
     );
-    if (compact) return `| ${row.method} | \`${row.path.slice('/api/admin'.length) || '/'}\` | ${cells.join(' | ')} |`;
     const needs = row.permission === 'staff' ? 'any staff role' : `\`${row.permission}\``;
     const also = row.also ? `; ${row.also.when}: \`${row.also.permission}\`` : '';
     return `| ${row.method} | \`${row.path}\` | ${needs}${also} | ${cells.join(' | ')} |`;

@@ -30,10 +30,12 @@ import { contactRoutes } from './modules/contact/contact.routes';
 import { billingRoutes } from './modules/billing/billing.routes';
 import { customersRoutes } from './modules/customers/customers.routes';
 import { dashboardRoutes } from './modules/dashboard/dashboard.routes';
+import { reportsRoutes } from './modules/reports/reports.routes';
 import { healthCheck } from './modules/health/health';
 import { outboxRoutes } from './modules/mail/outbox.routes';
 import { quotesRoutes } from './modules/quotes/quotes.routes';
 import { invitationRoutes } from './modules/staff/invitations.routes';
+import { settingsRoutes } from './modules/settings/settings.routes';
 import { staffRoutes } from './modules/staff/staff.routes';
 import { subscriptionsRoutes } from './modules/subscriptions/subscriptions.routes';
 import { comingSoonMiddleware } from './modules/site/coming-soon.middleware';
@@ -107,10 +109,12 @@ export function createApp(deps: AppDeps, options: AppOptions = {}): Koa {
     refundRoutes(deps, payment.provider),
     customersRoutes(deps),
     auditLogRoutes(deps),
+    reportsRoutes(deps),
     staffRoutes(deps),
+    settingsRoutes(deps),
     invitationRoutes(deps),
     billingRoutes(deps),
-    quotesRoutes(deps),
+    quotesRoutes(deps, payment.provider),
     // POST /api/create-payment-intent (the checkout or the consultation, by kind), the payment config, the demo
     // confirmation and the Stripe webhook.
     paymentsRoutes(deps, payment.payments),

@@ -8,7 +8,9 @@ import { expireStaleOrders } from './modules/orders/order-payments';
 import { deleteOldWebhookEvents } from './modules/payments/stripe-webhook';
 import { deleteStalePresence } from './modules/chat/storage/presence';
 import { advanceDemoSubscriptions } from './modules/subscriptions/demo-subscription-payments';
-import { expireQuotes } from './modules/quotes/quote-expiry';
+import type { Config } from './config';
+import { convertAcceptedQuotes } from './modules/quotes/quote-deposits';
+import { expireQuotes, remindExpiringQuotes } from './modules/quotes/quote-expiry';
 
 interface MaintenanceTask {
   name: string;
@@ -25,7 +27,14 @@ export const maintenanceTasks: MaintenanceTask[] = [
   { name: 'stale chat presence', run: deleteStalePresence },
   { name: 'demo subscription renewals', run: (db, logger) => advanceDemoSubscriptions(db, logger) },
   { name: 'quotes past their validity', run: expireQuotes },
+  { name: 'accepted quotes not yet converted', run: convertAcceptedQuotes },
 ];
+
+/** Tasks that need the configuration: the quote reminder's link is derived from the session secret (178). */
+export function configuredMaintenanceTasks(config: Pick<Config, 'sessionSecret' | 'publicUrl'>): MaintenanceTask[] {
+  const links = { secret: config.sessionSecret, publicUrl: config.publicUrl };
+  return [{ name: 'quote expiry reminders', run: (db) => remindExpiringQuotes(db, links) }];
+}
 
 /**
  * Periodic clean-up. Every instance runs it; each task is an idempotent

@@ -7,6 +7,7 @@ import { consultationFulfilment } from './modules/consultation/consultation.serv
 import { orderFulfilment } from './modules/orders/order-payments';
 import { checkoutRoute } from './modules/orders/orders.routes';
 import { refundEventHandlers } from './modules/orders/refund-events';
+import { quoteDepositFulfilment } from './modules/quotes/quote-deposits';
 import { sendUnsentRefunds } from './modules/orders/refunds';
 import { DemoPaymentProvider } from './modules/payments/demo-provider';
 import type { PaymentFulfilments } from './modules/payments/payment-outcome';
@@ -60,13 +61,15 @@ function createPaymentProviders(config: Config, db: Knex): PaymentProviders {
 
 /**
  * Who fulfils a settled payment, by the `purpose` its creator wrote into its
- * metadata. Orders and consultations alert staff (STAFF_ALERT_EMAIL).
+ * metadata. Orders and consultations alert staff (STAFF_ALERT_EMAIL); a quote's
+ * deposit (POST /api/quotes/:token/deposit) converts its quote.
  */
 function paymentFulfilments(config: Config): PaymentFulfilments {
   return {
     order: orderFulfilment(config.mail),
     consultation: consultationFulfilment(config.mail),
     subscription: subscriptionFulfilment,
+    quote_deposit: quoteDepositFulfilment,
   };
 }
 

@@ -10,9 +10,10 @@ import { startEmbeddedPostgres, type EmbeddedPostgres } from './db/embedded-post
 import { createHeartbeat } from './heartbeat';
 import type { Logger } from './logger';
 import { createHttpServer } from './http-timeouts';
-import { createLiveBus } from './live/bus';
-import { maintenanceTasks, startMaintenance } from './maintenance';
+import { createLiveBus, type LiveBus } from './live/bus';
+import { configuredMaintenanceTasks, maintenanceTasks, startMaintenance } from './maintenance';
 import { paymentMaintenanceTasks } from './payment-wiring';
+import { sessionCacheFor } from './modules/auth/session-cache';
 import { catalogCacheFor } from './modules/catalog/catalog-cache';
 import { attachChatServer, type ChatServer, type ChatServerOptions } from './modules/chat/socket/server';
 import { startMailWorker, type MailWorker, type MailWorkerOptions } from './modules/mail/mail-worker';
@@ -30,6 +31,8 @@ export interface RunningServer {
   server: http.Server;
   chat: ChatServer;
   mail: MailWorker;
+  /** The instance's live listener (decision 160). */
+  live: LiveBus;
   close(): Promise<void>;
 }
 
@@ -98,6 +101,18 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
   // Catalogue changes on any instance drop this instance's snapshot of the shop at once (decision 108).
   const catalog = catalogCacheFor(db);
   live.subscribe({ on: { catalogue: () => catalog.invalidate() }, resync: () => catalog.invalidate() });
+  // Signed-in requests are served from this instance's copy of their session while the listener is connected;
+  // every change PostgreSQL announces drops the copy, and a reconnection drops them all (decision 172). Subscribed
+  // before the chat server, so an account change has dropped the copy before its sockets read the session again.
+  const sessions = sessionCacheFor(db);
+  live.subscribe({
+    on: {
+      sessions: (change) => ('sid' in change ? sessions.dropSession(change.sid) : sessions.dropUser(change.userId)),
+      accounts: (change) => sessions.dropUser(change.userId),
+    },
+    resync: () => sessions.clear(),
+  });
+  sessions.attach(() => live.listening);
   const chat = attachChatServer({
     server,
     app,
@@ -129,6 +144,7 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
   const maintenance = startMaintenance(db, logger, {
     tasks: [
       ...maintenanceTasks,
+      ...configuredMaintenanceTasks(config),
       ...paymentMaintenanceTasks(deps).map((task) => ({ name: task.name, run: () => task.run() })),
     ],
   });
@@ -167,6 +183,7 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
     server,
     chat,
     mail,
+    live,
     close,
   };
 }

@@ -29,6 +29,8 @@ export const permissions = {
   seeding: 'seed the shop',
   outbox: 'read the mail outbox',
   'audit_log.read': 'read the audit log',
+  'reports.support': 'open the support report (tickets, chats, service levels, satisfaction)',
+  'reports.sales': 'open the sales report (orders, refunds, recurring revenue, quotes)',
 } as const satisfies Record<string, string>;
 export type Permission = keyof typeof permissions;
 
@@ -44,8 +46,9 @@ export const rolePermissions: Record<StaffRole, readonly Permission[]> = {
     'customers.read',
     'customers.password_reset',
     'orders.read',
+    'reports.support',
   ],
-  sales: ['quotes', 'customers.read', 'orders.read', 'enquiries.read', 'enquiries.reply'],
+  sales: ['quotes', 'customers.read', 'orders.read', 'enquiries.read', 'enquiries.reply', 'reports.sales'],
   fulfilment: ['orders.read', 'orders.fulfil', 'catalogue.read', 'catalogue.stock_prices'],
 };
 

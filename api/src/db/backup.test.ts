@@ -309,12 +309,57 @@ async function fillEveryTable(): Promise<void> {
     interval: 'month',
   });
   await db('quote_events').insert({ quoteId: quote!.id, type: 'accepted', data: JSON.stringify({ ip: '::1' }) });
+  // A paid deposit (issue 25, decision 184): the quote's payment, its project ticket, a demo payment without an account.
+  await db('quotes')
+    .where({ id: quote!.id })
+    .update({
+      status: 'paid',
+      depositPaymentId: 'demo_pi_quote',
+      paidAt: db.raw("'2026-11-26 11:00:00.000001+00'"),
+      convertedAt: db.raw("'2026-11-26 11:00:00.000002+00'"),
+      remindedAt: db.raw("'2026-11-25 11:00:00.000001+00'"),
+    });
+  await db('service_requests').insert({
+    name: 'Zoë',
+    email: 'zoe@example.com',
+    service: 'Project: Wi-Fi ü',
+    message: 'Accepted quote',
+    quoteId: quote!.id,
+  });
+  await db('demo_payments').insert({
+    id: 'demo_pi_quote',
+    clientSecretHash: 'e'.repeat(64),
+    userId: null,
+    amount: 30864,
+    currency: 'usd',
+    description: 'Deposit for quote Q-2026-0001',
+    metadata: JSON.stringify({ purpose: 'quote_deposit', quote_id: quote!.id }),
+  });
   await recordAudit(db, systemActor('cli'), {
     action: 'refund.created',
     recordType: 'refund',
     recordId: order.id,
     before: null,
     after: { amount: '10.05', note: 'ü "quoted"' },
+  });
+  await db('settings').insert({
+    key: 'business_hours',
+    value: JSON.stringify({
+      timeZone: 'America/Chicago',
+      weekly: [],
+      holidays: [{ date: '2026-12-25', name: 'Noël' }],
+    }),
+    updatedById: staff.user.id,
+  });
+  await db('satisfaction_surveys').insert({
+    tokenHash: 'c'.repeat(64),
+    serviceRequestId: request!.id,
+    userId: client.user.id,
+    email: 'ada@example.com',
+    rating: 5,
+    comment: 'Très bien "quoted"',
+    sentAt: new Date('2026-11-20T10:00:00Z'),
+    answeredAt: new Date('2026-11-20T11:00:00Z'),
   });
 }
 

@@ -73,6 +73,17 @@ export interface AccountChange {
   userId: string;
 }
 
+// ---- sessions: what could make an instance's in-memory copy of a session wrong (modules/auth) ----
+
+/**
+ * Published by PostgreSQL's triggers (migration 20261126200100): a session's
+ * data, user or expiry changed or it ended (`sid`: the hex SHA-256 of its id),
+ * or an account's row changed (`userId`). Decision 172.
+ */
+export type SessionCacheChange = { sid: string } | { userId: string };
+
+const SHA256_HEX = /^[0-9a-f]{64}$/;
+
 // ---- the registry -------------------------------------------------------------------------
 
 type Publisher = 'code' | 'database';
@@ -144,6 +155,16 @@ export const liveChannels = {
     publishedBy: 'database',
     decode(payload) {
       const parsed = parseJson(payload) as { userId?: unknown } | null | undefined;
+      return isUuid(parsed?.userId) ? { userId: parsed.userId } : null;
+    },
+  }),
+  /** Each instance drops its in-memory copy of the session or of the account's sessions (auth/session-cache.ts). */
+  sessions: channel<SessionCacheChange, 'database'>({
+    name: 'northstar_sessions',
+    publishedBy: 'database',
+    decode(payload) {
+      const parsed = parseJson(payload) as { sid?: unknown; userId?: unknown } | null | undefined;
+      if (typeof parsed?.sid === 'string' && SHA256_HEX.test(parsed.sid)) return { sid: parsed.sid };
       return isUuid(parsed?.userId) ? { userId: parsed.userId } : null;
     },
   }),

@@ -203,6 +203,9 @@ describe('GET /api/admin/dashboard', () => {
       // Answered or closed today: not new, however recent.
       { ...enquiry, name: 'Replied', status: 'replied' },
       { ...enquiry, name: 'Closed', status: 'closed' },
+      // A new quote request counts as a new enquiry, and on its own card.
+      { ...enquiry, name: 'Quote please', kind: 'quote_request' },
+      { ...enquiry, name: 'Quote answered', kind: 'quote_request', status: 'replied' },
     ]);
     const client = await buildUser(servers.db);
     const request = { userId: client.user.id, name: 'A', email: 'a@example.com', service: 'Other', message: 'm' };
@@ -218,7 +221,8 @@ describe('GET /api/admin/dashboard', () => {
     expect(after.body).toEqual({
       ordersToFulfil: (before.ordersToFulfil as number) + 1,
       waitingChats: (before.waitingChats as number) + 1,
-      newEnquiries: (before.newEnquiries as number) + 2,
+      newEnquiries: (before.newEnquiries as number) + 3,
+      newQuoteRequests: (before.newQuoteRequests as number) + 1,
       newServiceRequests: (before.newServiceRequests as number) + 1,
     });
   });

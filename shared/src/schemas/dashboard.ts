@@ -11,6 +11,8 @@ export interface DashboardCounts {
   waitingChats?: number;
   /** Enquiries whose status is still new: nobody has replied or closed them (`enquiries.read`). */
   newEnquiries?: number;
+  /** Of the new enquiries, the quote requests (`enquiries.read`; issue 25). */
+  newQuoteRequests?: number;
   /** Service requests still pending with nobody assigned to them (`service_requests.work`). */
   newServiceRequests?: number;
 }

@@ -7,11 +7,15 @@ export { ENQUIRY_STATUS_LABELS, enquiryStatuses, type EnquiryStatus } from '../s
 
 const statusParam = z.enum(enquiryStatuses, { error: `status must be one of ${enquiryStatuses.join(', ')}` });
 
-/** GET /api/admin/enquiries?q=&status=&service=&cursor=&limit= */
+export const enquiryKinds = ['enquiry', 'quote_request'] as const;
+export type EnquiryKind = (typeof enquiryKinds)[number];
+
+/** GET /api/admin/enquiries?q=&status=&kind=&service=&cursor=&limit= */
 export const enquiryListQuerySchema = z
   .object({
     q: ticketSearch,
     status: statusParam.optional(),
+    kind: z.enum(enquiryKinds, { error: `kind must be one of ${enquiryKinds.join(', ')}` }).optional(),
     service: z.string().trim().min(1).max(200, 'service must be at most 200 characters').optional(),
     cursor: pageCursor.optional(),
     limit: ticketPageSize,

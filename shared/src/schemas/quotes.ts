@@ -164,6 +164,10 @@ export interface PublicQuote {
   sentAt: string | null;
   acceptedAt: string | null;
   signatureName: string | null;
+  /** When the deposit was paid (null while none is, or none is due). */
+  paidAt: string | null;
+  /** When the accepted quote became its project (and deposit, if any, was paid): null until then. */
+  convertedAt: string | null;
   /** When this quote was replaced by a newer version that has been sent: its page. */
   replacedByUrl: string | null;
 }
@@ -175,6 +179,8 @@ export interface Quote extends PublicQuote {
   notes: string | null;
   customerUserId: string | null;
   source: { enquiryId: string } | { serviceRequestId: string } | { conversationId: string } | null;
+  /** The service request "Project: <title>" the quote became once converted; null until then. */
+  projectId: string | null;
   createdAt: string;
   updatedAt: string;
 }
@@ -220,13 +226,17 @@ export const quoteEventTypes = [
   'expired',
   'withdrawn',
   'revised',
+  'reminded',
+  'paid',
+  'converted',
 ] as const;
 export type QuoteEventType = (typeof quoteEventTypes)[number];
 
 /**
  * One entry of a quote's timeline: who (a staff member's name, or null for the
  * client or the system) and when; `accepted` carries `signatureName` and `ip`,
- * `declined` its `reason`, `revised` the other version's `quoteId` and `version`.
+ * `declined` its `reason`, `revised` the other version's `quoteId` and `version`,
+ * `paid` the deposit's `amount` and `paymentId`, `converted` the project's `serviceRequestId`.
  */
 export interface QuoteTimelineEntry {
   type: QuoteEventType;

@@ -54,7 +54,14 @@ const statusParam = z.enum(serviceRequestStatuses, {
   error: `status must be one of ${serviceRequestStatuses.join(', ')}`,
 });
 
-/** GET /api/admin/service-requests?q=&status=&service=&assigneeId=&clientId=&cursor=&limit= */
+/** The list's SLA filter: tickets whose service-level clock is in that state. */
+export const ticketSlaFilters = ['at_risk', 'breached'] as const;
+export type TicketSlaFilter = (typeof ticketSlaFilters)[number];
+
+/**
+ * GET /api/admin/service-requests?q=&status=&service=&assigneeId=&clientId=&from=&to=&sla=&cursor=&limit=
+ * `from`/`to`: created on those days in the business time zone, both included (a report's bar opens the list so).
+ */
 export const staffServiceRequestListQuerySchema = z
   .object({
     q: ticketSearch,
@@ -63,10 +70,17 @@ export const staffServiceRequestListQuerySchema = z
     /** A staff member's id, or `none` for unassigned tickets. */
     assigneeId: z.union([z.literal('none'), uuid]).optional(),
     clientId: uuid.optional(),
+    from: calendarDate('from').optional(),
+    to: calendarDate('to').optional(),
+    sla: z.enum(ticketSlaFilters, { error: `sla must be one of ${ticketSlaFilters.join(', ')}` }).optional(),
     cursor: pageCursor.optional(),
     limit: ticketPageSize,
   })
-  .strict();
+  .strict()
+  .refine((query) => !query.from || !query.to || query.from <= query.to, {
+    message: 'from must not be after to',
+    path: ['from'],
+  });
 export type StaffServiceRequestListQuery = z.output<typeof staffServiceRequestListQuerySchema>;
 
 /** PATCH /api/admin/service-requests/{id} */

@@ -25,6 +25,8 @@ export const staffEventKinds = [
   'quote.viewed',
   'quote.accepted',
   'quote.declined',
+  /** A quote's deposit was paid (and the quote became its project). */
+  'quote.paid',
   /** A chat conversation changed (new message, read, closed): derived from the chat's own events. */
   'chat.updated',
 ] as const;
@@ -49,6 +51,7 @@ export const staffEventPermissions: Record<StaffEventKind, Permission> = {
   'quote.viewed': 'quotes',
   'quote.accepted': 'quotes',
   'quote.declined': 'quotes',
+  'quote.paid': 'quotes',
 };
 
 export const staffEventSchema = z

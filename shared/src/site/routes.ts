@@ -153,6 +153,7 @@ export const siteRoutes = [
     items: true,
   },
   route('/admin/quotes/new', 'New Quote', 'A new quote for a customer, for staff.', false),
+  route('/admin/reports', 'Reports', 'Support and sales reports for staff: charts, the items behind them, CSV.', false),
   route('/admin/audit-log', 'Audit Log', 'Who changed money, access or what the public sees, for admins.', false),
   route('/admin/maintenance', 'Maintenance', 'Seeding the shop with its starter catalogue, for admins.', false),
   route('/admin/account', 'Your Account', 'Two-factor sign-in and signed-in sessions, for staff.', false),

@@ -13,6 +13,12 @@ describe('the dashboard cards open the lists they count', () => {
     expect(readEnquiryListParams(url.searchParams)).toMatchObject({ status: 'new' });
   });
 
+  it('new quote requests: the new enquiries that are quote requests', () => {
+    const url = tile('newQuoteRequests');
+    expect(url.pathname).toBe('/admin/enquiries');
+    expect(readEnquiryListParams(url.searchParams)).toMatchObject({ status: 'new', kind: 'quote_request' });
+  });
+
   it('unassigned requests: the pending tickets nobody is assigned to', () => {
     const url = tile('newServiceRequests');
     expect(url.pathname).toBe('/admin/service-requests');

@@ -124,6 +124,7 @@ export const routes: RouteObject[] = [
       consolePage('admin-product-new', 'catalogue/new'),
       consolePage('admin-product', 'catalogue/:id'),
       consolePage('admin-audit-log', 'audit-log'),
+      consolePage('admin-reports', 'reports'),
       consolePage('admin-staff', 'staff'),
       consolePage('admin-account', 'account'),
       consolePage('admin-quotes', 'quotes'),

@@ -2,7 +2,7 @@ import type { Knex } from 'knex';
 import { auditRange, type AuditLogEntry, type AuditLogPage, type AuditLogQuery } from '@shared/schemas/audit-log';
 import { isUuid } from '@shared/schemas/text';
 import { BadRequest } from '../../errors';
-import { csvRow } from './csv';
+import { csvRow } from '../../csv';
 
 /**
  * Reading the audit log (decision 168): newest first, in keyset pages over

@@ -2,6 +2,7 @@ import type { Context } from 'koa';
 import type { Knex } from 'knex';
 import { snakeCaseMappers } from 'objection';
 import { User } from '../users/user.model';
+import { sessionCacheFor, sessionIdHash } from './session-cache';
 
 export interface SessionData {
   userId?: string;
@@ -20,8 +21,12 @@ declare module 'koa' {
 
 // Every request with a session runs this: written out once rather than built by the query builder each time.
 // It also says whether the signed-in session's last-seen time is over a minute old (then it is brought up to date).
-const SESSION_WITH_USER = `select s.sess, (s.user_id is not null and (s.last_seen_at is null or s.last_seen_at < now() - interval '1 minute')) as session_seen_stale, u.*
+const SESSION_WITH_USER = `select s.sess, (s.user_id is not null and (s.last_seen_at is null or s.last_seen_at < now() - interval '1 minute')) as session_seen_stale,
+    (extract(epoch from s.expire) * 1000)::float8 as session_expires_ms,
+    (extract(epoch from coalesce(s.last_seen_at, now())) * 1000)::float8 as session_seen_ms, u.*
   from sessions s left join users u on u.id = s.user_id where s.sid = ? and s.expire > now() limit 1`;
+/** How often a signed-in session's last-seen time is brought up to date (the sessions list shows it). */
+const SEEN_REFRESH_MS = 60_000;
 // Enough of a user agent to name the browser and system; no one needs the rest.
 const USER_AGENT_MAX = 400;
 
@@ -43,29 +48,61 @@ const { parse: camelCaseKeys } = snakeCaseMappers();
  *
  * Reading a session also reads its user in the same query (koa-session hands
  * the store the request context): an authenticated request costs one round
- * trip, not two. The user row is always current; roles are never cached.
+ * trip, not two — and none when this instance holds a copy of the session
+ * (session-cache.ts, decision 172), which every change to the session or its
+ * account drops on every instance as PostgreSQL announces it.
  */
 export function createSessionStore(db: Knex) {
+  const cache = sessionCacheFor(db);
+  const refreshSeen = (sid: string, ctx: Context | undefined) =>
+    // At most once a minute per session, not on every request.
+    db.raw(`update sessions set last_seen_at = now(), ip = coalesce(?, ip) where sid = ?`, [ctx?.ip || null, sid]);
+  const hand = (ctx: Context | undefined, sid: string, user: Record<string, unknown> | null) => {
+    if (!ctx) return;
+    ctx.state.sessionId = sid;
+    if (user && typeof user.id === 'string') ctx.state.sessionUser = User.fromJson(user, { skipValidation: true });
+  };
   return {
     async get(sid: string, _maxAge?: unknown, options?: { ctx?: Context }): Promise<SessionData | undefined> {
+      const sidHash = cache.enabled ? sessionIdHash(sid) : null;
+      const cached = sidHash === null ? undefined : cache.get(sidHash);
+      if (sidHash !== null && cached) {
+        const now = Date.now();
+        if (cached.user && now - cached.seenAt >= SEEN_REFRESH_MS) {
+          await refreshSeen(sid, options?.ctx);
+          cache.markSeen(sidHash, now);
+        }
+        hand(options?.ctx, sid, cached.user);
+        return JSON.parse(cached.sessJson) as SessionData;
+      }
+      const readEpoch = cache.startRead();
       const { rows } = await db.raw<{ rows: (Record<string, unknown> & { sess: SessionData })[] }>(SESSION_WITH_USER, [
         sid,
       ]);
       const row = rows[0];
       if (!row) return undefined;
-      const { sess, session_seen_stale: seenStale, ...columns } = row;
-      if (seenStale === true) {
-        // At most once a minute per session, not on every request.
-        await db.raw(`update sessions set last_seen_at = now(), ip = coalesce(?, ip) where sid = ?`, [
-          options?.ctx?.ip || null,
-          sid,
-        ]);
+      const {
+        sess,
+        session_seen_stale: seenStale,
+        session_expires_ms: expiresMs,
+        session_seen_ms: seenMs,
+        ...columns
+      } = row;
+      if (seenStale === true) await refreshSeen(sid, options?.ctx);
+      const user = typeof columns.id === 'string' ? (camelCaseKeys(columns) as Record<string, unknown>) : null;
+      if (sidHash !== null) {
+        cache.fill(
+          sidHash,
+          {
+            sessJson: JSON.stringify(sess),
+            user,
+            expiresAt: Number(expiresMs),
+            seenAt: seenStale === true ? Date.now() : Number(seenMs),
+          },
+          readEpoch,
+        );
       }
-      const user = camelCaseKeys(columns) as Record<string, unknown>;
-      if (options?.ctx) options.ctx.state.sessionId = sid;
-      if (options?.ctx && typeof user.id === 'string') {
-        options.ctx.state.sessionUser = User.fromJson(user, { skipValidation: true });
-      }
+      hand(options?.ctx, sid, user);
       return sess;
     },
     async set(
@@ -90,9 +127,12 @@ export function createSessionStore(db: Knex) {
            last_seen_at = excluded.last_seen_at`,
         [sid, JSON.stringify(sess), ttl, userId, client.userAgent, client.ip, client.transport, userId],
       );
+      // This instance's own change: drop its copy now rather than when the notice arrives.
+      cache.dropSession(sessionIdHash(sid));
     },
     async destroy(sid: string): Promise<void> {
       await db.raw('delete from sessions where sid = ?', [sid]);
+      cache.dropSession(sessionIdHash(sid));
     },
   };
 }

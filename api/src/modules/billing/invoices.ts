@@ -11,7 +11,8 @@ export interface InvoiceRow {
   sourceId: string;
   /** Set for an order's invoice. */
   orderId: string | null;
-  userId: string;
+  /** Whose account lists it; null only for a quote's deposit paid without an account (decision 184). */
+  userId: string | null;
   year: number;
   sequence: number;
   number: string;
@@ -24,7 +25,8 @@ export interface InvoiceRow {
 export interface Charge {
   source: BillingSource;
   sourceId: string;
-  userId: string;
+  /** Null only for a quote's deposit paid without an account. */
+  userId: string | null;
   issuedAt: Date;
   content: BillingContent;
   /** For an order's invoice. */

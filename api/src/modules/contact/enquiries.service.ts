@@ -65,6 +65,7 @@ export async function listEnquiries(db: Knex, query: EnquiryListQuery): Promise<
     .from('contact_messages as m');
   seekPage(builder, 'm', cursor, query.limit);
   if (query.status) builder.where('m.status', query.status);
+  if (query.kind) builder.where('m.kind', query.kind);
   if (query.service) builder.where('m.service', query.service);
   if (query.q) {
     if (isUuid(query.q)) builder.where('m.id', query.q);

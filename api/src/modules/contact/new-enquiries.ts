@@ -7,3 +7,11 @@ export async function countNewEnquiries(db: Knex): Promise<number> {
   );
   return rows[0]!.count;
 }
+
+/** How many of those are quote requests (the dashboard; /admin/enquiries?status=new&kind=quote_request). */
+export async function countNewQuoteRequests(db: Knex): Promise<number> {
+  const { rows } = await db.raw<{ rows: { count: number }[] }>(
+    `select count(*)::int as count from contact_messages where status = 'new' and kind = 'quote_request'`,
+  );
+  return rows[0]!.count;
+}

@@ -2,7 +2,7 @@ import type { Knex } from 'knex';
 import type { DashboardCounts } from '@shared/schemas/dashboard';
 import type { Permission } from '@shared/staff-roles';
 import { countWaitingChats } from '../chat/storage/waiting-chats';
-import { countNewEnquiries } from '../contact/new-enquiries';
+import { countNewEnquiries, countNewQuoteRequests } from '../contact/new-enquiries';
 import { countOrdersToFulfil } from '../orders/orders-to-fulfil';
 import { countPendingRequests } from '../service-requests/pending-requests';
 
@@ -11,6 +11,7 @@ const counts: { [K in keyof Required<DashboardCounts>]: [Permission, (db: Knex) 
   ordersToFulfil: ['orders.read', countOrdersToFulfil],
   waitingChats: ['chat', countWaitingChats],
   newEnquiries: ['enquiries.read', countNewEnquiries],
+  newQuoteRequests: ['enquiries.read', countNewQuoteRequests],
   newServiceRequests: ['service_requests.work', countPendingRequests],
 };
 

@@ -17,6 +17,8 @@ const templateSecrets: { [Name in MailTemplateName]?: (data: MailData<Name>) => 
   'consultation-proposed': (data) => [data.confirmToken],
   'staff-invitation': (data) => [data.token],
   'quote-sent': (data) => [data.token],
+  'quote-reminder': (data) => [data.token],
+  'quote-accepted': (data) => [data.token],
 };
 
 /** The secrets of a mail of this template with this data (besides any the caller names). */

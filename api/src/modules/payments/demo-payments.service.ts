@@ -17,7 +17,8 @@ import type { PaymentOutcome } from './payment-provider';
 interface DemoPaymentRow {
   id: string;
   clientSecretHash: string;
-  userId: string;
+  /** Null for a payment made without an account (a quote's deposit): its client secret alone confirms it. */
+  userId: string | null;
   amount: number;
   currency: string;
   metadata: Record<string, string>;
@@ -44,17 +45,24 @@ type Result = { ok: true; paymentId: string } | { ok: false; message: string };
  * the card number decides the outcome as in Stripe's test mode, and the
  * outcome goes through the same fulfilment code as a Stripe webhook, in one
  * transaction with the payment row locked (a double submit cannot pay twice).
+ * A payment made for an account is confirmed by that account only; one made
+ * without (a quote's deposit, decision 184) by whoever holds its secret, as
+ * Stripe's own confirmation is.
  */
 export async function confirmDemoPayment(
   { db, fulfilments, logger }: { db: Knex; fulfilments: PaymentFulfilments; logger: Logger },
-  userId: string,
+  userId: string | null,
   input: z.output<typeof demoConfirmSchema>,
   now = new Date(),
 ): Promise<DemoConfirmResponse> {
   const id = input.clientSecret.split('_secret_')[0] ?? '';
   const result = await db.transaction(async (trx): Promise<Result> => {
     const row = (await trx('demo_payments').where({ id }).forUpdate().first()) as DemoPaymentRow | undefined;
-    if (!row || row.userId !== userId || !secretMatches(input.clientSecret, row.clientSecretHash)) {
+    if (
+      !row ||
+      (row.userId !== null && row.userId !== userId) ||
+      !secretMatches(input.clientSecret, row.clientSecretHash)
+    ) {
       throw new NotFound('Payment not found');
     }
     if (row.status === 'succeeded') throw new Conflict('This payment has already been completed.');

@@ -12,11 +12,15 @@ export interface CreatePaymentInput {
   amountCents: number;
   currency: 'usd';
   description: string;
-  /** Copied onto the payment (Stripe metadata); read back when the payment settles. */
-  metadata: Record<string, string> & { purpose: PaymentPurpose; user_id: string };
+  /**
+   * Copied onto the payment (Stripe metadata); read back when the payment settles. `user_id` is the paying
+   * account's, absent for a payment made without one (a quote's deposit through its link).
+   */
+  metadata: Record<string, string> & { purpose: PaymentPurpose; user_id?: string };
   /** The same key always yields the same payment (Stripe's Idempotency-Key). */
   idempotencyKey: string;
-  userId: string;
+  /** The paying account, or null when the payment is made through a link without one (decision 184). */
+  userId: string | null;
   receiptEmail?: string | null;
 }
 

@@ -10,7 +10,7 @@ import {
 } from '@shared/schemas/payments';
 import type { AppDeps } from '../../app-deps';
 import { BadRequest, NotFound, ServiceUnavailable } from '../../errors';
-import { requireUser, userOf } from '../../middleware/current-user';
+import { optionalUser, requireUser, userOf } from '../../middleware/current-user';
 import { validate } from '../../middleware/validate';
 import { confirmDemoPayment } from './demo-payments.service';
 import type { PaymentFulfilments } from './payment-outcome';
@@ -80,9 +80,11 @@ export function paymentsRoutes({ db, config, logger }: AppDeps, setup: PaymentsS
   });
 
   if (provider?.name === 'demo') {
-    router.post('/api/demo-payments/confirm', requireUser, validate({ body: demoConfirmSchema }), async (ctx) => {
+    // Signed in or not: a payment made without an account (a quote's deposit) is confirmed by its secret alone.
+    router.post('/api/demo-payments/confirm', optionalUser, validate({ body: demoConfirmSchema }), async (ctx) => {
       try {
-        ctx.body = await confirmDemoPayment({ db, fulfilments, logger }, userOf(ctx).id, ctx.state.input.body);
+        const userId = ctx.state.user?.id ?? null;
+        ctx.body = await confirmDemoPayment({ db, fulfilments, logger }, userId, ctx.state.input.body);
       } finally {
         await followUp();
       }

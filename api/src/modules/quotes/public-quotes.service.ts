@@ -3,6 +3,7 @@ import type { PublicQuote, QuoteStatus } from '@shared/schemas/quotes';
 import { Conflict, NotFound } from '../../errors';
 import { publish } from '../../live/publish';
 import { recordAudit } from '../audit/audit-log';
+import { enqueueMail, enqueueStaffAlert, type StaffAlertSettings } from '../mail/outbox';
 import type { User } from '../users/user.model';
 import { isQuoteTokenShape, quoteTokenHash } from './quote-links';
 import {
@@ -11,16 +12,19 @@ import {
   publicUrlOf,
   recordQuoteEvent,
   toPublicQuote,
+  totalsOf,
   type QuoteLinks,
   type QuoteRow,
 } from './quote-rows';
+import { quoteToken } from './quote-links';
 import { refuse, todaySql } from './quote-transitions';
+import { displayNumber } from './quotes.service';
 
 /**
  * The client's side of a quote, reached by its link alone (no account). A
  * draft has not been sent: its link is as unknown as a wrong one (404).
  */
-async function quoteOfToken(
+export async function quoteOfToken(
   db: Knex | Knex.Transaction,
   token: string,
   options: { lock?: boolean } = {},
@@ -70,10 +74,12 @@ export async function acceptQuote(
   token: string,
   input: { signatureName: string },
   ip: string | null,
+  mail: StaffAlertSettings,
 ): Promise<PublicQuote> {
   return db.transaction(async (trx) => {
     const row = await quoteOfToken(trx, token, { lock: true });
-    if (row.status === 'accepted') {
+    // Accepted, and maybe its deposit paid since: the same signature again is the same answer.
+    if (row.status === 'accepted' || row.status === 'paid') {
       if (row.signatureName?.toLowerCase() !== input.signatureName.toLowerCase()) {
         throw new Conflict('This quote was already accepted');
       }
@@ -104,7 +110,51 @@ export async function acceptQuote(
       },
     );
     await publish(trx, 'staff', { kind: 'quote.accepted', id: row.id });
-    return toPublicQuote(trx, links, await loadQuote(trx, { id: row.id }), await linesOf(trx, row.id));
+    const accepted = await loadQuote(trx, { id: row.id });
+    await queueAcceptedMails(trx, links, accepted, mail);
+    return toPublicQuote(trx, links, accepted, await linesOf(trx, row.id));
+  });
+}
+
+const staffAlertOf = (row: QuoteRow) => ({
+  quoteId: row.id,
+  number: displayNumber(row),
+  title: row.title,
+  customer: { name: row.customerName, email: row.customerEmail, company: row.customerCompany },
+});
+
+/** The client's receipt of their acceptance (with the link, where a deposit is paid) and the staff alert. */
+async function queueAcceptedMails(
+  trx: Knex.Transaction,
+  links: QuoteLinks,
+  row: QuoteRow,
+  mail: StaffAlertSettings,
+): Promise<void> {
+  const totals = totalsOf(row);
+  await enqueueMail(trx, {
+    template: 'quote-accepted',
+    to: row.customerEmail,
+    data: {
+      customerName: row.customerName,
+      number: displayNumber(row),
+      title: row.title,
+      signatureName: row.signatureName ?? '',
+      acceptedAt: (row.acceptedAt ?? new Date()).toISOString(),
+      oneTimeTotal: totals.oneTimeTotal,
+      recurringMonthly: totals.recurringMonthly,
+      deposit: totals.deposit,
+      token: quoteToken(links.secret, row.id),
+    },
+    idempotencyKey: `quote-accepted:${row.id}`,
+  });
+  await enqueueStaffAlert(trx, mail, 'quotes', {
+    template: 'staff-quote-answered',
+    data: {
+      ...staffAlertOf(row),
+      answer: { kind: 'accepted', signatureName: row.signatureName ?? '', deposit: totals.deposit },
+    },
+    idempotencyKey: `staff-quote-accepted:${row.id}`,
+    replyTo: row.customerEmail,
   });
 }
 
@@ -115,6 +165,7 @@ export async function declineQuote(
   token: string,
   input: { reason?: string },
   ip: string | null,
+  mail: StaffAlertSettings,
 ): Promise<PublicQuote> {
   return db.transaction(async (trx) => {
     const row = await quoteOfToken(trx, token, { lock: true });
@@ -129,6 +180,12 @@ export async function declineQuote(
       });
       await recordQuoteEvent(trx, row.id, 'declined', null, { reason, ip });
       await publish(trx, 'staff', { kind: 'quote.declined', id: row.id });
+      await enqueueStaffAlert(trx, mail, 'quotes', {
+        template: 'staff-quote-answered',
+        data: { ...staffAlertOf(row), answer: { kind: 'declined', reason } },
+        idempotencyKey: `staff-quote-declined:${row.id}`,
+        replyTo: row.customerEmail,
+      });
     }
     return toPublicQuote(trx, links, await loadQuote(trx, { id: row.id }), await linesOf(trx, row.id));
   });

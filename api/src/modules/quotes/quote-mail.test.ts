@@ -237,6 +237,20 @@ describe('quote requests', () => {
     expect(detail).toMatchObject({ kind: 'quote_request', items: [{ productId: product.id, quantity: 20 }] });
     const list = await admin.get('/api/admin/enquiries');
     expect(list.body.enquiries.find((e: { id: string }) => e.id === id)).toMatchObject({ kind: 'quote_request' });
+
+    // The dashboard's card counts the new quote requests and opens the list filtered to them.
+    const contactEnquiry = { name: 'Plain', email: 'plain@example.com', service: 'Other', message: 'Hello' };
+    await t.db('contact_messages').insert(contactEnquiry);
+    const newQuoteRequests = await t.db('contact_messages').where({ kind: 'quote_request', status: 'new' });
+    const dashboard = (await admin.get('/api/admin/dashboard')).body;
+    expect(dashboard.newQuoteRequests).toBe(newQuoteRequests.length);
+    expect(dashboard.newEnquiries).toBeGreaterThan(dashboard.newQuoteRequests);
+    const filtered = await admin.get('/api/admin/enquiries?status=new&kind=quote_request');
+    expect(filtered.status).toBe(200);
+    expect(filtered.body.enquiries.map((e: { id: string }) => e.id).sort()).toEqual(
+      newQuoteRequests.map((row: { id: string }) => row.id).sort(),
+    );
+    expect((await admin.get('/api/admin/enquiries?kind=quotes')).status).toBe(400);
   });
 
   it.each([

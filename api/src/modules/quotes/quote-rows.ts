@@ -45,6 +45,12 @@ export interface QuoteRow {
   declinedAt: Date | null;
   declineReason: string | null;
   supersededBy: string | null;
+  /** The payment that paid the deposit (pi_… or demo_pi_…). */
+  depositPaymentId: string | null;
+  paidAt: Date | null;
+  convertedAt: Date | null;
+  /** When the expiry reminder was queued (once per version). */
+  remindedAt: Date | null;
   oneTimeSubtotalCents: number;
   taxCents: number;
   oneTimeTotalCents: number;
@@ -172,6 +178,8 @@ export async function toPublicQuote(
     sentAt: toIso(row.sentAt),
     acceptedAt: toIso(row.acceptedAt),
     signatureName: row.signatureName,
+    paidAt: toIso(row.paidAt),
+    convertedAt: toIso(row.convertedAt),
     replacedByUrl: await replacedByUrl(db, links, row),
   };
 }
@@ -190,6 +198,9 @@ export async function toQuote(
       : row.sourceConversationId
         ? { conversationId: row.sourceConversationId }
         : null;
+  const project = row.convertedAt
+    ? await db('service_requests').where({ quoteId: row.id }).first<{ id: string } | undefined>('id')
+    : undefined;
   return {
     ...publicView,
     id: row.id,
@@ -197,6 +208,7 @@ export async function toQuote(
     notes: row.notes,
     customerUserId: row.customerUserId,
     source,
+    projectId: project?.id ?? null,
     createdAt: toIso(row.createdAt),
     updatedAt: toIso(row.updatedAt),
   };

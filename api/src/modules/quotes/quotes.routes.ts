@@ -12,7 +12,9 @@ import { optionalUser, requirePermission, requireUser, userOf } from '../../midd
 import { rateLimitByIp } from '../../middleware/rate-limit';
 import { validate } from '../../middleware/validate';
 import { auditActorOf } from '../audit/audit-log';
+import type { PaymentProvider } from '../payments/payment-provider';
 import { acceptQuote, clientQuotes, declineQuote, viewQuote } from './public-quotes.service';
+import { convertQuote, startQuoteDeposit } from './quote-deposits';
 import { isQuoteTokenShape, quoteTokenHash } from './quote-links';
 import { quotePdf } from './quote-pdf';
 import { loadQuote, type QuoteLinks } from './quote-rows';
@@ -30,8 +32,11 @@ function sendPdf(ctx: Context, file: { filename: string; pdf: Buffer }) {
   ctx.body = file.pdf;
 }
 
-/** Quotes (issue 25): staff build and send them; the client reads, accepts or declines through the link. */
-export function quotesRoutes({ db, config }: AppDeps): Router {
+/**
+ * Quotes (issue 25): staff build and send them; the client reads, accepts or declines through the link, and pays
+ * the deposit there with the app's payment provider (`provider`, null when payments are not configured).
+ */
+export function quotesRoutes({ db, config, logger }: AppDeps, provider: PaymentProvider | null): Router {
   const router = new Router();
   const links: QuoteLinks = { secret: config.sessionSecret, publicUrl: config.publicUrl };
   const staffOf = (ctx: Context): QuoteStaff => ({ user: userOf(ctx), actor: auditActorOf(ctx) });
@@ -102,9 +107,22 @@ export function quotesRoutes({ db, config }: AppDeps): Router {
     validate({ body: quoteAcceptSchema }),
     async (ctx) => {
       ctx.set('Cache-Control', 'no-store');
-      ctx.body = await acceptQuote(db, links, ctx.params.token ?? '', ctx.state.input.body, ctx.ip || null);
+      const token = ctx.params.token ?? '';
+      const accepted = await acceptQuote(db, links, token, ctx.state.input.body, ctx.ip || null, config.mail);
+      ctx.body = accepted;
+      // Nothing to pay: the quote becomes its project now (maintenance converts it if the server stops here).
+      if (accepted.status === 'accepted' && accepted.totals.deposit === '0.00') {
+        const row = await loadQuote(db, { tokenHash: quoteTokenHash(token) });
+        await db.transaction((trx) => convertQuote(trx, row.id));
+      }
     },
   );
+
+  router.post('/api/quotes/:token/deposit', linkLimit('quote-answer'), async (ctx) => {
+    ctx.set('Cache-Control', 'no-store');
+    ctx.status = 201;
+    ctx.body = await startQuoteDeposit({ db, provider, logger }, ctx.params.token ?? '');
+  });
 
   router.post(
     '/api/quotes/:token/decline',
@@ -112,7 +130,14 @@ export function quotesRoutes({ db, config }: AppDeps): Router {
     validate({ body: quoteDeclineSchema }),
     async (ctx) => {
       ctx.set('Cache-Control', 'no-store');
-      ctx.body = await declineQuote(db, links, ctx.params.token ?? '', ctx.state.input.body, ctx.ip || null);
+      ctx.body = await declineQuote(
+        db,
+        links,
+        ctx.params.token ?? '',
+        ctx.state.input.body,
+        ctx.ip || null,
+        config.mail,
+      );
     },
   );
 

@@ -20,6 +20,10 @@ interface NewServiceRequest {
   contactMessageId?: string;
   /** The chat it came from: a chat becomes at most one request. */
   chatConversationId?: string;
+  /** The accepted quote it carries out (its project): a quote becomes at most one request. */
+  quoteId?: string;
+  /** Who works on it from the start (the staff member who sent the quote), recorded as an assignment. */
+  assignee?: { id: string; name: string } | null;
   /**
    * Text for staff only (a payment id, what to do next): an internal note by the system, never part of the
    * description the client reads (decision 181).
@@ -29,18 +33,21 @@ interface NewServiceRequest {
 
 /**
  * Adds a pending request, inside the caller's transaction, and returns its
- * id. A request for a payment that already has one is not added again (the
- * payment id is unique): then the answer is null.
+ * id. A request for a payment or a quote that already has one is not added
+ * again (the payment id and the quote id are unique): then the answer is null.
  */
 export async function createServiceRequest(trx: Knex.Transaction, request: NewServiceRequest): Promise<string | null> {
   // The query builder, not the model: with `on conflict do nothing` it tells whether a row was added.
-  const { staffNote, ...fields } = request;
+  const { staffNote, assignee, ...fields } = request;
   const insert = trx('service_requests')
-    .insert({ ...fields, status: 'pending' })
+    .insert({ ...fields, assigneeId: assignee?.id ?? null, status: 'pending' })
     .returning<{ id: string }[]>('id');
-  const inserted = await (request.stripePaymentId ? insert.onConflict('stripe_payment_id').ignore() : insert);
+  const unique = request.stripePaymentId ? 'stripe_payment_id' : request.quoteId ? 'quote_id' : null;
+  const inserted = await (unique ? insert.onConflict(unique).ignore() : insert);
   // Staff consoles hear of it on commit (decision 100); a payment's second report adds nothing and says nothing.
   for (const { id } of inserted) {
+    if (assignee)
+      await recordTicketEvent(trx, id, { type: 'system', name: 'Quotes' }, { kind: 'assignment', assignee });
     if (staffNote)
       await recordTicketEvent(
         trx,

@@ -7,6 +7,8 @@ import {
   type StaffServiceRequestPage,
 } from '@shared/schemas/service-requests';
 import { isUuid } from '@shared/schemas/text';
+import { zonedTimeToInstant } from '@shared/time-zones';
+import { readBusinessHours } from '../settings/business-hours';
 import { createdMicrosSql, decodeCursor, pageOf, prefixTsQuery, seekPage } from '../../db/keyset';
 import {
   displayNameSql,
@@ -15,6 +17,18 @@ import {
   toStaffServiceRequestSummary,
   type TicketRow,
 } from './ticket-rows';
+
+const DAY_MS = 86_400_000;
+const dayAfter = (date: string) => new Date(Date.parse(`${date}T00:00:00Z`) + DAY_MS).toISOString().slice(0, 10);
+
+/** The first instant of a local date in a zone (its midnight, or the first instant after a skipped one). */
+function startOfDay(date: string, timeZone: string): Date {
+  for (const time of ['00:00', '01:00', '02:00']) {
+    const instant = zonedTimeToInstant(date, time, timeZone);
+    if (instant !== null) return new Date(instant);
+  }
+  return new Date(`${date}T00:00:00Z`);
+}
 
 /** Staff's list of tickets: newest first, filtered, searched, one keyset page at a time. */
 export async function listTickets(db: Knex, query: StaffServiceRequestListQuery): Promise<StaffServiceRequestPage> {
@@ -28,6 +42,13 @@ export async function listTickets(db: Knex, query: StaffServiceRequestListQuery)
   if (query.assigneeId === 'none') builder.whereNull('sr.assignee_id');
   else if (query.assigneeId) builder.where('sr.assignee_id', query.assigneeId);
   if (query.clientId) builder.where('sr.user_id', query.clientId);
+  if (query.sla) builder.where('sr.sla_state', query.sla);
+  if (query.from || query.to) {
+    // Days in the business time zone, as the reports cut them.
+    const { timeZone } = await readBusinessHours(db);
+    if (query.from) builder.where('sr.created_at', '>=', startOfDay(query.from, timeZone));
+    if (query.to) builder.where('sr.created_at', '<', startOfDay(dayAfter(query.to), timeZone));
+  }
   if (query.q) {
     const q = query.q;
     const number = ticketNumberOf(q);

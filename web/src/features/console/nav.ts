@@ -1,5 +1,6 @@
 import {
   Boxes,
+  ChartColumn,
   FileText,
   History,
   Inbox,
@@ -21,8 +22,8 @@ export interface ConsoleNavEntry {
   to: string;
   label: string;
   icon: LucideIcon;
-  /** What the screen needs (its API calls need it too); none: every staff role. */
-  permission?: Permission;
+  /** What the screen needs (its API calls need it too): one permission, or any of several; none: every staff role. */
+  permission?: Permission | readonly Permission[];
 }
 
 /**
@@ -39,6 +40,7 @@ export const consoleNav: readonly ConsoleNavEntry[] = [
   { to: '/admin/quotes', label: 'Quotes', icon: FileText, permission: 'quotes' },
   { to: '/admin/enquiries', label: 'Enquiries', icon: Inbox, permission: 'enquiries.read' },
   { to: '/admin/service-requests', label: 'Service requests', icon: LifeBuoy, permission: 'service_requests.work' },
+  { to: '/admin/reports', label: 'Reports', icon: ChartColumn, permission: ['reports.support', 'reports.sales'] },
   { to: '/admin/outbox', label: 'Outbox', icon: Mail, permission: 'outbox' },
   { to: '/admin/audit-log', label: 'Audit log', icon: History, permission: 'audit_log.read' },
   { to: '/admin/staff', label: 'Staff', icon: UserCog, permission: 'staff.manage' },
@@ -47,7 +49,10 @@ export const consoleNav: readonly ConsoleNavEntry[] = [
 
 /** Whether a role may open the entry's screen. */
 export function roleMayOpen(role: StaffRole | null, entry: ConsoleNavEntry): boolean {
-  return role !== null && (entry.permission === undefined || roleMay(role, entry.permission));
+  if (role === null) return false;
+  if (entry.permission === undefined) return true;
+  const anyOf: readonly Permission[] = typeof entry.permission === 'string' ? [entry.permission] : entry.permission;
+  return anyOf.some((permission) => roleMay(role, permission));
 }
 
 /** The navigation a role sees: only the screens it may use (decision 167). */

@@ -5,6 +5,7 @@ import { emailChange } from './email-change';
 import { emailVerification } from './email-verification';
 import { passwordChanged } from './password-changed';
 import { passwordReset } from './password-reset';
+import { quoteAccepted, quoteDepositPaid, quoteReminder, staffQuoteAnswered } from './quote-mails';
 import { quoteSent } from './quote-sent';
 import { orderPaidAfterCancellation, staffPaymentAfterCancellation } from './payment-after-cancellation';
 import { orderCancelled } from './order-cancelled';
@@ -58,6 +59,10 @@ export const mailTemplates = {
   'consultation-confirmed': consultationConfirmed,
   'staff-invitation': staffInvitation,
   'quote-sent': quoteSent,
+  'quote-reminder': quoteReminder,
+  'quote-accepted': quoteAccepted,
+  'quote-deposit-paid': quoteDepositPaid,
+  'staff-quote-answered': staffQuoteAnswered,
 } as const;
 
 export type MailTemplateName = keyof typeof mailTemplates;

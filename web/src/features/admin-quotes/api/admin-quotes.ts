@@ -1,6 +1,7 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Quote, QuoteCreateInput, QuotePatchInput, QuoteStatus } from '@shared/schemas/quotes';
 import { apiJson } from '@/lib/api-client';
+import { useStaffEvents } from '@/lib/live/staff-events';
 
 export const adminQuotesQueryKey = ['/api/admin/quotes'] as const;
 
@@ -39,8 +40,9 @@ const quotePath = (id: string) => `/api/admin/quotes/${encodeURIComponent(id)}`;
 /** The quote's PDF as staff download it. */
 export const adminQuotePdfPath = (id: string) => `${quotePath(id)}/pdf`;
 
-/** GET /api/admin/quotes: one page of quotes, newest first. */
+/** GET /api/admin/quotes: one page of quotes, newest first, kept current by the clients' actions. */
 export function useAdminQuotes(request: AdminQuotesRequest) {
+  useQuoteEvents();
   const query = new URLSearchParams();
   for (const [key, value] of Object.entries(request)) if (value) query.set(key, value);
   return useQuery({
@@ -50,8 +52,17 @@ export function useAdminQuotes(request: AdminQuotesRequest) {
   });
 }
 
-/** GET /api/admin/quotes/:id: the quote with its timeline. */
+/** What a client does to a quote (views it, accepts, declines, pays the deposit): the console's quotes are asked again. */
+export function useQuoteEvents() {
+  const queryClient = useQueryClient();
+  useStaffEvents(['quote.viewed', 'quote.accepted', 'quote.declined', 'quote.paid'], () => {
+    void queryClient.invalidateQueries({ queryKey: adminQuotesQueryKey });
+  });
+}
+
+/** GET /api/admin/quotes/:id: the quote with its timeline, kept current by the client's actions. */
 export function useAdminQuote(id: string) {
+  useQuoteEvents();
   return useQuery({
     queryKey: [...adminQuotesQueryKey, 'one', id],
     queryFn: () => apiJson<AdminQuoteDetails>('GET', quotePath(id)),

@@ -296,6 +296,8 @@ export function previewQuote(draft: QuoteDraft, base?: Pick<PublicQuote, 'number
     sentAt: null,
     acceptedAt: null,
     signatureName: null,
+    paidAt: null,
+    convertedAt: null,
     replacedByUrl: null,
   };
 }

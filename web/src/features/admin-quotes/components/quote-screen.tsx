@@ -108,7 +108,8 @@ export function QuoteScreen({ id }: { id: string }) {
               ))}
           <a
             className="inline-flex items-center gap-1 text-sm font-semibold text-blue-800 underline underline-offset-2"
-            href={serverFileUrl(adminQuotePdfPath(id))}
+            // A relative API link, like the invoice PDFs: the desktop console carries it out with its bearer session.
+            href={adminQuotePdfPath(id)}
             download={`quote-${reference}.pdf`}
           >
             <Download className="h-4 w-4" aria-hidden="true" />
@@ -118,6 +119,17 @@ export function QuoteScreen({ id }: { id: string }) {
       </div>
       {action.isError ? (
         <FormAlert>{errorMessage(action.error, 'That did not work. Please try again.')}</FormAlert>
+      ) : null}
+      {data.projectId ? (
+        <p className="text-sm text-slate-700">
+          {data.paidAt
+            ? `Deposit paid ${new Date(data.paidAt).toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'short' })}. `
+            : ''}
+          The quote became its project:{' '}
+          <Link className="font-semibold text-blue-700 underline" to={`/admin/service-requests?id=${data.projectId}`}>
+            Open the project ticket
+          </Link>
+        </p>
       ) : null}
       {data.status !== 'draft' ? (
         <p className="text-sm text-slate-700">

@@ -16,4 +16,9 @@ describe('a quote timeline entry’s data', () => {
     ]);
     expect(detailLines({})).toEqual([]);
   });
+
+  it('names a paid deposit’s amount and payment, and leaves the project’s id to its link', () => {
+    expect(detailLines({ amount: '490.07', paymentId: 'demo_pi_1' })).toEqual(['Amount: 490.07', 'Payment: demo_pi_1']);
+    expect(detailLines({ serviceRequestId: '3f2b8c1e-5d4a-4e6b-9c7d-0a1b2c3d4e5f' })).toEqual([]);
+  });
 });

@@ -23,7 +23,13 @@ const DETAIL_LABELS: Record<string, string> = {
   ip: 'IP',
   reason: 'Reason',
   version: 'Version',
+  amount: 'Amount',
+  paymentId: 'Payment',
+  to: 'To',
 };
+
+/** Ids that the screen shows as links (the other version, the project ticket), not as text. */
+const LINKED = new Set(['quoteId', 'serviceRequestId']);
 
 function label(kind: string): string {
   return LABELS[kind] ?? kind.replaceAll('_', ' ').replace(/^./, (c) => c.toUpperCase());
@@ -32,7 +38,7 @@ function label(kind: string): string {
 /** What a timeline entry's data says, as "label: value" lines (the other version's id is a link's business). */
 export function detailLines(data: QuoteTimelineEntry['data']): string[] {
   return Object.entries(data)
-    .filter(([key, value]) => key !== 'quoteId' && value !== null && value !== '')
+    .filter(([key, value]) => !LINKED.has(key) && value !== null && value !== '')
     .map(([key, value]) => `${DETAIL_LABELS[key] ?? key}: ${String(value)}`);
 }
 

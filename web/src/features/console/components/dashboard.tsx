@@ -1,4 +1,4 @@
-import { FileText, MessagesSquare, PackageCheck, Wrench, type LucideIcon } from 'lucide-react';
+import { FileSignature, FileText, MessagesSquare, PackageCheck, Wrench, type LucideIcon } from 'lucide-react';
 import { Link } from 'react-router-dom';
 import type { DashboardCounts } from '@shared/schemas/dashboard';
 import { Card } from '@/components/ui/card';
@@ -37,6 +37,13 @@ export const dashboardTiles: readonly Tile[] = [
     hint: 'Status new: not replied to or closed yet',
     icon: FileText,
     to: '/admin/enquiries?status=new',
+  },
+  {
+    key: 'newQuoteRequests',
+    label: 'New quote requests',
+    hint: 'Enquiries asking for a quote, not answered yet',
+    icon: FileSignature,
+    to: '/admin/enquiries?status=new&kind=quote_request',
   },
   {
     key: 'newServiceRequests',

@@ -25,9 +25,9 @@ import { readEnquiryListParams } from './enquiry-list-params';
  */
 export function EnquiriesScreen() {
   const [params, navigate] = useListParams();
-  const { q, status, service, cursor, selectedId } = readEnquiryListParams(params);
+  const { q, status, kind, service, cursor, selectedId } = readEnquiryListParams(params);
   const [search, setSearch] = useState(q);
-  const list = useEnquiryList({ q, status, service, cursor });
+  const list = useEnquiryList({ q, status, kind, service, cursor });
   const queryClient = useQueryClient();
   useStaffEvents(['enquiry.created', 'enquiry.updated'], () => {
     void queryClient.invalidateQueries({ queryKey: enquiriesQueryKey });
@@ -50,6 +50,16 @@ export function EnquiriesScreen() {
             onChange={(value) => navigate({ status: value, cursor: null })}
             all="All statuses"
             options={enquiryStatuses.map((value) => ({ value, label: ENQUIRY_STATUS_LABELS[value] }))}
+          />
+          <SelectFilter
+            label="Kind"
+            value={kind ?? ''}
+            onChange={(value) => navigate({ kind: value, cursor: null })}
+            all="Enquiries and quote requests"
+            options={[
+              { value: 'quote_request', label: 'Quote requests' },
+              { value: 'enquiry', label: 'Contact enquiries' },
+            ]}
           />
           <SelectFilter
             label="Service"
@@ -86,7 +96,10 @@ export function EnquiriesScreen() {
                 {ENQUIRY_STATUS_LABELS[enquiry.status]}
               </Badge>
             </span>
-            <span className="text-xs text-slate-600">{enquiry.service}</span>
+            <span className="flex items-center gap-2 text-xs text-slate-600">
+              {enquiry.kind === 'quote_request' ? <Badge variant="default">Quote request</Badge> : null}
+              {enquiry.service}
+            </span>
             <span className="line-clamp-2 text-xs text-slate-700">{enquiry.preview}</span>
           </>
         ),

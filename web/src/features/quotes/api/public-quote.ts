@@ -1,4 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { ClientSecretResponse } from '@shared/payments';
 import type { PublicQuote } from '@shared/schemas/quotes';
 import { apiJson } from '@/lib/api-client';
 
@@ -38,5 +39,12 @@ export function useDeclineQuote(token: string) {
   return useMutation({
     mutationFn: (body: { reason?: string }) => apiJson<PublicQuote>('POST', `${quotePath(token)}/decline`, body),
     onSettled: () => queryClient.invalidateQueries({ queryKey: publicQuoteQueryKey(token) }),
+  });
+}
+
+/** POST /api/quotes/:token/deposit: a payment of the accepted quote's deposit (the server decides the amount). */
+export function useStartQuoteDeposit(token: string) {
+  return useMutation({
+    mutationFn: () => apiJson<ClientSecretResponse>('POST', `${quotePath(token)}/deposit`),
   });
 }

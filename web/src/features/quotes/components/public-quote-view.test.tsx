@@ -64,6 +64,8 @@ const base: PublicQuote = {
   sentAt: '2026-11-26T15:00:00.000Z',
   acceptedAt: null,
   signatureName: null,
+  paidAt: null,
+  convertedAt: null,
   replacedByUrl: null,
 };
 
@@ -105,6 +107,32 @@ describe('the client’s quote page', () => {
     expect(text).toContain('2026');
     expect(text).not.toContain('Accept Quote');
     expect(text).not.toContain('Decline Quote');
+  });
+
+  it('offers to pay the deposit of an accepted quote, and says when it was paid', () => {
+    const accepted = {
+      ...base,
+      status: 'accepted' as const,
+      signatureName: 'Dana',
+      acceptedAt: '2026-11-27T10:30:00Z',
+    };
+    const due = render(accepted);
+    expect(due).toContain('Pay the deposit below to start the work.');
+    expect(due).toContain('Pay the $91.75 deposit');
+    expect(due).toContain('You do not need an account');
+
+    const paid = render({
+      ...accepted,
+      status: 'paid',
+      paidAt: '2026-11-28T09:00:00Z',
+      convertedAt: '2026-11-28T09:00:00Z',
+    });
+    expect(paid).toContain('Deposit paid on');
+    expect(paid).not.toContain('Pay the $91.75 deposit');
+
+    const nothingDue = render({ ...accepted, totals: { ...base.totals, deposit: '0.00' }, depositPercent: 0 });
+    expect(nothingDue).not.toContain('Pay the');
+    expect(nothingDue).toContain('we will be in touch to schedule the work');
   });
 
   it.each([

@@ -3,6 +3,7 @@ import type { PublicQuote } from '@shared/schemas/quotes';
 import { QuoteDocument } from '@/components/commerce/quote-document';
 import { Card, CardContent } from '@/components/ui/card';
 import { publicQuotePdfPath } from '../api/public-quote';
+import { DepositPayment } from './deposit-payment';
 import { AcceptQuoteForm, DeclineQuoteForm } from './quote-answer-forms';
 import { quoteState, type QuoteState } from './quote-state';
 
@@ -23,8 +24,12 @@ function StateNotice({ state }: { state: Exclude<QuoteState, { kind: 'open' }> }
                 — signed by <strong>{state.signatureName}</strong>
               </>
             ) : null}
-            {state.acceptedAt ? ` on ${when(state.acceptedAt)}` : ''}. Thank you: we will be in touch to schedule the
-            work.
+            {state.acceptedAt ? ` on ${when(state.acceptedAt)}` : ''}.{' '}
+            {state.depositDue
+              ? 'Pay the deposit below to start the work.'
+              : state.paidAt
+                ? `Deposit paid on ${when(state.paidAt)}. Thank you: we will be in touch to schedule the work.`
+                : 'Thank you: we will be in touch to schedule the work.'}
           </p>
         </div>
       );
@@ -80,6 +85,7 @@ export function PublicQuoteView({ quote, token, today }: { quote: PublicQuote; t
   return (
     <div className="flex flex-col gap-6">
       {state.kind === 'open' ? null : <StateNotice state={state} />}
+      {state.kind === 'accepted' && state.depositDue ? <DepositPayment quote={quote} token={token} /> : null}
       <div className="flex justify-end">
         <a
           className="inline-flex items-center gap-2 text-sm font-semibold text-blue-800 underline underline-offset-2"

@@ -3,7 +3,14 @@ import type { PublicQuote } from '@shared/schemas/quotes';
 /** What the client's page shows around the quote itself. */
 export type QuoteState =
   | { kind: 'open' }
-  | { kind: 'accepted'; signatureName: string | null; acceptedAt: string | null }
+  | {
+      kind: 'accepted';
+      signatureName: string | null;
+      acceptedAt: string | null;
+      /** A deposit is due and not yet paid: the page offers to pay it. */
+      depositDue: boolean;
+      paidAt: string | null;
+    }
   | { kind: 'declined' }
   | { kind: 'expired' }
   | { kind: 'withdrawn' }
@@ -25,7 +32,13 @@ export function quoteState(quote: PublicQuote, today: string): QuoteState {
     case 'accepted':
     case 'paid':
     case 'converted':
-      return { kind: 'accepted', signatureName: quote.signatureName, acceptedAt: quote.acceptedAt };
+      return {
+        kind: 'accepted',
+        signatureName: quote.signatureName,
+        acceptedAt: quote.acceptedAt,
+        depositDue: quote.status === 'accepted' && quote.totals.deposit !== '0.00',
+        paidAt: quote.paidAt,
+      };
     case 'declined':
       return { kind: 'declined' };
     case 'expired':

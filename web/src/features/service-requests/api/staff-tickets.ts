@@ -5,6 +5,7 @@ import type {
   ServiceRequestStatus,
   ServiceRequestThread,
   StaffServiceRequestPage,
+  TicketSlaFilter,
   UpdateServiceRequest,
 } from '@shared/schemas/service-requests';
 import { apiJson } from '@/lib/api-client';
@@ -20,6 +21,10 @@ export interface TicketListRequest {
   /** A staff member's id, or `none`. */
   assigneeId: string | null;
   clientId: string | null;
+  /** Created on these days (YYYY-MM-DD, business time zone), both included. */
+  from: string | null;
+  to: string | null;
+  sla: TicketSlaFilter | null;
   cursor: string | null;
 }
 

@@ -16,6 +16,9 @@ describe('the tickets list read from the URL', () => {
       service: null,
       assigneeId: null,
       clientId: null,
+      from: null,
+      to: null,
+      sla: null,
       cursor: null,
       selectedId: null,
     });
@@ -28,6 +31,9 @@ describe('the tickets list read from the URL', () => {
       service: serviceOptions[0],
       assigneeId: STAFF_ID,
       clientId: STAFF_ID,
+      from: '2026-03-02',
+      to: '2026-03-08',
+      sla: 'breached',
       cursor: CURSOR,
       id: 'abc',
     });
@@ -37,6 +43,9 @@ describe('the tickets list read from the URL', () => {
       service: serviceOptions[0],
       assigneeId: STAFF_ID,
       clientId: STAFF_ID,
+      from: '2026-03-02',
+      to: '2026-03-08',
+      sla: 'breached',
       cursor: CURSOR,
       selectedId: 'abc',
     });
@@ -51,7 +60,18 @@ describe('the tickets list read from the URL', () => {
   });
 
   it('reads a value edited into the URL that the list cannot ask for as no filter', () => {
-    const edited = read('status=lost&service=Plumbing&assigneeId=bob&clientId=42&cursor=page-2');
-    expect(edited).toMatchObject({ status: null, service: null, assigneeId: null, clientId: null, cursor: null });
+    const edited = read(
+      'status=lost&service=Plumbing&assigneeId=bob&clientId=42&cursor=page-2&from=2026-02-30&to=soon&sla=late',
+    );
+    expect(edited).toMatchObject({
+      status: null,
+      service: null,
+      assigneeId: null,
+      clientId: null,
+      cursor: null,
+      from: null,
+      to: null,
+      sla: null,
+    });
   });
 });

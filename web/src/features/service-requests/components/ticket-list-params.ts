@@ -1,15 +1,18 @@
 import { serviceOptions } from '@shared/contact';
 import { CONSULTATION_DESCRIPTION } from '@shared/payments';
 import { readPageCursor } from '@shared/schemas/page-cursor';
-import { serviceRequestStatuses } from '@shared/schemas/service-requests';
+import { serviceRequestStatuses, ticketSlaFilters } from '@shared/schemas/service-requests';
+import { isCalendarDate } from '@shared/schemas/dates';
 import { isUuid } from '@shared/schemas/text';
 import type { TicketListRequest } from '../api/staff-tickets';
 
 /** The Service filter's choices: the contact form's services and the paid consultation's. */
 export const ticketServiceFilterOptions = [...serviceOptions, CONSULTATION_DESCRIPTION] as const;
 
+const dateParam = (value: string | null) => (value && isCalendarDate(value) ? value : null);
+
 /**
- * The tickets list as the URL asks for it (/admin/service-requests?q=&status=&service=&assigneeId=&clientId=&cursor=&id=).
+ * The tickets list as the URL asks for it (/admin/service-requests?q=&status=&service=&assigneeId=&clientId=&from=&to=&sla=&cursor=&id=).
  * The URL can be edited by hand: a value the list cannot ask for is read as no filter, never sent to the API.
  */
 export function readTicketListParams(params: URLSearchParams): TicketListRequest & { selectedId: string | null } {
@@ -22,6 +25,9 @@ export function readTicketListParams(params: URLSearchParams): TicketListRequest
     service: ticketServiceFilterOptions.find((option) => option === params.get('service')) ?? null,
     assigneeId: assignee === 'none' || isUuid(assignee) ? assignee : null,
     clientId: isUuid(client) ? client : null,
+    from: dateParam(params.get('from')),
+    to: dateParam(params.get('to')),
+    sla: ticketSlaFilters.find((value) => value === params.get('sla')) ?? null,
     cursor: cursor && readPageCursor(cursor) ? cursor : null,
     selectedId: params.get('id'),
   };

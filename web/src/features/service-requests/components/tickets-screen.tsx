@@ -20,14 +20,14 @@ import { formatDateTime } from '@/lib/format';
 
 /**
  * Service requests as tickets (/admin/service-requests): filters (status,
- * service, assignee, client), search, keyset pages, and the open ticket beside
+ * service, assignee, client; creation days and SLA state from a report's bar), search, keyset pages, and the open ticket beside
  * the list; all in the URL. New requests and changes appear live.
  */
 export function TicketsScreen() {
   const [params, navigate] = useListParams();
-  const { q, status, service, assigneeId, clientId, cursor, selectedId } = readTicketListParams(params);
+  const { q, status, service, assigneeId, clientId, from, to, sla, cursor, selectedId } = readTicketListParams(params);
   const [search, setSearch] = useState(q);
-  const list = useTicketList({ q, status, service, assigneeId, clientId, cursor });
+  const list = useTicketList({ q, status, service, assigneeId, clientId, from, to, sla, cursor });
   const staff = useStaffMembers();
   const queryClient = useQueryClient();
   useStaffEvents(
@@ -73,6 +73,22 @@ export function TicketsScreen() {
           {clientId ? (
             <Button type="button" variant="ghost" onClick={() => navigate({ clientId: null, cursor: null })}>
               All clients
+            </Button>
+          ) : null}
+          {from || to || sla ? (
+            // Set by a report's bar: the tickets behind it, until cleared.
+            <Button
+              type="button"
+              variant="ghost"
+              onClick={() => navigate({ from: null, to: null, sla: null, cursor: null })}
+            >
+              {[
+                from || to ? `Created ${from ?? '…'} to ${to ?? '…'}` : null,
+                sla ? `SLA ${sla === 'breached' ? 'breached' : 'at risk'}` : null,
+              ]
+                .filter(Boolean)
+                .join(' · ')}{' '}
+              ✕<span className="sr-only"> (clear)</span>
             </Button>
           ) : null}
         </ListFilters>
