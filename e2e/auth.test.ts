@@ -65,6 +65,25 @@ describe('accounts in the browser', () => {
     expect(await server.db('users').where({ username: 'ab' })).toHaveLength(0);
   });
 
+  it("shows the server's refusal of a field under that field, without its raw name (issue 29)", async () => {
+    const page = await browser.newPage();
+    await page.goto(`${server.url}/signup`);
+    await page.getByLabel('Username').fill('common-chooser');
+    await page.getByLabel('Password').fill('password1');
+    await page.getByRole('button', { name: 'Create Account' }).click();
+    const message = 'This password is too common. Please choose one that is harder to guess.';
+    const password = page.getByLabel('Password');
+    await expect.poll(() => password.getAttribute('aria-invalid')).toBe('true');
+    // Under the password field (its description), focused, and not as a toast with "password:" in front.
+    const describedBy = (await password.getAttribute('aria-describedby'))!.split(' ');
+    const described = await Promise.all(describedBy.map((id) => page.locator(`[id="${id}"]`).textContent()));
+    expect(described).toContain(message);
+    expect(await password.evaluate((element) => element === document.activeElement)).toBe(true);
+    expect(await toast(page, 'Signup Failed').count()).toBe(0);
+    expect(await page.getByText(`password: ${message}`).count()).toBe(0);
+    expect(await server.db('users').where({ username: 'common-chooser' })).toHaveLength(0);
+  });
+
   it('shows the server message for a wrong password and a taken username', async () => {
     const page = await browser.newPage();
     await page.goto(`${server.url}/signup`);

@@ -34,7 +34,8 @@ describe('Billing in the portal', () => {
     const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
     const client = await loggedInAs(page, server, { firstName: 'Grace', email: 'grace.billing@example.com' });
     await page.goto(`${server.url}/services`);
-    await (await hydrated(page.getByRole('button', { name: 'Book Consultation' }))).click();
+    await (await hydrated(page.getByLabel('What would you like to discuss?'))).fill('A second opinion on our firewall');
+    await page.getByRole('button', { name: 'Book Consultation' }).click();
     await page.getByLabel('Card number').fill('4242 4242 4242 4242');
     await page.getByLabel('Expiry (MM / YY)').fill('12 / 34');
     await page.getByLabel('CVC').fill('123');

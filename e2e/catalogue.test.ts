@@ -143,6 +143,30 @@ describe('the console Catalogue', () => {
     const served = await shop.page.request.get(`${server.url}${created.imageUrl}`);
     expect(served.headers()['content-type']).toBe('image/webp');
 
+    // A new image chosen for a saved product: leaving asks first (it was lost without a word), and it is saved from
+    // its own card (issue 29).
+    const newer = await sharp({
+      create: { width: 320, height: 240, channels: 3, background: { r: 200, g: 40, b: 40 } },
+    })
+      .png()
+      .toBuffer();
+    await staff.getByLabel('Image').setInputFiles({ name: 'newer.png', mimeType: 'image/png', buffer: newer });
+    await visible(staff.getByRole('img', { name: 'Preview of the chosen image' }));
+    const asked: string[] = [];
+    staff.once('dialog', (dialog) => {
+      asked.push(dialog.message());
+      void dialog.dismiss();
+    });
+    await staff.getByRole('link', { name: 'Catalogue', exact: true }).first().click();
+    await expect.poll(() => asked).toEqual(['The image you chose is not saved yet. Leave this page and lose it?']);
+    await expectPath(staff, `/admin/catalogue/${created.id}`);
+    await staff.getByRole('button', { name: 'Save image' }).click();
+    await visible(toast(staff, 'Image Saved'));
+    await expect
+      .poll(async () => (await server.db('products').where({ id: created.id }).first()).imageUrl)
+      .not.toBe(created.imageUrl);
+    expect(await staff.getByRole('button', { name: 'Save image' }).count()).toBe(0);
+
     // Archived: gone from the shop and from the list unless asked for; restorable.
     await staff.getByRole('button', { name: 'Archive product' }).click();
     await visible(toast(staff, 'Product Archived'));

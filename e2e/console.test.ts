@@ -63,9 +63,15 @@ describe('the staff console', () => {
     // Not the marketing site's chrome.
     expect(await page.getByRole('link', { name: 'Client Portal' }).count()).toBe(0);
     expect(await page.getByRole('button', { name: 'Open live chat' }).count()).toBe(0);
-    // The spec's seeding card is still on /admin.
-    await visible(page.getByRole('heading', { name: 'Database Administration' }));
+    // Seeding is not on the Dashboard every staff member opens first, but under Maintenance (issue 29).
+    expect(await page.getByRole('button', { name: 'Seed Production Database' }).count()).toBe(0);
+    await nav.getByRole('link', { name: 'Maintenance' }).click();
+    await expectPath(page, '/admin/maintenance');
+    await visible(page.getByRole('heading', { name: 'Maintenance', level: 1 }));
+    await visible(page.getByRole('heading', { name: 'Database Administration', level: 2 }));
     await visible(page.getByRole('button', { name: 'Seed Production Database' }));
+    await expect.poll(() => page.title()).toBe('Maintenance — Northstar IT Console');
+    await nav.getByRole('link', { name: 'Dashboard' }).click();
 
     await visible(page.getByText('Live: counts update as things happen'));
     const toFulfil = page.getByTestId('count-ordersToFulfil');

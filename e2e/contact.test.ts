@@ -39,6 +39,17 @@ describe('contact form', () => {
 
     await visible(toast(page, 'Message Sent!'));
     await visible(page.getByText("We'll get back to you within 24 hours.", { exact: true }).last());
+    // The success stays on the page, not only in the toast (issue 29).
+    const success = page.getByRole('status').filter({ hasText: 'Message Sent!' });
+    await visible(success);
+    expect(await success.textContent()).toBe("Message Sent! We'll get back to you within 24 hours.");
+    await page
+      .getByRole('region', { name: /Notifications/ })
+      .getByRole('button', { name: /Close|Dismiss/ })
+      .first()
+      .click();
+    await expect.poll(() => toast(page, 'Message Sent!').count()).toBe(0);
+    await visible(success);
     for (const label of ['Full Name', 'Email Address', 'Phone Number', 'Company Name', 'Message']) {
       await expect.poll(() => page.getByLabel(label).inputValue(), { message: label }).toBe('');
     }

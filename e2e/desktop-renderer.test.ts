@@ -150,9 +150,9 @@ describe('desktop console page (Chromium, main process stood in)', () => {
     grace.socket.close();
   });
 
-  it('seeds from the /admin screen with the admin token while chat notifications carry on', async () => {
+  it('seeds from the Maintenance screen with the admin token while chat notifications carry on', async () => {
     const { page, main } = await staffConsole();
-    await page.getByRole('navigation', { name: 'Console' }).getByRole('link', { name: 'Dashboard' }).click();
+    await page.getByRole('navigation', { name: 'Console' }).getByRole('link', { name: 'Maintenance' }).click();
     await visible(page.getByRole('heading', { name: 'Database Administration', level: 2 }));
     await expect.poll(() => main.tasks('conversationOpened').at(-1)).toEqual({ conversationId: null });
 

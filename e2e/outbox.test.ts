@@ -68,7 +68,6 @@ describe('the staff outbox in the browser', () => {
     await mail.getByRole('tab', { name: 'Plain text' }).click();
     await visible(mail.getByLabel('Plain-text part').getByText(/Please review our firewall\./));
     expect(await axeViolations(page)).toEqual([]);
-
     // Filter by status (kept in the URL): the failed mail with its reason; its script never runs.
     await page.getByLabel('Status').selectOption('failed');
     await expectPath(page, '/admin/outbox?status=failed');
@@ -86,6 +85,42 @@ describe('the staff outbox in the browser', () => {
     // The back button returns to the previous view.
     await page.goBack();
     await expectPath(page, '/admin/outbox?status=failed');
+  });
+
+  it('shows each subject whole, so two that differ only at the end never look alike (issue 29)', async () => {
+    const plan = 'Professional Managed IT with 24/7 Monitoring';
+    for (const [key, ending] of [
+      ['e2e:plan-active', 'is active'],
+      ['e2e:plan-cancelled', 'is cancelled'],
+    ] as const) {
+      await server.db('mails').insert({
+        idempotencyKey: key,
+        template: 'subscription-started',
+        recipient: 'long.subject@example.com',
+        data: JSON.stringify({}),
+        subject: `Your ${plan} plan ${ending}`,
+        htmlBody: '<p>x</p>',
+        textBody: 'x',
+        status: 'kept',
+        attempts: 1,
+      });
+    }
+    for (const width of [1280, 390]) {
+      const page = await browser.newPage({ viewport: { width, height: 800 } });
+      await loggedInAs(page, server, { accountType: 'staff' });
+      await page.goto(`${server.url}/admin/outbox`);
+      const list = page.getByRole('list', { name: 'Mails' });
+      for (const ending of ['is active', 'is cancelled']) {
+        const subject = list.getByTestId('mail-subject').filter({ hasText: `Your ${plan} plan ${ending}` });
+        await visible(subject);
+        // Nothing of it is clipped: its text fits the box it is drawn in.
+        expect(
+          await subject.evaluate((el) => el.scrollWidth <= el.clientWidth && el.scrollHeight <= el.clientHeight),
+          `${ending} at ${width}`,
+        ).toBe(true);
+      }
+      await page.close();
+    }
   });
 
   it('marks a live single-use link as shown for development only', async () => {

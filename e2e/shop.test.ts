@@ -160,13 +160,20 @@ describe('shop, cart and checkout (demo provider)', () => {
     const client = await buildUser(server.db, { firstName: 'Grace' });
     const page = await browser.newPage();
     await page.goto(`${server.url}/services`);
+    // What it is about is asked before anything else (issue 29): nothing is sent without it.
     await (await hydrated(page.getByRole('button', { name: 'Book Consultation' }))).click();
+    await visible(page.getByText('Tell us what the consultation is about'));
+    expect(await toast(page, 'Login Required').count()).toBe(0);
+    await page.getByLabel('What would you like to discuss?').fill('Segmenting the guest Wi-Fi');
+    await page.getByRole('button', { name: 'Book Consultation' }).click();
     await visible(toast(page, 'Login Required'));
     await page.waitForURL(/\/login\?next=/);
     await expectPath(page, '/login?next=%2Fservices');
     await logIn(page, client.username, client.password);
     await expectPath(page, '/services');
 
+    await page.getByLabel('What would you like to discuss?').fill('Segmenting the guest Wi-Fi from the tills');
+    await page.getByLabel('Preferred times (optional)').fill('Weekday mornings, Central Time');
     await page.getByRole('button', { name: 'Book Consultation' }).click();
     await visible(page.getByText('Demo payment — no real charge'));
     await page.getByRole('button', { name: 'Cancel' }).click();
@@ -182,7 +189,14 @@ describe('shop, cart and checkout (demo provider)', () => {
     const requests = page.getByRole('heading', { name: 'Service Requests' }).locator('xpath=../../..');
     await visible(requests.getByText('Technical Consultation - 1 Hour'));
     await visible(requests.getByText('Pending'));
-    expect(await server.db('service_requests').where({ userId: client.user.id })).toHaveLength(1);
+    const tickets = await server.db('service_requests').where({ userId: client.user.id });
+    expect(tickets).toHaveLength(1);
+    // What the client answered is kept with the payment that became the ticket (staff read it there).
+    const [booking] = await server.db('consultation_bookings').where({ paymentId: tickets[0].stripePaymentId });
+    expect(booking).toMatchObject({
+      topic: 'Segmenting the guest Wi-Fi from the tills',
+      preferredTimes: 'Weekday mornings, Central Time',
+    });
   });
 
   it('checks a kept cart against the catalogue: prices refreshed, discontinued items flagged until removed', async () => {

@@ -62,6 +62,7 @@ const cases: { width: number; role: StaffRole; email: string; screens: string[] 
       'Outbox',
       'Audit log',
       'Staff',
+      'Maintenance',
     ],
   },
 ];

@@ -113,6 +113,9 @@ describe('enquiries and service requests as tickets', () => {
     await ticket.getByRole('button', { name: 'Add Note' }).click();
     await visible(ticket.getByText('Check the ladder budget first'));
     await visible(ticket.getByText('Internal note (staff only)'));
+    // The box is back to a reply: the next text is not a note by accident (issue 29).
+    await expect.poll(() => ticket.getByLabel('Internal note (not shown to the client)').isChecked()).toBe(false);
+    await visible(ticket.getByRole('button', { name: 'Send Reply' }));
     await ticket.getByRole('button', { name: 'Waiting on Client' }).click();
     expect(await axeViolations(staff)).toEqual([]);
 
@@ -148,6 +151,13 @@ describe('enquiries and service requests as tickets', () => {
   it('staff propose a consultation time and the client confirms it', async () => {
     const client = await browser.newPage();
     const grace = await loggedInAs(client, server, { firstName: 'Grace', email: 'grace.e2e@example.com' });
+    // Booked as the site books it: what it is about and when suits the client, kept with the payment (decision 200).
+    await server.db('consultation_bookings').insert({
+      userId: grace.user.id,
+      paymentId: 'demo_pi_e2e_consultation',
+      topic: 'Wi-Fi drops in the warehouse',
+      preferredTimes: 'Tuesday mornings',
+    });
     // Filed as a paid consultation is: the payment id and the instruction to staff are an internal note.
     await server.db.transaction((trx) =>
       applyConsultationPayment(
@@ -175,17 +185,30 @@ describe('enquiries and service requests as tickets', () => {
     const page = staff.getByRole('article', { name: 'Service request from Grace' });
     await visible(page.getByText('Paid', { exact: true }));
     await visible(page.getByText('Paid by payment demo_pi_e2e_consultation. Contact the client to schedule it.'));
+    // The booking's answers as fields, above the time to propose.
+    const booking = page.getByRole('region', { name: 'Consultation booking' });
+    await visible(booking.getByText('Wi-Fi drops in the warehouse', { exact: true }));
+    await visible(booking.getByText('Tuesday mornings', { exact: true }));
     const form = page.getByRole('form', { name: 'Propose a consultation time' });
     await form.getByLabel('Date').fill(firstDay);
     await form.getByLabel('Time', { exact: true }).fill('14:30');
-    await form.getByLabel('Time zone').selectOption('America/Phoenix');
+    // The picker starts at this browser's zone — UTC as "UTC", not the list's first zone — and searches (issue 29).
+    const zone = form.getByLabel('Time zone', { exact: true });
+    const pageZone = await staff.evaluate(() => Intl.DateTimeFormat().resolvedOptions().timeZone);
+    expect(await zone.inputValue()).toBe(['UTC', 'Etc/UTC'].includes(pageZone) ? 'UTC' : pageZone);
+    expect(await zone.locator('option').first().textContent()).toBe('UTC — Coordinated Universal Time');
+    await form.getByLabel('Search time zones').fill('phoenix');
+    await expect.poll(() => zone.inputValue()).toBe('America/Phoenix');
+    expect(await zone.locator('option:checked').textContent()).toMatch(/^America\/Phoenix — Mountain Standard Time/);
     await form.getByLabel('Length').selectOption('60');
     await form.getByRole('button', { name: 'Propose Time' }).click();
     await visible(page.getByText('Proposed consultation time'));
 
     await client.goto(`${server.url}/portal/request?id=${ticket.id}`);
     const card = client.getByRole('region', { name: 'Consultation time' });
-    await visible(card.getByText(new RegExp(`${spelled(firstDay)} at 2:30\\s?PM \\(America/Phoenix\\), 60 minutes`)));
+    await visible(
+      card.getByText(new RegExp(`${spelled(firstDay)} at 2:30\\s?PM \\(Mountain Standard Time\\), 60 minutes`)),
+    );
     await card.getByRole('button', { name: 'Confirm This Time' }).click();
     await visible(card.getByText('Consultation confirmed'));
     const ics = await client.request.get(`${server.url}/api/service-requests/${ticket.id}/consultation.ics`);
@@ -250,7 +273,7 @@ describe('enquiries and service requests as tickets', () => {
     for (const width of [390, 1280]) {
       const page = await browser.newPage({ viewport: { width, height: 800 } });
       await page.goto(link!);
-      await visible(page.getByText(new RegExp(`${spelled(secondDay)} at 9:15\\s?AM \\(Asia/Tokyo\\)`)));
+      await visible(page.getByText(new RegExp(`${spelled(secondDay)} at 9:15\\s?AM \\(Japan Standard Time\\)`)));
       await visible(page.getByText('90 minutes'));
       expect(await axeViolations(page)).toEqual([]);
       expect(await status()).toBe('proposed');

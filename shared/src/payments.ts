@@ -7,6 +7,9 @@
 /** Spec §9: the one-hour consultation costs $199. */
 export const CONSULTATION_AMOUNT_CENTS = 19_900;
 export const CONSULTATION_DESCRIPTION = 'Technical Consultation - 1 Hour';
+/** The longest answers the booking takes: what it is about, and when suits the client (decision 200). */
+export const CONSULTATION_TOPIC_MAX = 500;
+export const CONSULTATION_TIMES_MAX = 500;
 
 /** The answer to POST /api/create-payment-intent: the secret the payment form confirms. */
 export interface ClientSecretResponse {

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { formatInZone, zonedTimeToInstant } from './time-zones';
+import {
+  filterTimeZones,
+  formatInZone,
+  startingZone,
+  timeZoneChoices,
+  zonedTimeToInstant,
+  zoneName,
+} from './time-zones';
 
 const iso = (instant: number | null) => (instant === null ? null : new Date(instant).toISOString());
 
@@ -27,7 +34,50 @@ describe('zonedTimeToInstant', () => {
 describe('formatInZone', () => {
   it('shows the instant in the zone and names the zone', () => {
     expect(formatInZone('2026-12-01T20:30:00.000Z', 'America/Chicago')).toMatch(
-      /^Tuesday, December 1, 2026 at 2:30\s?PM \(America\/Chicago\)$/,
+      /^Tuesday, December 1, 2026 at 2:30\s?PM \(Central Time\)$/,
     );
+  });
+});
+
+describe('the time-zone picker and the names clients read (issue 29)', () => {
+  it('names zones as people do, UTC as UTC', () => {
+    expect(zoneName('America/Chicago')).toBe('Central Time');
+    expect(zoneName('America/New_York')).toBe('Eastern Time');
+    expect(zoneName('UTC')).toBe('UTC');
+    expect(zoneName('Etc/UTC')).toBe('UTC');
+    expect(formatInZone('2026-12-01T09:00:00.000Z', 'UTC')).toMatch(/ \(UTC\)$/);
+  });
+
+  it('starts a UTC browser at UTC, not at the first zone of the list (Africa/Abidjan)', () => {
+    expect(startingZone('UTC')).toBe('UTC');
+    expect(startingZone('Etc/UTC')).toBe('UTC');
+    expect(startingZone(undefined)).toBe('UTC');
+    expect(startingZone('America/Chicago')).toBe('America/Chicago');
+  });
+
+  it('offers UTC first, once, and every zone with its name and offset', () => {
+    const choices = timeZoneChoices(['Africa/Abidjan', 'America/Chicago', 'UTC'], ['Europe/Berlin']);
+    expect(choices.map((choice) => choice.value)).toEqual([
+      'UTC',
+      'Africa/Abidjan',
+      'America/Chicago',
+      'Europe/Berlin',
+    ]);
+    expect(choices[0]!.label).toBe('UTC — Coordinated Universal Time');
+    expect(choices[2]!.label).toMatch(/^America\/Chicago — Central Time \(UTC−0[56]:00\)$/);
+  });
+
+  it('finds zones by any words of their place or name, keeping the chosen one', () => {
+    const choices = timeZoneChoices(['Africa/Abidjan', 'America/Chicago', 'America/New_York', 'Europe/Berlin']);
+    expect(filterTimeZones(choices, 'central', 'UTC').map((c) => c.value)).toEqual([
+      'UTC',
+      'America/Chicago',
+      'Europe/Berlin',
+    ]);
+    expect(filterTimeZones(choices, 'New york', 'America/Chicago').map((c) => c.value)).toEqual([
+      'America/Chicago',
+      'America/New_York',
+    ]);
+    expect(filterTimeZones(choices, '  ', 'UTC')).toHaveLength(5);
   });
 });

@@ -84,14 +84,40 @@ export function zonedTimeToInstant(date: string, time: string, timeZone: string)
   return null;
 }
 
-/** "Tuesday, December 1, 2026, 2:30 PM CST" style text of an instant in a zone. */
+const UTC_ZONES = new Set(['UTC', 'Etc/UTC', 'Etc/GMT', 'Etc/Universal', 'Etc/Zulu', 'GMT']);
+
+/** Whether a zone name is one of the names of UTC ("UTC", "Etc/UTC", "GMT"…). */
+export const isUtcZone = (timeZone: string) => UTC_ZONES.has(timeZone);
+
+/**
+ * The name people use for a zone, for clients (issue 29): "Central Time", "Central European Time", "UTC". A zone
+ * Intl has no such name for (it would say "GMT+05:45") is named by its place ("Asia/Kathmandu" → "Kathmandu time").
+ */
+export function zoneName(timeZone: string, at: number | string = Date.now()): string {
+  if (isUtcZone(timeZone)) return 'UTC';
+  const name = new Intl.DateTimeFormat('en-US', { timeZone, timeZoneName: 'longGeneric' })
+    .formatToParts(new Date(at))
+    .find((part) => part.type === 'timeZoneName')?.value;
+  if (name && !/^GMT/.test(name)) return name;
+  return `${(timeZone.split('/').at(-1) ?? timeZone).replace(/_/g, ' ')} time`;
+}
+
+/** The zone's offset from UTC at an instant, as "UTC−06:00" ("UTC" for none). */
+export function zoneOffset(timeZone: string, at: number | string = Date.now()): string {
+  const offset = new Intl.DateTimeFormat('en-US', { timeZone, timeZoneName: 'longOffset' })
+    .formatToParts(new Date(at))
+    .find((part) => part.type === 'timeZoneName')?.value;
+  return !offset || offset === 'GMT' ? 'UTC' : offset.replace('GMT', 'UTC').replace('-', '−');
+}
+
+/** "Tuesday, December 1, 2026 at 2:30 PM (Central Time)": an instant in a zone, named as people name it. */
 export function formatInZone(instant: string | number, timeZone: string): string {
   return (
     new Intl.DateTimeFormat('en-US', {
       timeZone,
       dateStyle: 'full',
       timeStyle: 'short',
-    }).format(new Date(instant)) + ` (${timeZone.replace(/_/g, ' ')})`
+    }).format(new Date(instant)) + ` (${zoneName(timeZone, instant)})`
   );
 }
 
@@ -103,4 +129,45 @@ export function isTimeZone(value: string): boolean {
   } catch {
     return false;
   }
+}
+
+export interface TimeZoneChoice {
+  /** The IANA name the API takes ("America/Chicago", "UTC"). */
+  value: string;
+  /** "America/Chicago — Central Time (UTC−06:00)". */
+  label: string;
+}
+
+/**
+ * The time-zone picker's choices: UTC first, then every zone the browser knows, each with the name people use and
+ * its offset now, so "central" or "berlin" finds it. A zone not in the list (the browser's own, or the one chosen
+ * before) is added.
+ */
+export function timeZoneChoices(supported: readonly string[], include: readonly string[] = []): TimeZoneChoice[] {
+  const zones = [
+    ...new Set(['UTC', ...supported.filter((zone) => !isUtcZone(zone)), ...include.filter((z) => !isUtcZone(z))]),
+  ];
+  const now = Date.now();
+  return zones.map((value) => ({
+    value,
+    label:
+      value === 'UTC'
+        ? 'UTC — Coordinated Universal Time'
+        : `${value.replace(/_/g, ' ')} — ${zoneName(value, now)} (${zoneOffset(value, now)})`,
+  }));
+}
+
+/** The choices whose label holds every word of `query` (any case); the `selected` one always stays. */
+export function filterTimeZones(choices: readonly TimeZoneChoice[], query: string, selected: string): TimeZoneChoice[] {
+  const words = query.toLowerCase().split(/\s+/).filter(Boolean);
+  if (words.length === 0) return [...choices];
+  return choices.filter(
+    (choice) => choice.value === selected || words.every((word) => choice.label.toLowerCase().includes(word)),
+  );
+}
+
+/** The zone a picker starts at: the browser's, with any name of UTC as "UTC" (not the first zone of the list). */
+export function startingZone(browserZone: string | undefined): string {
+  if (!browserZone || isUtcZone(browserZone)) return 'UTC';
+  return browserZone;
 }

@@ -115,6 +115,12 @@ async function fillEveryTable(): Promise<void> {
     content: Buffer.from(Array.from({ length: 256 }, (_, i) => 255 - i)),
     uploadedById: staff.user.id,
   });
+  await db('consultation_bookings').insert({
+    userId: client.user.id,
+    paymentId: 'demo_pi_booked_0001',
+    topic: 'Wi-Fi "dead" zones ü',
+    preferredTimes: null,
+  });
   await db('consultation_proposals').insert({
     serviceRequestId: request.id,
     startsAt: db.raw("'2026-12-01 15:30:00+00'"),

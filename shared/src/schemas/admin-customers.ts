@@ -64,7 +64,13 @@ export interface AdminCustomerDetails {
     accountType: 'client' | 'staff';
     createdAt: string;
   };
-  subscription: { plan: string | null; status: string | null; currentPeriodEnd: string | null } | null;
+  subscription: {
+    plan: string | null;
+    status: string | null;
+    currentPeriodEnd: string | null;
+    /** Cancelled: it ends at currentPeriodEnd and does not renew (the status stays active until then). */
+    cancelAtPeriodEnd: boolean;
+  } | null;
   orders: { id: string; number: string; status: OrderStatus; totalAmount: string; createdAt: string }[];
   serviceRequests: { id: string; number: string; service: string; status: string; createdAt: string }[];
   enquiries: { id: string; service: string; message: string; createdAt: string }[];

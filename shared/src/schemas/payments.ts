@@ -1,11 +1,33 @@
 import { z } from 'zod';
-import { CONSULTATION_AMOUNT_CENTS, CONSULTATION_DESCRIPTION } from '../payments';
+import {
+  CONSULTATION_AMOUNT_CENTS,
+  CONSULTATION_DESCRIPTION,
+  CONSULTATION_TIMES_MAX,
+  CONSULTATION_TOPIC_MAX,
+} from '../payments';
+import { multiLine } from './text';
 
 export * from '../payments';
 
 /**
  * POST /api/create-payment-intent for the consultation. The amount is fixed
  * by the server; the client's copy must match it.
+ */
+/** What the consultation is about and when suits the client: both asked before the $199 is taken (decision 200). */
+const consultationTopic = multiLine(CONSULTATION_TOPIC_MAX, 'Topic').min(1, 'Tell us what the consultation is about');
+/** Optional: empty means "any time" (null). */
+const preferredTimes = z
+  .union([multiLine(CONSULTATION_TIMES_MAX, 'Preferred times'), z.null()])
+  .optional()
+  .transform((value) => (value ? value : null));
+
+/** The booking form's questions (the form requires the topic). */
+export const consultationDetailsSchema = z.object({ topic: consultationTopic, preferredTimes }).strict();
+export type ConsultationDetailsInput = z.input<typeof consultationDetailsSchema>;
+
+/**
+ * The spec's body `{ amount, description }` plus the booking's answers. The topic is optional here only so that the
+ * spec's body alone still books (decision 200); when sent it must be real text, and the site's form always sends it.
  */
 export const consultationRequestSchema = z
   .object({
@@ -15,8 +37,11 @@ export const consultationRequestSchema = z
     description: z.literal(CONSULTATION_DESCRIPTION, {
       error: `description must be "${CONSULTATION_DESCRIPTION}"`,
     }),
+    topic: consultationTopic.optional(),
+    preferredTimes,
   })
   .strict();
+export type ConsultationRequest = z.output<typeof consultationRequestSchema>;
 
 /** What POST /api/create-payment-intent starts: the shop's order, or the paid consultation. */
 export const paymentIntentKinds = ['order', 'consultation'] as const;

@@ -257,6 +257,12 @@ export interface ConsultationView {
   confirmedAt: string | null;
 }
 
+/** What a client answered when booking the paid consultation (null topic: booked with the spec's bare body). */
+export interface ConsultationBookingView {
+  topic: string | null;
+  preferredTimes: string | null;
+}
+
 /** GET /api/service-requests/{id}: the request and its thread (internal notes only for staff). */
 export interface ServiceRequestThread {
   request: StaffServiceRequestSummary & {
@@ -267,6 +273,8 @@ export interface ServiceRequestThread {
   };
   events: TicketEvent[];
   consultation: ConsultationView | null;
+  /** A paid consultation's booking: what the client said it is about and when suits them (decision 200). */
+  booking: ConsultationBookingView | null;
   /** What the caller may change the status to (staff; empty for clients). */
   allowedStatuses: ServiceRequestStatus[];
   /** Staff only: the satisfaction survey sent when the ticket was completed, with its answer (null: none sent). */

@@ -135,6 +135,7 @@ export const routes: RouteObject[] = [
       consolePage('admin-quote-new', 'quotes/new'),
       consolePage('admin-quote', 'quotes/:id'),
       consolePage('admin-inbound-email', 'inbound-emails/:id'),
+      consolePage('admin-maintenance', 'maintenance'),
     ],
   },
 ];

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { fieldErrors } from './form';
+import { fieldErrors, placeApiError } from './form';
 
 const schema = z.object({
   name: z.string().min(1, 'Name is required'),
@@ -34,5 +34,40 @@ describe('fieldErrors', () => {
     const result = z.string().safeParse(42);
     expect(result.success).toBe(false);
     if (!result.success) expect(fieldErrors(result.error)).toEqual({});
+  });
+});
+
+describe('placeApiError (a 400 of the API, placed on a form)', () => {
+  const signup = ['username', 'password', 'email', 'firstName', 'lastName'] as const;
+
+  it('puts a message naming a field under that field, without the raw prefix', () => {
+    expect(placeApiError('password: This password is too common. Choose another.', signup)).toEqual({
+      field: 'password',
+      message: 'This password is too common. Choose another.',
+    });
+  });
+
+  it('names a nested field by the deepest part of its path the form has', () => {
+    expect(placeApiError('shipping.zipCode: Enter a 5-digit ZIP code', ['fullName', 'zipCode'])).toEqual({
+      field: 'zipCode',
+      message: 'Enter a 5-digit ZIP code',
+    });
+    expect(placeApiError('shipping.zipCode: Enter a 5-digit ZIP code', ['shipping'])).toEqual({
+      field: 'shipping',
+      message: 'Enter a 5-digit ZIP code',
+    });
+  });
+
+  it('leaves for the whole form a message without a prefix, or about a field the form does not show', () => {
+    expect(placeApiError('Invalid username or password', signup)).toEqual({
+      field: null,
+      message: 'Invalid username or password',
+    });
+    expect(placeApiError('items.0.id: No such product', signup)).toEqual({
+      field: null,
+      message: 'items.0.id: No such product',
+    });
+    // A sentence with a colon is not a field name.
+    expect(placeApiError('Try again later: the service is busy', signup).field).toBeNull();
   });
 });

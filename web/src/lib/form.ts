@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { z } from 'zod';
+import { errorMessage } from './api-client';
 
 export type FieldErrors<T> = Partial<Record<keyof T & string, string>>;
 
@@ -11,6 +12,31 @@ export function fieldErrors<T>(error: z.ZodError): FieldErrors<T> {
     if (key && !(key in errors)) errors[key] = issue.message;
   }
   return errors as FieldErrors<T>;
+}
+
+/** A refusal of the API placed on a form: under a field it named, or (`field: null`) for the form as a whole. */
+export interface PlacedError<F extends string> {
+  field: F | null;
+  message: string;
+}
+
+/**
+ * Where the API's refusal belongs. The API names the field first in its 400 answers — "password: This password is
+ * too common…", "shipping.zipCode: …", "items.0.id: No such product" (describeZodIssue) — and such a message goes
+ * under that field without its prefix. The deepest part of the path that is one of the form's `fields` is the field
+ * (`zipCode` of `shipping.zipCode`, or `shipping` when the form has no `zipCode`). Any other message — no prefix, or
+ * a field the form does not show — is for the whole form, as the API wrote it.
+ */
+export function placeApiError<F extends string>(message: string, fields: readonly F[]): PlacedError<F> {
+  const match = /^([\w.]+): (.+)$/s.exec(message);
+  if (match) {
+    const path = match[1]!.split('.');
+    for (let depth = path.length - 1; depth >= 0; depth -= 1) {
+      const field = fields.find((name) => name === path[depth]);
+      if (field) return { field, message: match[2]! };
+    }
+  }
+  return { field: null, message };
 }
 
 /**
@@ -62,5 +88,17 @@ export function useSchemaForm<S extends z.ZodType<unknown, Record<string, unknow
     else check(schema);
   };
 
-  return { values, errors, setValue, setValues, setErrors, showErrors, submit };
+  /**
+   * Shows a failed request's message under the field it names (placeApiError, the form's fields being the keys of
+   * its values) and moves focus there. Returns the message for the whole form when it names none of them (or
+   * `fallback` when the failure has no message), for the caller to show, else null.
+   */
+  const showApiError = (error: unknown, fallback: string, formElement?: HTMLFormElement | null): string | null => {
+    const placed = placeApiError(errorMessage(error, fallback), Object.keys(values as object));
+    if (placed.field === null) return placed.message;
+    showErrors({ [placed.field]: placed.message } as FieldErrors<z.input<S>>, formElement);
+    return null;
+  };
+
+  return { values, errors, setValue, setValues, setErrors, showErrors, showApiError, submit };
 }

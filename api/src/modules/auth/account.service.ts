@@ -19,6 +19,7 @@ import { startUserSession } from './auth.service';
 import { assertUncommonPassword } from './common-passwords';
 import { hashPassword, verifyPassword } from '../users/password';
 import { endUserSessions } from './session-store';
+import { queuePasswordChangedMail } from './password-changed-mail';
 
 export const EMAIL_LINK_INVALID =
   'This confirmation link is invalid, has already been used or has expired. Please enter your new email address again on your Account page.';
@@ -146,6 +147,7 @@ export async function changePassword(
     // Every link ends: an email change asked for by someone this change signs out among them.
     await revokeAllAccountTokens(trx, user.id);
     await endUserSessions(trx, user.id);
+    await queuePasswordChangedMail(trx, user, 'changed');
   });
   // This session was among those ended: it goes on under a new id, saved now.
   await startUserSession(ctx, user);

@@ -181,6 +181,22 @@ describe('POST /api/auth/password', () => {
     expect((await fresh.post('/api/login').send({ username, password: 'a new passphrase' })).status).toBe(200);
   });
 
+  it("tells the account's address that the password changed, and nothing when a change is refused (issue 29)", async () => {
+    const { agent, password } = await client({ email: 'changed.mine@example.com' });
+    const changedMails = () =>
+      t.db('mails').where({ recipient: 'changed.mine@example.com', template: 'password-changed' });
+    await agent.post('/api/auth/password').send({ currentPassword: 'not it', newPassword: 'a new passphrase' });
+    expect(await changedMails()).toHaveLength(0);
+    const res = await agent
+      .post('/api/auth/password')
+      .send({ currentPassword: password, newPassword: 'a new passphrase' });
+    expect(res.status).toBe(200);
+    const mails = await changedMails();
+    expect(mails).toHaveLength(1);
+    expect(mails[0].data).toMatchObject({ how: 'changed', username: expect.any(String) });
+    expect(JSON.stringify(mails[0].data)).not.toContain('a new passphrase');
+  });
+
   it.each([
     [{ newPassword: '12345' }, 'newPassword: Password must be at least 6 characters'],
     [{ newPassword: 'letmein1' }, `newPassword: ${COMMON_PASSWORD_MESSAGE}`],

@@ -11,6 +11,7 @@ import { issueAccountToken, revokeAllAccountTokens, useAccountToken } from './ac
 import { assertUncommonPassword } from './common-passwords';
 import { hashPassword } from '../users/password';
 import { endUserSessions } from './session-store';
+import { queuePasswordChangedMail } from './password-changed-mail';
 
 /** The same answer whatever the account: nobody learns from it which usernames or emails exist. */
 export const RESET_REQUESTED =
@@ -91,5 +92,7 @@ export async function confirmPasswordReset(db: Knex, token: string, password: st
     await User.query(trx).patch({ passwordHash }).where({ id: used.userId });
     await revokeAllAccountTokens(trx, used.userId);
     await endUserSessions(trx, used.userId);
+    const user = await User.query(trx).findById(used.userId);
+    if (user) await queuePasswordChangedMail(trx, user, 'reset');
   });
 }

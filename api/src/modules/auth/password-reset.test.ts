@@ -43,7 +43,8 @@ async function resetLinkSentTo(email: string, count = 1): Promise<{ link: string
     'password-reset:',
     (rows) => rows.filter((r) => r.recipient === email && r.status === 'sent').length >= count,
   );
-  const mails = sink.to(email);
+  // The newest reset mail (a reset is followed by a "your password was changed" mail to the same address).
+  const mails = sink.to(email).filter((mail) => mail.parsed.subject === 'Reset your password');
   const text = mails.at(-1)!.parsed.text ?? '';
   const link = /(http:\/\/\S+\/reset-password\?token=[A-Za-z0-9_-]+)/.exec(text)?.[1];
   if (!link) throw new Error(`no reset link in:\n${text}`);
@@ -155,6 +156,16 @@ describe('POST /api/auth/password-reset/confirm', () => {
     const again = await api().post('/api/auth/password-reset/confirm', { token, password: 'another new passphrase' });
     expect(again.status).toBe(400);
     expect(again.body).toEqual({ message: RESET_LINK_INVALID });
+
+    // The address hears that the password changed (issue 29), once, with the way back and no secret.
+    await eventuallyRows(servers.db, 'password-changed:', (rows) =>
+      rows.some((r) => r.recipient === 'linus.reset@example.com' && r.status === 'sent'),
+    );
+    const changed = sink.to('linus.reset@example.com').filter((m) => m.parsed.subject === 'Your password was changed');
+    expect(changed).toHaveLength(1);
+    expect(changed[0]!.parsed.text).toContain('reset with an emailed link');
+    expect(changed[0]!.parsed.text).toContain(`${servers.url()}/forgot-password`);
+    expect(changed[0]!.parsed.text).not.toContain('a brand new passphrase');
   });
 
   it('refuses an expired link, and a link voided by a later reset', async () => {

@@ -13,9 +13,13 @@ import { startConsultationPayment } from './consultation.service';
  * checks the user, the kind, the provider and the payment allowance, then
  * hands bookings to this step (given it by api/src/payment-wiring.ts).
  */
-export function consultationBookingRoute({ logger }: AppDeps, provider: PaymentProvider): Middleware {
+export function consultationBookingRoute({ db, logger }: AppDeps, provider: PaymentProvider): Middleware {
   return validated({ body: consultationRequestSchema }, async (ctx) => {
+    const { topic, preferredTimes } = ctx.state.input.body;
     ctx.status = 201;
-    ctx.body = await startConsultationPayment({ provider, logger }, userOf(ctx));
+    ctx.body = await startConsultationPayment({ db, provider, logger }, userOf(ctx), {
+      topic: topic ?? null,
+      preferredTimes,
+    });
   });
 }

@@ -17,13 +17,25 @@ import { providerUnavailable } from '../payments/provider-errors';
 import { createServiceRequest } from '../service-requests/service-requests.service';
 import { User } from '../users/user.model';
 
-/** Starts a payment of exactly $199 for the one-hour consultation. */
+/** What the client told us when booking (decision 200): the topic (null from the spec's bare body) and times. */
+export interface ConsultationDetails {
+  topic: string | null;
+  preferredTimes: string | null;
+}
+
+/**
+ * Starts a payment of exactly $199 for the one-hour consultation, and keeps what the client said it is about with
+ * the payment's id, for the ticket the settled payment becomes. The amount is the server's constant: the body's copy
+ * was only checked against it.
+ */
 export async function startConsultationPayment(
-  { provider, logger }: { provider: PaymentProvider; logger: Logger },
+  { db, provider, logger }: { db: Knex; provider: PaymentProvider; logger: Logger },
   user: User,
+  details: ConsultationDetails,
 ): Promise<ClientSecretResponse> {
+  let payment: { id: string; clientSecret: string };
   try {
-    const payment = await provider.createPayment({
+    payment = await provider.createPayment({
       amountCents: CONSULTATION_AMOUNT_CENTS,
       currency: 'usd',
       description: CONSULTATION_DESCRIPTION,
@@ -33,10 +45,27 @@ export async function startConsultationPayment(
       userId: user.id,
       receiptEmail: user.email,
     });
-    return { clientSecret: payment.clientSecret };
   } catch (err) {
     throw providerUnavailable(err, logger);
   }
+  // Before the browser can confirm it, so a settled payment always finds its booking.
+  await db('consultation_bookings').insert({
+    userId: user.id,
+    paymentId: payment.id,
+    topic: details.topic,
+    preferredTimes: details.preferredTimes,
+  });
+  return { clientSecret: payment.clientSecret };
+}
+
+/** The booking's answers for a payment, if it was booked with them. */
+export async function consultationDetailsOf(
+  db: Knex | Knex.Transaction,
+  paymentId: string,
+): Promise<ConsultationDetails | null> {
+  const row = (await db('consultation_bookings').select('topic', 'preferredTimes').where({ paymentId }).first()) as
+    ConsultationDetails | undefined;
+  return row ?? null;
 }
 
 /**
@@ -62,13 +91,16 @@ export async function applyConsultationPayment(
     logger.warn({ ...context, userId }, 'consultation payment for an unknown user ignored');
     return;
   }
+  const details = await consultationDetailsOf(trx, outcome.paymentId);
   await createServiceRequest(trx, {
     userId: user.id,
     name: user.displayName,
     email: user.email ?? '',
     service: CONSULTATION_DESCRIPTION,
     // The client reads the description; the payment id and what staff do next are an internal note (decision 181).
-    message: `Paid one-hour technical consultation ($${fromCents(CONSULTATION_AMOUNT_CENTS)}). We will contact you to agree a time.`,
+    // What the client wrote when booking is theirs, so it is part of the description (and of the ticket's search);
+    // the ticket also shows it as fields (decision 200).
+    message: consultationMessage(details),
     stripePaymentId: outcome.paymentId,
     staffNote: {
       author: 'Payments',
@@ -76,7 +108,17 @@ export async function applyConsultationPayment(
     },
   });
   const invoice = await issueConsultationInvoice(trx, user, outcome);
-  await queueConsultationMails(trx, user, outcome.paymentId, invoice, mail);
+  await queueConsultationMails(trx, user, outcome.paymentId, invoice, mail, details);
+}
+
+/** The ticket's description: what was paid for, and what the client told us when booking. */
+export function consultationMessage(details: ConsultationDetails | null): string {
+  const lines = [
+    `Paid one-hour technical consultation ($${fromCents(CONSULTATION_AMOUNT_CENTS)}). We will contact you to agree a time.`,
+  ];
+  if (details?.topic) lines.push('', `Topic: ${details.topic}`);
+  if (details?.preferredTimes) lines.push('', `Preferred times: ${details.preferredTimes}`);
+  return lines.join('\n');
 }
 
 /** The consultation's invoice, one per payment (decision 176): one line, no sales tax on a service. */
@@ -108,6 +150,7 @@ async function queueConsultationMails(
   paymentId: string,
   invoice: InvoiceRow,
   mail: StaffAlertSettings,
+  details: ConsultationDetails | null,
 ): Promise<void> {
   const amount = fromCents(CONSULTATION_AMOUNT_CENTS);
   if (user.email) {
@@ -127,7 +170,13 @@ async function queueConsultationMails(
   }
   await enqueueStaffAlert(trx, mail, 'service_requests.work', {
     template: 'staff-consultation-paid',
-    data: { customer: { name: user.displayName, username: user.username, email: user.email }, amount, paymentId },
+    data: {
+      customer: { name: user.displayName, username: user.username, email: user.email },
+      amount,
+      paymentId,
+      topic: details?.topic ?? null,
+      preferredTimes: details?.preferredTimes ?? null,
+    },
     idempotencyKey: `staff-consultation-paid:${paymentId}`,
     ...(user.email ? { replyTo: user.email } : {}),
   });

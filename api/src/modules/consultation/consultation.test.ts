@@ -127,6 +127,86 @@ describe('the paid consultation (demo provider)', () => {
     ]);
   });
 
+  it('asks what it is about and when suits the client before the payment, and shows staff both on the ticket (decision 200)', async () => {
+    const { agent, user } = await client('linus.topic@example.com');
+    // After the cases that count alert recipients: this staff member is mailed every later alert.
+    const staff = await buildUser(t.db, { accountType: 'staff', staffRole: 'support', email: 'consults@example.com' });
+    const res = await agent.post('/api/create-payment-intent').send({
+      ...consultation,
+      topic: '  Our warehouse Wi-Fi drops scanners near the loading dock.  ',
+      preferredTimes: 'Tuesday or Thursday mornings, Central Time',
+    });
+    expect(res.status).toBe(201);
+    const paymentId = (res.body.clientSecret as string).split('_secret_')[0];
+    // Kept on our side with the payment, before any money moved; the price is still the server's.
+    expect(await t.db('consultation_bookings').where({ paymentId })).toEqual([
+      expect.objectContaining({
+        userId: user.id,
+        topic: 'Our warehouse Wi-Fi drops scanners near the loading dock.',
+        preferredTimes: 'Tuesday or Thursday mornings, Central Time',
+      }),
+    ]);
+    expect((await t.db('demo_payments').where({ id: paymentId }).first()).amount).toBe(19900);
+
+    const paid = await agent
+      .post('/api/demo-payments/confirm')
+      .send({ clientSecret: res.body.clientSecret, card: demoCards.succeeds });
+    expect(paid.status).toBe(200);
+    const [row] = await requestsOf(user.id);
+    const staffAgent = t.agent();
+    await logIn(staffAgent, staff);
+    const asStaff = await staffAgent.get(`/api/service-requests/${row.id}`);
+    expect(asStaff.body.booking).toEqual({
+      topic: 'Our warehouse Wi-Fi drops scanners near the loading dock.',
+      preferredTimes: 'Tuesday or Thursday mornings, Central Time',
+    });
+    expect(asStaff.body.request.message).toBe(
+      'Paid one-hour technical consultation ($199.00). We will contact you to agree a time.\n\n' +
+        'Topic: Our warehouse Wi-Fi drops scanners near the loading dock.\n\n' +
+        'Preferred times: Tuesday or Thursday mornings, Central Time',
+    );
+    // The client sees what they wrote, and still nothing meant for staff.
+    const asClient = await agent.get(`/api/service-requests/${row.id}`);
+    expect(asClient.body.booking).toEqual(asStaff.body.booking);
+    expect(JSON.stringify(asClient.body)).not.toMatch(/demo_pi_|Contact the client/);
+    const [alert] = await t.db('mails').where({ idempotencyKey: `staff-consultation-paid:${paymentId}` });
+    expect(alert).toMatchObject({
+      recipient: 'consults@example.com',
+      data: expect.objectContaining({
+        topic: 'Our warehouse Wi-Fi drops scanners near the loading dock.',
+        preferredTimes: 'Tuesday or Thursday mornings, Central Time',
+      }),
+    });
+  });
+
+  it("books with the spec's bare body too: no topic, no times, shown as such", async () => {
+    const { agent, user } = await client();
+    const res = await agent.post('/api/create-payment-intent').send({ ...consultation, preferredTimes: '' });
+    expect(res.status).toBe(201);
+    const paymentId = (res.body.clientSecret as string).split('_secret_')[0];
+    expect(await t.db('consultation_bookings').where({ paymentId })).toEqual([
+      expect.objectContaining({ userId: user.id, topic: null, preferredTimes: null }),
+    ]);
+  });
+
+  it.each([
+    [{ ...consultation, topic: '   ' }, 'topic: Tell us what the consultation is about'],
+    [{ ...consultation, topic: 'x'.repeat(501) }, 'topic: Topic must be at most 500 characters'],
+    [{ ...consultation, topic: 42 }, 'topic: Invalid input: expected string, received number'],
+    [
+      { ...consultation, topic: 'Wi-Fi', preferredTimes: 'y'.repeat(501) },
+      'preferredTimes: Preferred times must be at most 500 characters',
+    ],
+    [{ ...consultation, topic: 'Wi-Fi', price: 1 }, 'Unrecognized key: "price"'],
+  ])('refuses the booking %j with 400, and keeps nothing', async (body, message) => {
+    const { agent, user } = await client();
+    const res = await agent.post('/api/create-payment-intent').send(body);
+    expect(res.status).toBe(400);
+    expect(res.body).toEqual({ message });
+    expect(await t.db('demo_payments').where({ userId: user.id })).toHaveLength(0);
+    expect(await t.db('consultation_bookings').where({ userId: user.id })).toHaveLength(0);
+  });
+
   it.each([
     [{ amount: 100, description: consultation.description }, 'amount: The consultation costs $199.00 (amount 19900)'],
     [

@@ -5,6 +5,7 @@ import type {
   ContactMessagePage,
   ContactMessageView,
 } from '@shared/schemas/contact';
+import { formatTicketNumber } from '@shared/schemas/service-requests';
 import type { Config } from '../../config';
 import { enqueueStaffAlert } from '../mail/outbox';
 import type { EnquiryData } from '../mail/templates/contact-acknowledgement';
@@ -19,7 +20,8 @@ type ContactOutcome = 'stored' | 'dropped';
 /**
  * Stores an enquiry with its mails: an acknowledgement to the address given,
  * and an alert to staff (Reply-To: that address). From a logged-in client it
- * also becomes a service request in their portal. One transaction: all of it
+ * is a service request in their portal instead, the message kept as its
+ * source and closed (decision 199). One transaction: all of it
  * or none. A filled honeypot means a bot: nothing is stored or sent, and the
  * caller answers exactly as for a real enquiry.
  *
@@ -90,6 +92,9 @@ export async function storeEnquiry(
   received: ReceivedEnquiry | null = null,
 ): Promise<string> {
   return db.transaction(async (trx) => {
+    // A signed-in client's message is one item to work: the service request in their portal. The message is kept
+    // as its source, closed at once (as a converted enquiry is), so it is neither a second "New" item nor counted
+    // twice (decision 199).
     const { id } = await ContactMessage.query(trx).insert({
       ...fields,
       ...(quoteRequest ? { kind: 'quote_request' as const, items: quoteRequest.items } : {}),
@@ -100,8 +105,16 @@ export async function storeEnquiry(
             earlierThreadId: received.earlierThread?.id ?? null,
           }
         : {}),
+      // A signed-in client's message is worked as their service request: the enquiry is kept as its source, closed
+      // (decision 199).
+      ...(sender ? { status: 'closed' as const } : {}),
     });
-    if (sender) await createServiceRequest(trx, { ...fields, userId: sender.id, contactMessageId: id });
+    const itemLines = quoteRequest?.items.map((item) => `- ${item.quantity} × ${item.name}`) ?? [];
+    const message = itemLines.length > 0 ? `${fields.message}\n\nItems:\n${itemLines.join('\n')}` : fields.message;
+    const requestId = sender
+      ? await createServiceRequest(trx, { ...fields, message, userId: sender.id, contactMessageId: id })
+      : null;
+    const ticketNumber = requestId ? await ticketNumberOf(trx, requestId) : null;
     const ownAddress = sender?.verifiedEmail?.toLowerCase() === fields.email.toLowerCase();
     await acknowledgeEnquiry(
       trx,
@@ -112,17 +125,19 @@ export async function storeEnquiry(
         copy: ownAddress ? fields : null,
         // A mail from an automatic sender, or past its sender's hourly allowance, is never answered (decision 198).
         autoSubmitted: received ? !received.acknowledge : false,
-        thread: { kind: 'enquiry', id },
+        // A reply by email lands where the message is worked: the ticket, or the enquiry (decision 196).
+        thread: requestId ? { kind: 'ticket', id: requestId } : { kind: 'enquiry', id },
       },
       config.rateLimits.contactAcknowledgementsPerRecipient,
     );
-    const itemLines = quoteRequest?.items.map((item) => `- ${item.quantity} × ${item.name}`) ?? [];
-    await enqueueStaffAlert(trx, config.mail, 'enquiries.read', {
+    // Those who will work it hear of it: the ticket's people for a client's request, the inbox's for an enquiry.
+    await enqueueStaffAlert(trx, config.mail, ticketNumber ? 'service_requests.work' : 'enquiries.read', {
       template: 'staff-new-enquiry',
       data: {
         ...fields,
-        message: itemLines.length > 0 ? `${fields.message}\n\nItems:\n${itemLines.join('\n')}` : fields.message,
+        message,
         fromClientAccount: sender !== null,
+        ticketNumber,
       },
       idempotencyKey: `staff-new-enquiry:${id}`,
       replyTo: fields.email,
@@ -130,6 +145,12 @@ export async function storeEnquiry(
     await publish(trx, 'staff', { kind: 'enquiry.created', id });
     return id;
   });
+}
+
+/** The number a client quotes for a request (T-10001). */
+async function ticketNumberOf(trx: Knex.Transaction, requestId: string): Promise<string> {
+  const row = (await trx('service_requests').select('number').where({ id: requestId }).first()) as { number: number };
+  return formatTicketNumber(row.number);
 }
 
 function toContactMessageView(row: ContactMessage): ContactMessageView {

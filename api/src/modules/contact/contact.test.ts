@@ -1,11 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { serviceOptions } from '@shared/schemas/contact';
+import { formatTicketNumber } from '@shared/schemas/service-requests';
 import { buildUser, logIn } from '../../test/factories';
+import { dashboardCounts } from '../dashboard/dashboard.service';
 import { limitInOneWindow, roomyRateLimits } from '../../test/config';
 import { setupTestApp } from '../../test/test-app';
 import { mailContext, renderMail } from '../mail/render-mail';
 import { ServiceRequest } from '../service-requests/service-request.model';
 import { ContactMessage } from './contact-message.model';
+import { listEnquiries, readEnquiry } from './enquiries.service';
 
 // Each case sends from its own address (X-Forwarded-For, trusted here), so the limit only bites where it is tested.
 const t = setupTestApp({
@@ -88,6 +91,42 @@ describe('POST /api/contact', () => {
       message: valid.message,
     });
     expect(await ContactMessage.query(t.db).where({ company: 'Portal Co' })).toHaveLength(1);
+  });
+
+  it("makes a logged-in client's message one item to work: the request, with the message closed as its source", async () => {
+    const built = await buildUser(t.db, { email: 'one.item@example.com' });
+    const agent = t.agent();
+    await logIn(agent, built);
+    // The dashboard as a role that sees every count (no staff account: it would be mailed the alerts of later cases).
+    const everyCount = () => dashboardCounts(t.db, () => true);
+    const before = await everyCount();
+    const res = await agent
+      .post('/api/contact')
+      .set('X-Forwarded-For', nextIp())
+      .send({ ...valid, email: 'one.item@example.com', company: 'One Item Co' });
+    expect(res.status).toBe(201);
+    expect(res.body).toEqual({ message: "Thanks! We'll get back to you within 24 hours." });
+
+    const [message] = await ContactMessage.query(t.db).where({ company: 'One Item Co' });
+    const [request] = await ServiceRequest.query(t.db).where({ userId: built.user.id });
+    // Kept as the request's source, but not a "New" enquiry beside it.
+    expect(message!.status).toBe('closed');
+    expect(request).toMatchObject({ contactMessageId: message!.id, status: 'pending' });
+    expect(await readEnquiry(t.db, message!.id)).toMatchObject({ status: 'closed', serviceRequestId: request!.id });
+    const newOnes = await listEnquiries(t.db, { q: undefined, status: 'new', limit: 100 });
+    expect(newOnes.enquiries.map((e) => e.id)).not.toContain(message!.id);
+
+    // Counted once on the dashboard: one more unassigned request, no more new enquiries.
+    const after = await everyCount();
+    expect(after.newEnquiries).toBe(before.newEnquiries);
+    expect(after.newServiceRequests).toBe(before.newServiceRequests! + 1);
+  });
+
+  it('leaves an anonymous message a new enquiry, with no request', async () => {
+    expect((await send({ ...valid, company: 'Anonymous Co' })).status).toBe(201);
+    const [message] = await ContactMessage.query(t.db).where({ company: 'Anonymous Co' });
+    expect(message!.status).toBe('new');
+    expect(await ServiceRequest.query(t.db).where({ contactMessageId: message!.id })).toHaveLength(0);
   });
 
   it('stores script tags as plain text', async () => {
@@ -264,5 +303,32 @@ describe('the mails of an enquiry', () => {
     const stored = await t.db('contact_messages').where({ message: 'Flood 2' }).first();
     // Staff still hear of every enquiry.
     expect(await t.db('mails').where({ idempotencyKey: `staff-new-enquiry:${stored.id}` })).not.toHaveLength(0);
+  });
+});
+
+describe("a logged-in client's message", () => {
+  it('alerts the staff who work requests, naming the request (not an enquiry to answer by mail)', async () => {
+    // Last in the file: a staff member with an address gets every later alert.
+    await buildUser(t.db, { accountType: 'staff', staffRole: 'support', email: 'tickets.desk@example.com' });
+    const built = await buildUser(t.db, { email: 'alert.me@example.com' });
+    const agent = t.agent();
+    await logIn(agent, built);
+    const res = await agent
+      .post('/api/contact')
+      .set('X-Forwarded-For', nextIp())
+      .send({ ...valid, email: 'alert.me@example.com', company: 'Alert Co' });
+    expect(res.status).toBe(201);
+    const [message] = await ContactMessage.query(t.db).where({ company: 'Alert Co' });
+    const [request] = await ServiceRequest.query(t.db).where({ userId: built.user.id });
+    const alerts = await t.db('mails').where({ idempotencyKey: `staff-new-enquiry:${message!.id}` });
+    expect(alerts.map((mail: { recipient: string }) => mail.recipient).sort()).toEqual([
+      'desk@example.com',
+      'tickets.desk@example.com',
+    ]);
+    const alert = alerts[0];
+    const rendered = await renderMail(alert.template, alert.data, mailContext('https://www.example.com'));
+    expect(rendered.subject).toBe(
+      `New service request ${formatTicketNumber(request!.number)}: ${valid.service} — ${valid.name}`,
+    );
   });
 });

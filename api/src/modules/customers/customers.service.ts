@@ -195,6 +195,7 @@ export async function getCustomer(
             plan: subscription?.planName ?? user.subscriptionPlan,
             status: subscription?.status ?? user.subscriptionStatus,
             currentPeriodEnd: iso(subscription?.currentPeriodEnd ?? null),
+            cancelAtPeriodEnd: subscription?.cancelAtPeriodEnd ?? false,
           }
         : null,
     orders: orders.map((o) => ({

@@ -223,3 +223,28 @@ describe('POST /api/admin/customers/:id/password-reset', () => {
     expect((await staff.agent.post(`/api/admin/customers/${staff.user.id}/password-reset`)).status).toBe(403);
   });
 });
+
+describe('a cancelled subscription on the customer page (issue 29)', () => {
+  it('says it is cancelled at the period end, so the page does not read "active, until …"', async () => {
+    const { user } = await agentFor('client');
+    const staff = await agentFor('staff');
+    await t.db('subscriptions').insert({
+      userId: user.id,
+      provider: 'demo',
+      providerSubscriptionId: `demo_sub_${randomUUID()}`,
+      status: 'active',
+      currentPeriodEnd: new Date('2026-12-26T00:00:00Z'),
+      cancelAtPeriodEnd: true,
+      canceledAt: new Date(),
+      providerCreatedAt: new Date(),
+    });
+    const res = await staff.agent.get(`/api/admin/customers/${user.id}`);
+    expect(res.status).toBe(200);
+    expect(res.body.subscription).toEqual({
+      plan: null,
+      status: 'active',
+      currentPeriodEnd: '2026-12-26T00:00:00.000Z',
+      cancelAtPeriodEnd: true,
+    });
+  });
+});

@@ -63,6 +63,12 @@ const samples: { [Name in MailTemplateName]: [MailData<Name>, ...string[]] } = {
     { name: 'Ada', username: 'ada', token: 'T0K' },
     'https://www.example.com/reset-password?token=T0K',
   ],
+  'password-changed': [
+    { name: 'Ada', username: 'ada', changedAt: '2026-11-26T21:05:00.000Z', how: 'reset' },
+    'Your password was changed',
+    'reset with an emailed link on Nov 26, 2026, 3:05 PM CST',
+    'https://www.example.com/forgot-password',
+  ],
   'email-change': [
     { name: 'Ada', username: 'ada', newEmail: 'new@example.com', token: 'T0K' },
     'new@example.com',
@@ -80,7 +86,12 @@ const samples: { [Name in MailTemplateName]: [MailData<Name>, ...string[]] } = {
     'Hello\nthere',
     'AI & Automation',
   ],
-  'staff-new-enquiry': [{ ...enquiry, fromClientAccount: true }, 'priya@example.com', 'service requests'],
+  'staff-new-enquiry': [
+    { ...enquiry, fromClientAccount: true, ticketNumber: 'T-10001' },
+    'priya@example.com',
+    'New service request T-10001',
+    'answer on service request T-10001 in the console',
+  ],
   'order-receipt': [
     { ...order, paidAt: '2026-11-23T15:00:00.000Z' },
     'This email is your receipt',
@@ -167,7 +178,13 @@ const samples: { [Name in MailTemplateName]: [MailData<Name>, ...string[]] } = {
     'one business day',
     '$199.00',
   ],
-  'staff-consultation-paid': [{ customer, amount: '199.00', paymentId: 'pi_123' }, 'ada@example.com', 'pi_123'],
+  'staff-consultation-paid': [
+    { customer, amount: '199.00', paymentId: 'pi_123', topic: 'Wi-Fi dead zones', preferredTimes: 'Tue mornings' },
+    'ada@example.com',
+    'pi_123',
+    'Wi-Fi dead zones',
+    'Tue mornings',
+  ],
   'subscription-started': [plan, 'Professional', '$1299.00 per month', 'December 23, 2026'],
   'subscription-renewed': [plan, 'Next renewal', 'December 23, 2026'],
   'subscription-payment-failed': [plan, 'https://www.example.com/pricing'],
@@ -231,7 +248,8 @@ const samples: { [Name in MailTemplateName]: [MailData<Name>, ...string[]] } = {
   'consultation-proposed': [
     { ...consultationTime, confirmToken: 'tok_en-1' },
     'Tuesday, December 1, 2026 at 2:30 PM',
-    'America/Chicago',
+    // Named as the client names it (issue 29), not "America/Chicago".
+    '(Central Time)',
     '60 minutes',
     'https://www.example.com/confirm-consultation?token=tok_en-1',
     `https://www.example.com/portal/request?id=${ticketId}`,

@@ -1,5 +1,9 @@
 import type { Knex } from 'knex';
-import { SERVICE_REQUEST_TRANSITIONS, type ServiceRequestThread } from '@shared/schemas/service-requests';
+import {
+  SERVICE_REQUEST_TRANSITIONS,
+  type ConsultationBookingView,
+  type ServiceRequestThread,
+} from '@shared/schemas/service-requests';
 import { isUuid } from '@shared/schemas/text';
 import { NotFound } from '../../errors';
 import type { User } from '../users/user.model';
@@ -79,7 +83,11 @@ export async function readThread(db: Knex | Knex.Transaction, id: string, caller
     bindings.push(caller.id);
   }
   const { rows } = await db.raw<{
-    rows: (TicketRow & { events: TicketEventRow[]; consultation: ConsultationRow | null })[];
+    rows: (TicketRow & {
+      events: TicketEventRow[];
+      consultation: ConsultationRow | null;
+      booking: ConsultationBookingView | null;
+    })[];
   }>(
     `select ${TICKET_COLUMNS}, sr.message,
        (select coalesce(json_agg(e order by e."createdAt", e.id), '[]') from (
@@ -88,7 +96,11 @@ export async function readThread(db: Knex | Knex.Transaction, id: string, caller
        (select row_to_json(c) from (
           select ${CONSULTATION_COLUMNS} from consultation_proposals p
            where p.service_request_id = sr.id and p.status in ('proposed', 'confirmed') limit 1
-        ) c) as consultation
+        ) c) as consultation,
+       (select row_to_json(b) from (
+          select b.topic, b.preferred_times as "preferredTimes" from consultation_bookings b
+           where b.payment_id = sr.stripe_payment_id
+        ) b) as booking
      from ${TICKET_FROM}
      where sr.id = ?${visibleTicket}`,
     bindings as never[],
@@ -110,6 +122,7 @@ export async function readThread(db: Knex | Knex.Transaction, id: string, caller
       }),
     ),
     consultation: row.consultation ? toConsultationView(row.consultation) : null,
+    booking: row.booking,
     allowedStatuses: caller.isStaff ? [...SERVICE_REQUEST_TRANSITIONS[row.status]] : [],
     // The client's rating of the work, for staff (decision 191); the client sees theirs through its link.
     ...(caller.isStaff ? { survey: await surveyOf(db, { serviceRequestId: id }) } : {}),

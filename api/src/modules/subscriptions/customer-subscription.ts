@@ -5,6 +5,8 @@ export interface CustomerSubscriptionRow {
   id: string;
   status: string;
   currentPeriodEnd: Date | null;
+  /** Cancelled by the client or staff: it ends at currentPeriodEnd and does not renew. */
+  cancelAtPeriodEnd: boolean;
   createdAt: Date;
   planName: string | null;
 }
@@ -19,6 +21,7 @@ export function latestSubscriptionOf(db: Knex, userId: string): Promise<Customer
       's.id',
       's.status',
       's.currentPeriodEnd',
+      's.cancelAtPeriodEnd',
       's.createdAt',
       'p.name as planName',
     );

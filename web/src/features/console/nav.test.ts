@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { company } from '@shared/site/company';
 import { documentTitle, findSiteRoute } from '@shared/site/routes';
-import { staffRoles } from '@shared/staff-roles';
+import { roleMay, staffRoles } from '@shared/staff-roles';
 import { dashboardTiles } from './components/dashboard';
 import { consoleNav, navBadgesFrom, slaBadgeFrom, navFor, roleMayOpen } from './nav';
 
@@ -40,6 +40,17 @@ describe('the console navigation by role (decision 167)', () => {
   it('gives every role the dashboard, and only admins the outbox', () => {
     for (const role of staffRoles) expect(labels(role)[0]).toBe('Dashboard');
     expect(staffRoles.filter((role) => labels(role).includes('Outbox'))).toEqual(['admin']);
+  });
+
+  it('puts seeding under Maintenance for the roles that may seed, not on the Dashboard (issue 29)', () => {
+    const maintenance = consoleNav.find((entry) => entry.label === 'Maintenance');
+    expect(maintenance).toMatchObject({ to: '/admin/maintenance', permission: 'seeding' });
+    expect(staffRoles.filter((role) => labels(role).includes('Maintenance'))).toEqual(
+      staffRoles.filter((role) => roleMay(role, 'seeding')),
+    );
+    expect(documentTitle(findSiteRoute('/admin/maintenance')!, company.name)).toBe(
+      'Maintenance — Northstar IT Console',
+    );
   });
 });
 

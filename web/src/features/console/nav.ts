@@ -13,6 +13,7 @@ import {
   Package,
   UserCog,
   Users,
+  Wrench,
   type LucideIcon,
 } from 'lucide-react';
 import type { DashboardCounts } from '@shared/schemas/dashboard';
@@ -47,6 +48,7 @@ export const consoleNav: readonly ConsoleNavEntry[] = [
   { to: '/admin/staff', label: 'Staff', icon: UserCog, permission: 'staff.manage' },
   { to: '/admin/canned-replies', label: 'Canned replies', icon: MessageSquareText, permission: 'canned_replies' },
   { to: '/admin/settings/business-hours', label: 'Business hours', icon: Clock, permission: 'settings' },
+  { to: '/admin/maintenance', label: 'Maintenance', icon: Wrench, permission: 'seeding' },
 ];
 
 /** Whether a role may open the entry's screen. */

@@ -3,6 +3,7 @@ import { consultationBooked } from './consultation-booked';
 import { contactAcknowledgement } from './contact-acknowledgement';
 import { emailChange } from './email-change';
 import { emailVerification } from './email-verification';
+import { passwordChanged } from './password-changed';
 import { passwordReset } from './password-reset';
 import { quoteAccepted, quoteDepositPaid, quoteReminder, staffQuoteAnswered } from './quote-mails';
 import { quoteSent } from './quote-sent';
@@ -32,6 +33,7 @@ import { welcome } from './welcome';
 export const mailTemplates = {
   welcome,
   'password-reset': passwordReset,
+  'password-changed': passwordChanged,
   'email-change': emailChange,
   'email-verification': emailVerification,
   'contact-acknowledgement': contactAcknowledgement,

@@ -6,6 +6,9 @@ export interface StaffConsultationPaidData {
   customer: { name: string; username: string; email: string | null };
   amount: string;
   paymentId: string;
+  /** What the client said it is about, and when suits them (decision 200); absent from older mails. */
+  topic?: string | null;
+  preferredTimes?: string | null;
 }
 
 /** To staff: a client paid for a consultation and waits to be called. */
@@ -24,6 +27,8 @@ export const staffConsultationPaid = defineTemplate<StaffConsultationPaidData>({
           ['Client', `${data.customer.name} (${data.customer.username})`],
           ['Email', data.customer.email],
           ['Payment', data.paymentId],
+          ['Topic', data.topic ?? 'Not given'],
+          ['Preferred times', data.preferredTimes ?? 'Any'],
         ]}
       />
     </>

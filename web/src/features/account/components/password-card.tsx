@@ -2,11 +2,9 @@ import { changePasswordFormSchema } from '@shared/schemas/account';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { NewPasswordFields, PasswordField } from '@/components/ui/password-field';
-import { errorMessage } from '@/lib/api-client';
 import { useSchemaForm } from '@/lib/form';
 import { toast } from '@/lib/toast';
 import { useChangePassword } from '../api/account';
-import { placeFieldError } from './server-field-error';
 
 const empty = { currentPassword: '', newPassword: '', confirmPassword: '' };
 
@@ -17,6 +15,7 @@ export function PasswordCard() {
 
   const onSubmit = (event: React.FormEvent) => {
     event.preventDefault();
+    const formElement = event.currentTarget as HTMLFormElement;
     form.submit(({ currentPassword, newPassword }) => {
       change.mutate(
         { currentPassword, newPassword },
@@ -26,14 +25,12 @@ export function PasswordCard() {
             toast({ title: 'Password Changed', description: answer.message });
           },
           onError: (error) => {
-            const message = errorMessage(error, 'Failed to change your password');
-            if (!placeFieldError(message, ['currentPassword', 'newPassword'], form.setErrors)) {
-              toast({ title: 'Change Failed', description: message, variant: 'destructive' });
-            }
+            const message = form.showApiError(error, 'Failed to change your password', formElement);
+            if (message) toast({ title: 'Change Failed', description: message, variant: 'destructive' });
           },
         },
       );
-    });
+    }, formElement);
   };
 
   return (

@@ -4,12 +4,10 @@ import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
-import { errorMessage } from '@/lib/api-client';
 import { useSchemaForm } from '@/lib/form';
 import { toast } from '@/lib/toast';
 import { useUpdateProfile } from '../api/account';
 import { EmailVerificationNote } from './email-verification-note';
-import { placeFieldError } from './server-field-error';
 
 /**
  * First and last name (saved at once) and the email: a new address is used
@@ -25,6 +23,7 @@ export function ProfileCard({ account }: { account: Account }) {
 
   const onSubmit = (event: React.FormEvent) => {
     event.preventDefault();
+    const formElement = event.currentTarget as HTMLFormElement;
     form.submit((data) => {
       const email = data.email.toLowerCase();
       const unchangedEmail = email === (account.pendingEmail ?? account.email ?? '');
@@ -41,14 +40,12 @@ export function ProfileCard({ account }: { account: Account }) {
             });
           },
           onError: (error) => {
-            const message = errorMessage(error, 'Failed to save your profile');
-            if (!placeFieldError(message, ['firstName', 'lastName', 'email'], form.setErrors)) {
-              toast({ title: 'Save Failed', description: message, variant: 'destructive' });
-            }
+            const message = form.showApiError(error, 'Failed to save your profile', formElement);
+            if (message) toast({ title: 'Save Failed', description: message, variant: 'destructive' });
           },
         },
       );
-    });
+    }, formElement);
   };
 
   return (

@@ -1,6 +1,6 @@
 import { ArrowLeft } from 'lucide-react';
-import { useRef, useState } from 'react';
-import { Link, useNavigate } from 'react-router-dom';
+import { useEffect, useRef, useState } from 'react';
+import { Link, useBlocker, useNavigate } from 'react-router-dom';
 import {
   PRODUCT_IMAGE_MAX_BYTES,
   PRODUCT_IMAGE_TYPES,
@@ -15,7 +15,7 @@ import { FormAlert } from '@/components/ui/form-alert';
 import { FormField } from '@/components/ui/form-field';
 import { Spinner } from '@/components/ui/spinner';
 import { ApiError, errorMessage, serverFileUrl } from '@/lib/api-client';
-import { useSchemaForm, type FieldErrors } from '@/lib/form';
+import { placeApiError, useSchemaForm, type FieldErrors } from '@/lib/form';
 import { toast } from '@/lib/toast';
 import { useMay } from '@/lib/staff-role';
 import {
@@ -38,18 +38,6 @@ export function imageProblem(file: File): string | null {
   if (file.size > PRODUCT_IMAGE_MAX_BYTES) return `The image must be at most ${MAX_MB} MB.`;
   if (file.size === 0) return 'The file is empty.';
   return null;
-}
-
-/**
- * The API names the field first in its refusals ("name: a product named … already exists"); a message about a
- * field of the form goes next to it, anything else above the form.
- */
-function fieldOfMessage(message: string): { field: Fields | 'image' | null; text: string } {
-  const match = /^(\w+): (.+)$/s.exec(message);
-  const field = match ? FIELDS.find((name) => name === match[1]) : undefined;
-  if (match && field) return { field, text: match[2]! };
-  if (match && match[1] === 'image') return { field: 'image', text: match[2]! };
-  return { field: null, text: message };
 }
 
 /** The image field: the current picture or the chosen file's preview, and why a file was refused. */
@@ -110,6 +98,31 @@ function ImageField({
   );
 }
 
+const LEAVE_WITH_IMAGE = 'The image you chose is not saved yet. Leave this page and lose it?';
+
+/**
+ * Leaving (a link in the console, Back, closing the tab) while a chosen image is not saved asks first: it used to be
+ * lost without a word (issue 29).
+ */
+function useLeaveWarning(unsaved: React.RefObject<File | null>) {
+  const blocker = useBlocker(
+    ({ currentLocation, nextLocation }) =>
+      unsaved.current !== null && currentLocation.pathname !== nextLocation.pathname,
+  );
+  useEffect(() => {
+    if (blocker.state !== 'blocked') return;
+    if (window.confirm(LEAVE_WITH_IMAGE)) blocker.proceed();
+    else blocker.reset();
+  }, [blocker]);
+  useEffect(() => {
+    const onBeforeUnload = (event: BeforeUnloadEvent) => {
+      if (unsaved.current) event.preventDefault();
+    };
+    window.addEventListener('beforeunload', onBeforeUnload);
+    return () => window.removeEventListener('beforeunload', onBeforeUnload);
+  }, [unsaved]);
+}
+
 const emptyProduct: ProductCreate = { name: '', category: '', description: '', price: '', inStock: true };
 
 /** The product form: create (`product` undefined) or edit; inline messages, focus on the first invalid field. */
@@ -129,7 +142,14 @@ function ProductForm({ product }: { product?: AdminProduct }) {
         }
       : emptyProduct,
   );
-  const [file, setFile] = useState<File | null>(null);
+  const [file, setChosenFile] = useState<File | null>(null);
+  // The chosen file not saved yet, read when leaving (a navigation can come in the same tick as a save).
+  const unsaved = useRef<File | null>(null);
+  const setFile = (next: File | null) => {
+    unsaved.current = next;
+    setChosenFile(next);
+  };
+  useLeaveWarning(unsaved);
   const [imageError, setImageError] = useState<string | null>(null);
   const [formError, setFormError] = useState<string | null>(null);
   const formRef = useRef<HTMLFormElement>(null);
@@ -141,10 +161,10 @@ function ProductForm({ product }: { product?: AdminProduct }) {
 
   /** A refusal: next to its field when the API named one, else above the form. */
   const showRefusal = (error: unknown, fallback: string) => {
-    const { field, text } = fieldOfMessage(errorMessage(error, fallback));
-    if (field === 'image') setImageError(text);
-    else if (field) form.showErrors({ [field]: text } as FieldErrors<ProductCreate>, formRef.current);
-    else setFormError(error instanceof ApiError && error.status === 404 ? 'This product no longer exists.' : text);
+    const { field, message } = placeApiError<Fields | 'image'>(errorMessage(error, fallback), [...FIELDS, 'image']);
+    if (field === 'image') setImageError(message);
+    else if (field) form.showErrors({ [field]: message } as FieldErrors<ProductCreate>, formRef.current);
+    else setFormError(error instanceof ApiError && error.status === 404 ? 'This product no longer exists.' : message);
   };
 
   const save = async (values: ProductCreate) => {
@@ -163,6 +183,8 @@ function ProductForm({ product }: { product?: AdminProduct }) {
         setFile(null);
       } catch (error) {
         showRefusal(error, 'The image could not be saved. Please try again.');
+        // Said by the toast below; the new product's page does not hold the file.
+        if (!product) unsaved.current = null;
         if (!product) navigate(`/admin/catalogue/${saved.id}`, { replace: true });
         toast({
           title: 'Image Not Saved',
@@ -177,6 +199,19 @@ function ProductForm({ product }: { product?: AdminProduct }) {
       description: `${saved.name} is ${saved.archived ? 'saved (archived)' : 'in the shop'}.`,
     });
     if (!product) navigate(`/admin/catalogue/${saved.id}`, { replace: true });
+  };
+
+  /** An existing product's image, saved from its own card (it used to wait for "Save changes" in the other). */
+  const uploadNow = async () => {
+    if (!product || !file) return;
+    setImageError(null);
+    try {
+      await upload.mutateAsync({ id: product.id, file });
+      setFile(null);
+      toast({ title: 'Image Saved', description: `${product.name} has its new image.` });
+    } catch (error) {
+      showRefusal(error, 'The image could not be saved. Please try again.');
+    }
   };
 
   const onSubmit = (event: React.FormEvent<HTMLFormElement>) => {
@@ -218,7 +253,7 @@ function ProductForm({ product }: { product?: AdminProduct }) {
             <CardHeader>
               <CardTitle>Image</CardTitle>
             </CardHeader>
-            <CardContent>
+            <CardContent className="flex flex-col gap-3">
               <ImageField
                 currentUrl={product?.imageUrl ?? null}
                 file={file}
@@ -228,6 +263,15 @@ function ProductForm({ product }: { product?: AdminProduct }) {
                   setFile(problem ? null : chosen);
                 }}
               />
+              {file ? (
+                product ? (
+                  <Button type="button" onClick={() => void uploadNow()} disabled={busy} className="self-start">
+                    {upload.isPending ? 'Saving image…' : 'Save image'}
+                  </Button>
+                ) : (
+                  <p className="text-sm text-slate-600">Saved with the product when you create it.</p>
+                )
+              ) : null}
             </CardContent>
           </Card>
         ) : null}

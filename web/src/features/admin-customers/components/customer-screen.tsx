@@ -4,13 +4,14 @@ import { Link } from 'react-router-dom';
 import type { CustomerTimelineEntry } from '@shared/schemas/admin-customers';
 import { ORDER_STATUS_LABELS } from '@shared/schemas/orders';
 import { ENQUIRY_STATUS_LABELS, SERVICE_REQUEST_STATUS_LABELS } from '@shared/service-requests';
-import { SUBSCRIPTION_STATUS_LABELS, subscriptionStatusLabel } from '@shared/subscriptions';
+import { SUBSCRIPTION_STATUS_LABELS } from '@shared/subscriptions';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { FormAlert } from '@/components/ui/form-alert';
 import { Spinner } from '@/components/ui/spinner';
 import { ApiError, errorMessage } from '@/lib/api-client';
 import { formatDate, formatDateTime } from '@/lib/format';
+import { subscriptionStanding } from '../subscription-standing';
 import { useMay } from '@/lib/staff-role';
 import { toast } from '@/lib/toast';
 import { useAdminCustomer, useSendPasswordReset } from '../api/admin-customers';
@@ -123,15 +124,7 @@ export function CustomerScreen({ customerId, billing }: { customerId: string; bi
               <CardTitle>Subscription</CardTitle>
             </CardHeader>
             <CardContent className="text-sm text-slate-700">
-              {subscription ? (
-                <p>
-                  {subscription.plan ?? 'Plan'}:{' '}
-                  {subscription.status ? subscriptionStatusLabel(subscription.status) : 'unknown'}
-                  {subscription.currentPeriodEnd ? `, until ${formatDate(subscription.currentPeriodEnd)}` : ''}
-                </p>
-              ) : (
-                <p>No subscription.</p>
-              )}
+              {subscription ? <p>{subscriptionStanding(subscription, formatDate)}</p> : <p>No subscription.</p>}
             </CardContent>
           </Card>
         </div>

@@ -75,21 +75,26 @@ export function AcceptInvite({ token, onAccepted }: AcceptInviteProps) {
   const onSubmit = (event: React.FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     setFailure(null);
+    const formElement = event.currentTarget;
     form.submit(({ username, password }) => {
       accept.mutate(
         { token, username, password },
         {
           onSuccess: (user) => onAccepted(user, invitation.role),
           onError: (error) => {
-            const message = errorMessage(error, 'Your account could not be created. Please try again.');
-            if (message.startsWith('password: ')) form.setErrors({ password: message.slice('password: '.length) });
-            else if (error instanceof ApiError && error.status === 409 && /username/i.test(message)) {
+            const message = form.showApiError(
+              error,
+              'Your account could not be created. Please try again.',
+              formElement,
+            );
+            if (message === null) return;
+            if (error instanceof ApiError && error.status === 409 && /username/i.test(message)) {
               form.setErrors({ username: message });
             } else if (!(error instanceof ApiError && error.status === 410)) setFailure(message);
           },
         },
       );
-    }, event.currentTarget);
+    }, formElement);
   };
 
   return (

@@ -6,7 +6,6 @@ import { Dialog, DialogClose, DialogContent, DialogTrigger } from '@/components/
 import { FormAlert } from '@/components/ui/form-alert';
 import { FormField } from '@/components/ui/form-field';
 import { Input, Select } from '@/components/ui/input';
-import { errorMessage } from '@/lib/api-client';
 import { useSchemaForm } from '@/lib/form';
 import { toast } from '@/lib/toast';
 import { useInvite } from '../api/staff';
@@ -31,6 +30,7 @@ export function InviteDialog() {
   const onSubmit = (event: React.FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     setFailure(null);
+    const formElement = event.currentTarget;
     form.submit((input) => {
       invite.mutate(input, {
         onSuccess: (invitation) => {
@@ -40,9 +40,10 @@ export function InviteDialog() {
           });
           onOpenChange(false);
         },
-        onError: (error) => setFailure(errorMessage(error, 'The invitation could not be sent. Please try again.')),
+        onError: (error) =>
+          setFailure(form.showApiError(error, 'The invitation could not be sent. Please try again.', formElement)),
       });
-    }, event.currentTarget);
+    }, formElement);
   };
 
   return (

@@ -4,7 +4,6 @@ import { passwordResetRequestSchema } from '@shared/schemas/account';
 import { Button } from '@/components/ui/button';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
-import { errorMessage } from '@/lib/api-client';
 import { useSchemaForm } from '@/lib/form';
 import { toast } from '@/lib/toast';
 import { useRequestPasswordReset } from '../api/password-reset';
@@ -36,16 +35,15 @@ export function ForgotPasswordForm() {
 
   const onSubmit = (event: React.FormEvent) => {
     event.preventDefault();
+    const formElement = event.currentTarget as HTMLFormElement;
     form.submit((data) => {
       request.mutate(data, {
-        onError: (error) =>
-          toast({
-            title: 'Request Failed',
-            description: errorMessage(error, 'Failed to request a password reset'),
-            variant: 'destructive',
-          }),
+        onError: (error) => {
+          const message = form.showApiError(error, 'Failed to request a password reset', formElement);
+          if (message) toast({ title: 'Request Failed', description: message, variant: 'destructive' });
+        },
       });
-    });
+    }, formElement);
   };
 
   return (

@@ -4,7 +4,7 @@ import { loginSchema } from '@shared/schemas/auth';
 import { Button } from '@/components/ui/button';
 import { FormAlert } from '@/components/ui/form-alert';
 import { errorMessage } from '@/lib/api-client';
-import { useSchemaForm } from '@/lib/form';
+import { placeApiError, useSchemaForm } from '@/lib/form';
 import { toast } from '@/lib/toast';
 import type { PublicUser } from '@shared/schemas/auth';
 import { needsSecondStep, useLogin, useLoginSecondStep } from '../api/use-auth-mutations';
@@ -42,6 +42,7 @@ export function LoginForm() {
   const onSubmit = (event: React.FormEvent) => {
     event.preventDefault();
     setFailure(null);
+    const formElement = event.currentTarget as HTMLFormElement;
     form.submit((data) => {
       login.mutate(data, {
         onSuccess: (answer) => {
@@ -49,12 +50,13 @@ export function LoginForm() {
           else signedIn(answer);
         },
         onError: (error) => {
-          const message = errorMessage(error, 'Failed to log in');
+          const message = form.showApiError(error, 'Failed to log in', formElement);
+          if (!message) return;
           toast({ title: 'Login Failed', description: message, variant: 'destructive' });
           setFailure(message);
         },
       });
-    }, event.currentTarget as HTMLFormElement);
+    }, formElement);
   };
 
   return (
@@ -96,7 +98,9 @@ function SecondStepForm({ onSignedIn, onStartOver }: { onSignedIn(user: PublicUs
       { code },
       {
         onSuccess: onSignedIn,
-        onError: (error) => setFailure(errorMessage(error, 'Failed to verify the code')),
+        // The only field is the code: its refusal ("code: …") is said beside it, without the field's name.
+        onError: (error) =>
+          setFailure(placeApiError(errorMessage(error, 'Failed to verify the code'), ['code']).message),
       },
     );
   };

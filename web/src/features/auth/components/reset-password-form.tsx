@@ -3,8 +3,8 @@ import { resetPasswordFormSchema } from '@shared/schemas/account';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
 import { NewPasswordFields } from '@/components/ui/password-field';
-import { ApiError, errorMessage } from '@/lib/api-client';
-import { useSchemaForm } from '@/lib/form';
+import { ApiError } from '@/lib/api-client';
+import { placeApiError, useSchemaForm } from '@/lib/form';
 import { toast } from '@/lib/toast';
 import { useHydrated } from '@/lib/use-hydrated';
 import { useConfirmPasswordReset } from '../api/password-reset';
@@ -36,10 +36,11 @@ export function ResetPasswordForm() {
 
   // A refused link (used, expired) is said above the form, with the way to get a new one.
   const serverMessage = confirm.error instanceof ApiError ? confirm.error.serverMessage : null;
-  const linkProblem = serverMessage && !serverMessage.startsWith('password: ') ? serverMessage : null;
+  const linkProblem = serverMessage && placeApiError(serverMessage, ['password']).field === null ? serverMessage : null;
 
   const onSubmit = (event: React.FormEvent) => {
     event.preventDefault();
+    const formElement = event.currentTarget as HTMLFormElement;
     form.submit(({ password }) => {
       confirm.mutate(
         { token, password },
@@ -49,13 +50,12 @@ export function ResetPasswordForm() {
             logout.mutate(undefined, { onSettled: () => navigate('/login', { replace: true }) });
           },
           onError: (error) => {
-            const message = errorMessage(error, 'Failed to reset the password');
-            if (message.startsWith('password: ')) form.setErrors({ password: message.slice('password: '.length) });
-            else toast({ title: 'Reset Failed', description: message, variant: 'destructive' });
+            const message = form.showApiError(error, 'Failed to reset the password', formElement);
+            if (message) toast({ title: 'Reset Failed', description: message, variant: 'destructive' });
           },
         },
       );
-    });
+    }, formElement);
   };
 
   return (

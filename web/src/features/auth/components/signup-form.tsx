@@ -3,7 +3,6 @@ import { signupSchema } from '@shared/schemas/auth';
 import { Button } from '@/components/ui/button';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
-import { errorMessage } from '@/lib/api-client';
 import { useSchemaForm } from '@/lib/form';
 import { toast } from '@/lib/toast';
 import { useSignup } from '../api/use-auth-mutations';
@@ -20,6 +19,7 @@ export function SignupForm({ onDone, next: nextOverride }: { onDone?: () => void
 
   const onSubmit = (event: React.FormEvent) => {
     event.preventDefault();
+    const formElement = event.currentTarget as HTMLFormElement;
     form.submit((data) => {
       signup.mutate(data, {
         onSuccess: (user) => {
@@ -27,15 +27,13 @@ export function SignupForm({ onDone, next: nextOverride }: { onDone?: () => void
           onDone?.();
           navigate(next, { replace: true });
         },
+        // A refusal about a field ("password: This password is too common…") goes under it; others in a toast.
         onError: (error) => {
-          toast({
-            title: 'Signup Failed',
-            description: errorMessage(error, 'Failed to sign up'),
-            variant: 'destructive',
-          });
+          const message = form.showApiError(error, 'Failed to sign up', formElement);
+          if (message) toast({ title: 'Signup Failed', description: message, variant: 'destructive' });
         },
       });
-    }, event.currentTarget as HTMLFormElement);
+    }, formElement);
   };
 
   return (

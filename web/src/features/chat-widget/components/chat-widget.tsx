@@ -70,10 +70,16 @@ export function ChatWidget({ visitor = null }: { visitor?: ChatVisitor | null })
   const open = choice ?? restored;
   const panelId = useId();
   const bubbleRef = useRef<HTMLButtonElement>(null);
-  // The closed bubble steps aside (below the screen's edge) while its place would cover Add to Cart,
-  // Pay Now…: its place is a fixed frame that never moves (and takes no clicks); the button slides out of it.
+  // The closed bubble never covers Add to Cart, Pay Now…: while its place would, it rises to a second place above
+  // it (on a phone's first screen of /pricing the first plan's button sits right where the bubble does, issue 29),
+  // and only when that one covers a button too does it step aside, below the screen's edge. Both places are fixed
+  // frames that never move (and take no clicks); the button slides between them.
   const placeRef = useRef<HTMLDivElement>(null);
-  const stepAside = useCoversPrimaryAction(placeRef, !open);
+  const raisedRef = useRef<HTMLDivElement>(null);
+  const coversPlace = useCoversPrimaryAction(placeRef, !open);
+  const coversRaised = useCoversPrimaryAction(raisedRef, !open);
+  const raise = coversPlace && !coversRaised;
+  const stepAside = coversPlace && coversRaised;
   const unread = useUnreadWhileClosed(open);
 
   const toggle = (next: boolean) => {
@@ -107,6 +113,11 @@ export function ChatWidget({ visitor = null }: { visitor?: ChatVisitor | null })
         </Suspense>
       ) : null}
       <div
+        ref={raisedRef}
+        aria-hidden="true"
+        className="pointer-events-none fixed bottom-28 right-4 -z-10 h-14 w-14 sm:bottom-32 sm:right-6"
+      />
+      <div
         ref={placeRef}
         className={cn(
           'pointer-events-none fixed bottom-4 right-4 z-40 h-14 w-14 sm:bottom-6 sm:right-6',
@@ -124,8 +135,10 @@ export function ChatWidget({ visitor = null }: { visitor?: ChatVisitor | null })
           onPointerEnter={() => void loadPanel()}
           onFocus={() => void loadPanel()}
           data-stepped-aside={stepAside ? '' : undefined}
+          data-raised={raise ? '' : undefined}
           className={cn(
             'pointer-events-auto relative flex h-14 w-14 cursor-pointer items-center justify-center rounded-full bg-blue-700 text-white shadow-lg transition-[background-color,translate] duration-200 hover:bg-blue-800 focus-visible:translate-y-0 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-600',
+            raise && '-translate-y-24 sm:-translate-y-[6.5rem]',
             stepAside && 'pointer-events-none translate-y-[calc(100%+2rem)]',
           )}
         >

@@ -2,18 +2,24 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { CalendarClock, CheckCircle2 } from 'lucide-react';
 import { formatCents } from '@shared/money';
-import { CONSULTATION_AMOUNT_CENTS } from '@shared/payments';
+import { CONSULTATION_AMOUNT_CENTS, CONSULTATION_TIMES_MAX, CONSULTATION_TOPIC_MAX } from '@shared/payments';
 import { PaymentForm } from '@/features/payments/components/payment-form';
 import { PaymentNotConfigured } from '@/features/payments/components/payment-not-configured';
 import { Button } from '@/components/ui/button';
+import { FormField } from '@/components/ui/form-field';
+import { Textarea } from '@/components/ui/input';
+import { useSchemaForm } from '@/lib/form';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
-import { ApiError, errorMessage } from '@/lib/api-client';
+import { ApiError } from '@/lib/api-client';
 import { redirectToLogin } from '@/lib/login-redirect';
 import { fetchPaymentConfig, readyConfig, type ReadyPaymentConfig } from '@/features/payments/api/payment-config';
 import { toast } from '@/lib/toast';
-import { useCreateConsultationPayment } from '../api/create-consultation-payment';
+import { useCreateConsultationPayment, type ConsultationAnswers } from '../api/create-consultation-payment';
 import { CONSULTATION_RETURN_PATH } from './consultation-booked-notice';
 import { primaryAction } from '@/lib/primary-actions';
+
+// The questions' rules (zod) load when the visitor starts on them, not with the page (as the contact form's).
+const loadSchema = () => import('@shared/schemas/payments').then((module) => module.consultationDetailsSchema);
 
 const included = [
   'An hour with a senior engineer, on site in the Twin Cities or by video call',
@@ -39,7 +45,9 @@ export function ConsultationBooking() {
   const queryClient = useQueryClient();
   const price = formatCents(CONSULTATION_AMOUNT_CENTS);
 
-  const book = async () => {
+  const form = useSchemaForm(loadSchema, { topic: '', preferredTimes: '' });
+
+  const book = async (answers: ConsultationAnswers, formElement: HTMLFormElement | null) => {
     setState({ step: 'loading' });
     try {
       const config = readyConfig(await fetchPaymentConfig(queryClient));
@@ -47,7 +55,7 @@ export function ConsultationBooking() {
         setState({ step: 'unavailable' });
         return;
       }
-      const { clientSecret } = await createPayment.mutateAsync();
+      const { clientSecret } = await createPayment.mutateAsync(answers);
       if (!clientSecret) throw new Error('no client secret');
       setState({ step: 'paying', clientSecret, config });
     } catch (error) {
@@ -56,8 +64,19 @@ export function ConsultationBooking() {
         redirectToLogin('/services', 'Please log in to book a consultation.');
         return;
       }
-      toast({ title: 'Error', description: errorMessage(error, 'Failed to create payment'), variant: 'destructive' });
+      // A refusal of an answer goes under it; anything else is the spec's toast.
+      const message = form.showApiError(error, 'Failed to create payment', formElement);
+      if (message) toast({ title: 'Error', description: message, variant: 'destructive' });
     }
+  };
+
+  const onSubmit = (event: React.FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const formElement = event.currentTarget;
+    form.submit(
+      ({ topic, preferredTimes }) => void book({ topic, preferredTimes: preferredTimes ?? null }, formElement),
+      formElement,
+    );
   };
 
   return (
@@ -99,14 +118,50 @@ export function ConsultationBooking() {
         ) : state.step === 'unavailable' ? (
           <PaymentNotConfigured backTo="/contact" backLabel="Contact Us" />
         ) : (
-          <div className="flex flex-wrap items-center justify-between gap-4">
-            <p className="text-2xl font-bold text-navy-900">
-              {price} <span className="text-sm font-normal text-slate-600">/ 1 hour</span>
-            </p>
-            <Button size="lg" onClick={() => void book()} disabled={state.step === 'loading'} {...primaryAction}>
-              {state.step === 'loading' ? 'Loading...' : 'Book Consultation'}
-            </Button>
-          </div>
+          // Asked before any payment is started (decision 200): what it is about, and optionally when suits them.
+          <form
+            onSubmit={onSubmit}
+            onFocus={() => void loadSchema()}
+            noValidate
+            aria-label="Book a consultation"
+            className="flex flex-col gap-4"
+          >
+            <FormField
+              label="What would you like to discuss?"
+              error={form.errors.topic}
+              hint="A sentence or two, so the right engineer comes prepared."
+            >
+              <Textarea
+                name="topic"
+                rows={3}
+                maxLength={CONSULTATION_TOPIC_MAX}
+                value={form.values.topic}
+                onChange={(e) => form.setValue('topic', e.target.value)}
+              />
+            </FormField>
+            <FormField
+              label="Preferred times"
+              optional
+              error={form.errors.preferredTimes}
+              hint="For example: weekday mornings, Central Time. We confirm a time with you after booking."
+            >
+              <Textarea
+                name="preferredTimes"
+                rows={2}
+                maxLength={CONSULTATION_TIMES_MAX}
+                value={form.values.preferredTimes ?? ''}
+                onChange={(e) => form.setValue('preferredTimes', e.target.value)}
+              />
+            </FormField>
+            <div className="flex flex-wrap items-center justify-between gap-4">
+              <p className="text-2xl font-bold text-navy-900">
+                {price} <span className="text-sm font-normal text-slate-600">/ 1 hour</span>
+              </p>
+              <Button type="submit" size="lg" disabled={state.step === 'loading'} {...primaryAction}>
+                {state.step === 'loading' ? 'Loading...' : 'Book Consultation'}
+              </Button>
+            </div>
+          </form>
         )}
       </CardContent>
     </Card>

@@ -4,12 +4,15 @@ import { CONTACT_LIMITS, emptyContactMessage, HONEYPOT_FIELD, isServiceOption, s
 import { Button } from '@/components/ui/button';
 import { FormAlert } from '@/components/ui/form-alert';
 import { FormField } from '@/components/ui/form-field';
+import { FormSuccess } from '@/components/ui/form-success';
 import { Input, Select, Textarea } from '@/components/ui/input';
 import { useSchemaForm } from '@/lib/form';
 import { primaryAction } from '@/lib/primary-actions';
 import { toast } from '@/lib/toast';
 
 const SEND_FAILED = 'Failed to send message. Please try again.';
+const SENT_TITLE = 'Message Sent!';
+const SENT_TEXT = "We'll get back to you within 24 hours.";
 
 // The validation (zod and the schema) is fetched when the visitor starts on the form, not with the page:
 // the contact page paints and hydrates without it; the browser's own required-field checks work at once.
@@ -34,6 +37,7 @@ export function ContactForm({ prefill = null }: { prefill?: ContactPrefill | nul
   const requested = params.get('service');
   const { setValue } = form;
   const [failed, setFailed] = useState(false);
+  const [sent, setSent] = useState(false);
 
   // /contact?service=… (from "Request Service") preselects it. Done after the
   // first render, so the prerendered page and hydration stay identical.
@@ -58,18 +62,22 @@ export function ContactForm({ prefill = null }: { prefill?: ContactPrefill | nul
     event.preventDefault();
     if (send.isPending) return;
     setFailed(false);
+    setSent(false);
+    const formElement = event.currentTarget;
     form.submit((data) => {
       send.mutate(data, {
         onSuccess: () => {
-          toast({ title: 'Message Sent!', description: "We'll get back to you within 24 hours." });
+          toast({ title: SENT_TITLE, description: SENT_TEXT });
           form.setValues({ ...emptyContactMessage, name: prefillName, email: prefillEmail });
+          setSent(true);
         },
-        onError: () => {
+        // The spec's toast for any failure; a refusal about a field also goes under that field.
+        onError: (error) => {
           toast({ title: 'Error', description: SEND_FAILED, variant: 'destructive' });
-          setFailed(true);
+          if (form.showApiError(error, SEND_FAILED, formElement) !== null) setFailed(true);
         },
       });
-    }, event.currentTarget as HTMLFormElement);
+    }, formElement);
   };
 
   const text = (key: 'name' | 'email' | 'phone' | 'company' | 'message') => ({
@@ -128,6 +136,8 @@ export function ContactForm({ prefill = null }: { prefill?: ContactPrefill | nul
         </label>
       </div>
       {failed ? <FormAlert>{SEND_FAILED} Your message is still here.</FormAlert> : null}
+      {/* Stays on the page (the toast goes away) until the next send. */}
+      {sent ? <FormSuccess title={SENT_TITLE}>{SENT_TEXT}</FormSuccess> : null}
       <div>
         <Button type="submit" size="lg" disabled={send.isPending} {...primaryAction}>
           {send.isPending ? 'Sending...' : 'Send Message'}

@@ -6,9 +6,14 @@ import { MailStatusBadge } from './mail-status-badge';
 export function MailSummary({ mail }: { mail: OutboxMailSummary }) {
   return (
     <>
-      <span className="flex items-center justify-between gap-2">
-        <span className="truncate font-semibold text-slate-900">{mail.subject ?? mail.template}</span>
-        <MailStatusBadge status={mail.status} />
+      {/* The whole subject, wrapped: cut short, "…plan is active" and "…plan is cancelled" looked alike (issue 29). */}
+      <span className="flex items-start justify-between gap-2">
+        <span className="min-w-0 break-words font-semibold text-slate-900" data-testid="mail-subject">
+          {mail.subject ?? mail.template}
+        </span>
+        <span className="shrink-0">
+          <MailStatusBadge status={mail.status} />
+        </span>
       </span>
       <span className="truncate text-sm text-slate-600">{mail.to}</span>
       <span className="flex items-center justify-between gap-2 text-xs text-slate-600">

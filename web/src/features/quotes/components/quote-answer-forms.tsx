@@ -5,13 +5,17 @@ import { FormAlert } from '@/components/ui/form-alert';
 import { FormField } from '@/components/ui/form-field';
 import { Input, Textarea } from '@/components/ui/input';
 import { errorMessage } from '@/lib/api-client';
-import { fieldErrors, type FieldErrors } from '@/lib/form';
+import { fieldErrors, placeApiError, type FieldErrors } from '@/lib/form';
 import { useAcceptQuote, useDeclineQuote } from '../api/public-quote';
 
 interface AcceptValues {
   signatureName: string;
   agree: boolean;
 }
+
+const ACCEPT_FIELDS = ['signatureName', 'agree'] as const;
+const ACCEPT_FAILED = 'The quote could not be accepted. Please try again.';
+const DECLINE_FAILED = 'The quote could not be declined. Please try again.';
 
 /** Accept: the client types their full name and ticks "I agree to the terms" (the shared schema's rules). */
 export function AcceptQuoteForm({ token }: { token: string }) {
@@ -29,7 +33,13 @@ export function AcceptQuoteForm({ token }: { token: string }) {
       return;
     }
     setErrors({});
-    accept.mutate(parsed.data);
+    accept.mutate(parsed.data, {
+      // A refusal about a field goes under it (the alert below says only the others).
+      onError: (error) => {
+        const placed = placeApiError(errorMessage(error, ACCEPT_FAILED), ACCEPT_FIELDS);
+        if (placed.field) setErrors({ [placed.field]: placed.message });
+      },
+    });
   };
 
   return (
@@ -68,8 +78,8 @@ export function AcceptQuoteForm({ token }: { token: string }) {
           </p>
         ) : null}
       </div>
-      {accept.isError ? (
-        <FormAlert>{errorMessage(accept.error, 'The quote could not be accepted. Please try again.')}</FormAlert>
+      {accept.isError && placeApiError(errorMessage(accept.error, ACCEPT_FAILED), ACCEPT_FIELDS).field === null ? (
+        <FormAlert>{errorMessage(accept.error, ACCEPT_FAILED)}</FormAlert>
       ) : null}
       <Button type="submit" size="lg" disabled={accept.isPending}>
         {accept.isPending ? 'Accepting...' : 'Accept Quote'}
@@ -103,14 +113,19 @@ export function DeclineQuoteForm({ token }: { token: string }) {
           setError(fieldErrors<{ reason: string }>(parsed.error).reason);
           return;
         }
-        decline.mutate(parsed.data);
+        decline.mutate(parsed.data, {
+          onError: (refusal) => {
+            const placed = placeApiError(errorMessage(refusal, DECLINE_FAILED), ['reason']);
+            if (placed.field) setError(placed.message);
+          },
+        });
       }}
     >
       <FormField label="Why are you declining?" optional error={error}>
         <Textarea name="reason" rows={3} maxLength={2000} value={reason} onChange={(e) => setReason(e.target.value)} />
       </FormField>
-      {decline.isError ? (
-        <FormAlert>{errorMessage(decline.error, 'The quote could not be declined. Please try again.')}</FormAlert>
+      {decline.isError && placeApiError(errorMessage(decline.error, DECLINE_FAILED), ['reason']).field === null ? (
+        <FormAlert>{errorMessage(decline.error, DECLINE_FAILED)}</FormAlert>
       ) : null}
       <div className="flex flex-wrap gap-2">
         <Button type="submit" variant="outline" disabled={decline.isPending}>

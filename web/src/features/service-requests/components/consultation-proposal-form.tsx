@@ -4,6 +4,7 @@ import { Button } from '@/components/ui/button';
 import { FormAlert } from '@/components/ui/form-alert';
 import { Input, Select } from '@/components/ui/input';
 import { errorMessage } from '@/lib/api-client';
+import { filterTimeZones, startingZone, timeZoneChoices } from '@shared/time-zones';
 import { useProposeConsultation } from '../api/staff-tickets';
 
 /** A day `days` from today on this computer's calendar, as a date input writes it (YYYY-MM-DD). */
@@ -13,11 +14,10 @@ const localDay = (days: number) => {
   return `${day.getFullYear()}-${String(day.getMonth() + 1).padStart(2, '0')}-${String(day.getDate()).padStart(2, '0')}`;
 };
 
-const browserZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
-const zones = (): string[] => {
-  const supported = (Intl as { supportedValuesOf?: (key: string) => string[] }).supportedValuesOf?.('timeZone') ?? [];
-  return supported.length > 0 ? supported : [browserZone()];
-};
+/** This computer's zone; a browser in UTC starts at UTC (it used to land on the list's first zone, Africa/Abidjan). */
+const browserZone = () => startingZone(Intl.DateTimeFormat().resolvedOptions().timeZone);
+const supportedZones = (): string[] =>
+  (Intl as { supportedValuesOf?: (key: string) => string[] }).supportedValuesOf?.('timeZone') ?? [];
 
 /** Staff propose a consultation time: date, time, time zone and length; the client is emailed to confirm it. */
 export function ConsultationProposalForm({ requestId }: { requestId: string }) {
@@ -26,6 +26,10 @@ export function ConsultationProposalForm({ requestId }: { requestId: string }) {
   const [time, setTime] = useState('10:00');
   const [timeZone, setTimeZone] = useState(browserZone);
   const [duration, setDuration] = useState(60);
+  const [zoneQuery, setZoneQuery] = useState('');
+  // Every zone with the name clients read ("Central Time") and its offset, worked out once.
+  const [choices] = useState(() => timeZoneChoices(supportedZones(), [browserZone()]));
+  const shown = filterTimeZones(choices, zoneQuery, timeZone);
   return (
     <form
       aria-label="Propose a consultation time"
@@ -53,16 +57,34 @@ export function ConsultationProposalForm({ requestId }: { requestId: string }) {
           Time
           <Input type="time" name="time" required value={time} onChange={(e) => setTime(e.target.value)} />
         </label>
-        <label className="flex flex-col gap-1 text-sm text-slate-700">
-          Time zone
-          <Select name="timeZone" value={timeZone} onChange={(e) => setTimeZone(e.target.value)}>
-            {zones().map((zone) => (
-              <option key={zone} value={zone}>
-                {zone.replace(/_/g, ' ')}
+        <div className="flex flex-col gap-1 text-sm text-slate-700">
+          <label htmlFor={`${requestId}-zone`}>Time zone</label>
+          <Input
+            type="search"
+            aria-label="Search time zones"
+            placeholder="Search: central, berlin, UTC…"
+            value={zoneQuery}
+            onChange={(e) => {
+              const query = e.target.value;
+              setZoneQuery(query);
+              // The first match is chosen, so what is shown is what is proposed.
+              const first = filterTimeZones(choices, query, '').at(0);
+              if (query.trim() && first) setTimeZone(first.value);
+            }}
+          />
+          <Select
+            id={`${requestId}-zone`}
+            name="timeZone"
+            value={timeZone}
+            onChange={(e) => setTimeZone(e.target.value)}
+          >
+            {shown.map((zone) => (
+              <option key={zone.value} value={zone.value}>
+                {zone.label}
               </option>
             ))}
           </Select>
-        </label>
+        </div>
         <label className="flex flex-col gap-1 text-sm text-slate-700">
           Length
           <Select name="duration" value={duration} onChange={(e) => setDuration(Number(e.target.value))}>

@@ -29,12 +29,14 @@ export function ReplyForm({ requestId, staff = false }: { requestId: string; sta
   const onSubmit = (event: React.FormEvent) => {
     event.preventDefault();
     if (!message.trim() || post.isPending) return;
+    // After a note, the box is back to a reply: the next text is not a note unless ticked again (issue 29).
     post.mutate(
       { message, internal: staff && internal, files },
       {
         onSuccess: () => {
           setMessage('');
           setFiles([]);
+          setInternal(false);
         },
       },
     );

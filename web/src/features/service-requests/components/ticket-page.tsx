@@ -13,6 +13,7 @@ import { Spinner } from '@/components/ui/spinner';
 import { errorMessage } from '@/lib/api-client';
 import { serviceRequestQueryKey, useServiceRequestThread } from '../api/get-service-request';
 import { useStaffMembers, useUpdateTicket } from '../api/staff-tickets';
+import { ConsultationBookingDetails } from './consultation-booking-details';
 import { ConsultationCard } from './consultation-card';
 import { ConsultationProposalForm } from './consultation-proposal-form';
 import { ReplyForm } from './reply-form';
@@ -57,7 +58,7 @@ export function TicketPage({ id }: { id: string }) {
         The request could not be loaded.
       </p>
     );
-  const { request, events, consultation, allowedStatuses } = thread.data;
+  const { request, events, consultation, booking, allowedStatuses } = thread.data;
 
   return (
     <article className="flex flex-col gap-5 p-6" aria-label={`Service request from ${request.name}`}>
@@ -160,6 +161,7 @@ export function TicketPage({ id }: { id: string }) {
       </div>
       {update.isError ? <FormAlert>{errorMessage(update.error, 'The change was not saved.')}</FormAlert> : null}
 
+      {booking ? <ConsultationBookingDetails booking={booking} /> : null}
       {consultation ? <ConsultationCard requestId={request.id} consultation={consultation} canConfirm={false} /> : null}
       {request.paid && request.status !== 'completed' && request.status !== 'cancelled' ? (
         <ConsultationProposalForm requestId={request.id} />

@@ -1,6 +1,7 @@
 import { ShoppingCart } from 'lucide-react';
 import { lazy, Suspense, useRef, useState } from 'react';
 import { primaryAction } from '@/lib/primary-actions';
+import { dismissAddedToCart } from '../added-to-cart-toast';
 import { useCart } from '../cart/cart-provider';
 
 // The drawer (and the dialog code under it) is its own chunk, fetched when the cart is first opened or hovered.
@@ -18,7 +19,10 @@ export function HeaderCart() {
   const [loaded, setLoaded] = useState(false);
   const buttonRef = useRef<HTMLButtonElement>(null);
   const show = (next: boolean) => {
-    if (next) setLoaded(true);
+    if (next) {
+      setLoaded(true);
+      dismissAddedToCart();
+    }
     setOpen(next);
   };
   return (

@@ -5,7 +5,7 @@ import { FormAlert } from '@/components/ui/form-alert';
 import { FormField } from '@/components/ui/form-field';
 import { Input, Textarea } from '@/components/ui/input';
 import { errorMessage } from '@/lib/api-client';
-import { fieldErrors, type FieldErrors } from '@/lib/form';
+import { fieldErrors, placeApiError, type FieldErrors } from '@/lib/form';
 import { quoteRequestBody, useRequestQuote } from '../api/request-quote';
 
 interface Contact {
@@ -17,6 +17,8 @@ interface Contact {
 }
 
 const EMPTY: Contact = { name: '', email: '', phone: '', company: '', message: '' };
+
+const REQUEST_FAILED = 'Your request could not be sent. Please try again.';
 
 /** "Request a quote instead": the cart's items (ids and quantities) with who is asking; staff answer with a quote. */
 export function QuoteRequestForm({
@@ -68,7 +70,16 @@ export function QuoteRequestForm({
             requestAnimationFrame(() => formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus());
             return;
           }
-          request.mutate(body);
+          request.mutate(body, {
+            // A refusal about a field goes under it (the alert below says only the others).
+            onError: (error) => {
+              const placed = placeApiError(
+                errorMessage(error, REQUEST_FAILED),
+                Object.keys(EMPTY) as (keyof Contact)[],
+              );
+              if (placed.field) setErrors({ [placed.field]: placed.message });
+            },
+          });
         });
       }}
     >
@@ -92,8 +103,9 @@ export function QuoteRequestForm({
       <FormField label="Message" error={errors.message}>
         <Textarea rows={3} maxLength={5000} {...field('message')} />
       </FormField>
-      {request.isError ? (
-        <FormAlert>{errorMessage(request.error, 'Your request could not be sent. Please try again.')}</FormAlert>
+      {request.isError &&
+      placeApiError(errorMessage(request.error, REQUEST_FAILED), Object.keys(EMPTY)).field === null ? (
+        <FormAlert>{errorMessage(request.error, REQUEST_FAILED)}</FormAlert>
       ) : null}
       <div className="flex flex-wrap gap-2">
         <Button type="submit" disabled={request.isPending}>

@@ -2,7 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import type { Product } from '@shared/schemas/catalog';
 import { cn } from '@/lib/cn';
-import { toast } from '@/lib/toast';
+import { toastAddedToCart } from '../added-to-cart-toast';
 import { useProducts } from '../api/get-products';
 import { useCart } from '../cart/cart-provider';
 import { ProductCard } from './product-card';
@@ -77,7 +77,7 @@ export function ShopCatalog() {
   const hidden = matching.length - shown.length;
   const add = (product: Product) => {
     cart.add(product);
-    toast({ title: 'Added to Cart', description: `${product.name} has been added to your cart.` });
+    toastAddedToCart(product.name);
   };
 
   return (

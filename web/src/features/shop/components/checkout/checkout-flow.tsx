@@ -5,7 +5,7 @@ import { orderTotalsOf } from '@shared/money';
 import { emptyShipping, type CheckoutResponse, type Shipping, type ShippingInput } from '@shared/schemas/orders';
 import { PaymentNotConfigured } from '@/features/payments/components/payment-not-configured';
 import { Spinner } from '@/components/ui/spinner';
-import { ApiError, errorMessage } from '@/lib/api-client';
+import { ApiError } from '@/lib/api-client';
 import { redirectToLogin } from '@/lib/login-redirect';
 import { readyConfig, usePaymentConfig } from '@/features/payments/api/payment-config';
 import { toast } from '@/lib/toast';
@@ -16,6 +16,7 @@ import type { CartItem } from '../../cart/cart-store';
 import { CheckoutSteps, type CheckoutStep } from './checkout-steps';
 import { OrderSummary } from './order-summary';
 import { PaymentStep, ShippingStep } from './checkout-step-cards';
+import type { ShippingRefused } from './shipping-form';
 
 /** A random UUID v4; crypto.randomUUID exists only on https pages (and localhost), getRandomValues everywhere. */
 function newAttemptKey(): string {
@@ -63,7 +64,7 @@ export function CheckoutFlow() {
   const paymentConfig = readyConfig(config.data);
   if (!paymentConfig) return <PaymentNotConfigured />;
 
-  const continueToPayment = (data: Shipping) => {
+  const continueToPayment = (data: Shipping, refused: ShippingRefused) => {
     setShipping(data);
     const key = orderKey(cart.items, data);
     if (placed?.key === key) {
@@ -91,11 +92,9 @@ export function CheckoutFlow() {
             redirectToLogin('/checkout', 'Please log in to complete your purchase.');
             return;
           }
-          toast({
-            title: 'Error',
-            description: errorMessage(error, 'Failed to initialize payment. Please try again.'),
-            variant: 'destructive',
-          });
+          // A refused address field is said under it; anything else in the toast.
+          const message = refused(error, 'Failed to initialize payment. Please try again.');
+          if (message) toast({ title: 'Error', description: message, variant: 'destructive' });
           // Stock or prices may have changed: check the cart against the catalogue again.
           void queryClient.invalidateQueries({ queryKey: productsQueryKey });
         },

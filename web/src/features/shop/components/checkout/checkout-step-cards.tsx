@@ -4,7 +4,7 @@ import type { ReadyPaymentConfig } from '@/features/payments/api/payment-config'
 import { PaymentForm } from '@/features/payments/components/payment-form';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
-import { ShippingForm } from './shipping-form';
+import { ShippingForm, type ShippingRefused } from './shipping-form';
 
 /** The checkout's first step: where to ship, refused while the cart holds what can no longer be ordered. */
 export function ShippingStep({
@@ -16,7 +16,7 @@ export function ShippingStep({
   initial: ShippingInput;
   submitting: boolean;
   hasUnavailable: boolean;
-  onSubmit: (shipping: Shipping) => void;
+  onSubmit: (shipping: Shipping, refused: ShippingRefused) => void;
 }) {
   return (
     <Card>

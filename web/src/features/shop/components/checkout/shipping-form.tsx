@@ -14,6 +14,9 @@ const fields: { key: keyof ShippingInput; label: string; autoComplete: string; w
   { key: 'country', label: 'Country', autoComplete: 'shipping country-name' },
 ];
 
+/** Places a refusal of the checkout ("shipping.zipCode: …") under its field; returns any other message. */
+export type ShippingRefused = (error: unknown, fallback: string) => string | null;
+
 /** Spec §5 shipping rules and messages (the same schema the API applies). */
 export function ShippingForm({
   initial,
@@ -24,12 +27,17 @@ export function ShippingForm({
   initial: ShippingInput;
   submitting: boolean;
   disabled: boolean;
-  onSubmit: (shipping: Shipping) => void;
+  /** `refused` shows the API's refusal of a field under it (its answer: the message for elsewhere, or null). */
+  onSubmit: (shipping: Shipping, refused: ShippingRefused) => void;
 }) {
   const form = useSchemaForm(shippingSchema, initial);
   const submit = (event: React.FormEvent) => {
     event.preventDefault();
-    form.submit(onSubmit, event.currentTarget as HTMLFormElement);
+    const formElement = event.currentTarget as HTMLFormElement;
+    form.submit(
+      (shipping) => onSubmit(shipping, (error, fallback) => form.showApiError(error, fallback, formElement)),
+      formElement,
+    );
   };
   return (
     <form onSubmit={submit} noValidate className="grid gap-4 sm:grid-cols-2" aria-label="Shipping information">
