@@ -171,6 +171,12 @@ export const siteRoutes = [
     'Opening hours and holidays the site and the away replies follow, for admins.',
     false,
   ),
+  route(
+    '/admin/settings/support',
+    'Support Settings',
+    'Automatic assignment, satisfaction surveys and plan priorities, for admins.',
+    false,
+  ),
   route('/admin/maintenance', 'Maintenance', 'Seeding the shop with its starter catalogue, for admins.', false),
   route('/admin/account', 'Your Account', 'Two-factor sign-in and signed-in sessions, for staff.', false),
 ] as const satisfies readonly SiteRoute[];

@@ -11,6 +11,7 @@ import {
   MessageSquareText,
   MessagesSquare,
   Package,
+  Settings,
   UserCog,
   Users,
   Wrench,
@@ -48,6 +49,7 @@ export const consoleNav: readonly ConsoleNavEntry[] = [
   { to: '/admin/staff', label: 'Staff', icon: UserCog, permission: 'staff.manage' },
   { to: '/admin/canned-replies', label: 'Canned replies', icon: MessageSquareText, permission: 'canned_replies' },
   { to: '/admin/settings/business-hours', label: 'Business hours', icon: Clock, permission: 'settings' },
+  { to: '/admin/settings/support', label: 'Support settings', icon: Settings, permission: 'settings' },
   { to: '/admin/maintenance', label: 'Maintenance', icon: Wrench, permission: 'seeding' },
 ];
 
