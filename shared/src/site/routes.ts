@@ -177,6 +177,12 @@ export const siteRoutes = [
     'Automatic assignment, satisfaction surveys and plan priorities, for admins.',
     false,
   ),
+  route(
+    '/admin/settings/service-levels',
+    'Service Levels',
+    'First-response and resolution targets per priority and plan, for admins.',
+    false,
+  ),
   route('/admin/maintenance', 'Maintenance', 'Seeding the shop with its starter catalogue, for admins.', false),
   route('/admin/account', 'Your Account', 'Two-factor sign-in and signed-in sessions, for staff.', false),
 ] as const satisfies readonly SiteRoute[];

@@ -131,6 +131,7 @@ export const routes: RouteObject[] = [
       consolePage('admin-canned-replies', 'canned-replies'),
       consolePage('admin-business-hours', 'settings/business-hours'),
       consolePage('admin-support-settings', 'settings/support'),
+      consolePage('admin-service-levels', 'settings/service-levels'),
       consolePage('admin-account', 'account'),
       consolePage('admin-quotes', 'quotes'),
       consolePage('admin-quote-new', 'quotes/new'),

@@ -12,6 +12,7 @@ import {
   MessagesSquare,
   Package,
   Settings,
+  Timer,
   UserCog,
   Users,
   Wrench,
@@ -50,6 +51,7 @@ export const consoleNav: readonly ConsoleNavEntry[] = [
   { to: '/admin/canned-replies', label: 'Canned replies', icon: MessageSquareText, permission: 'canned_replies' },
   { to: '/admin/settings/business-hours', label: 'Business hours', icon: Clock, permission: 'settings' },
   { to: '/admin/settings/support', label: 'Support settings', icon: Settings, permission: 'settings' },
+  { to: '/admin/settings/service-levels', label: 'Service levels', icon: Timer, permission: 'settings' },
   { to: '/admin/maintenance', label: 'Maintenance', icon: Wrench, permission: 'seeding' },
 ];
 
