@@ -191,6 +191,8 @@ describe('the web console’s screens in the desktop console (Chromium, main pro
         ['Audit log', 'Audit log'],
         ['Canned replies', 'Canned replies'],
         ['Business hours', 'Business hours'],
+        ['Support settings', 'Support settings'],
+        ['Service levels', 'Service levels'],
       ];
       for (const [link, heading] of screens) {
         await goTo(page, link);

@@ -42,6 +42,19 @@ describe('the console navigation by role (decision 167)', () => {
     expect(staffRoles.filter((role) => labels(role).includes('Outbox'))).toEqual(['admin']);
   });
 
+  it('gives the support desk settings screens to the roles with the settings permission: admins', () => {
+    for (const label of ['Business hours', 'Support settings', 'Service levels']) {
+      expect(consoleNav.find((entry) => entry.label === label)).toMatchObject({ permission: 'settings' });
+      expect(staffRoles.filter((role) => labels(role).includes(label))).toEqual(['admin']);
+    }
+    expect(documentTitle(findSiteRoute('/admin/settings/support')!, company.name)).toBe(
+      'Support Settings — Northstar IT Console',
+    );
+    expect(documentTitle(findSiteRoute('/admin/settings/service-levels')!, company.name)).toBe(
+      'Service Levels — Northstar IT Console',
+    );
+  });
+
   it('puts seeding under Maintenance for the roles that may seed, not on the Dashboard (issue 29)', () => {
     const maintenance = consoleNav.find((entry) => entry.label === 'Maintenance');
     expect(maintenance).toMatchObject({ to: '/admin/maintenance', permission: 'seeding' });

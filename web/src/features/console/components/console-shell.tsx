@@ -60,7 +60,7 @@ export function ConsoleShell({
       >
         Skip to content
       </a>
-      <header className="flex shrink-0 flex-col gap-4 bg-navy-900 p-4 text-white md:sticky md:top-0 md:h-screen md:w-60">
+      <header className="flex shrink-0 flex-col gap-4 bg-navy-900 p-4 text-white md:sticky md:top-0 md:h-screen md:w-60 md:overflow-y-auto">
         <div className="flex items-center justify-between gap-3">
           <Link to="/admin" className="flex items-center gap-2 rounded-md">
             <svg viewBox="0 0 64 64" className="h-8 w-8 shrink-0" aria-hidden="true">
