@@ -91,7 +91,8 @@ export async function up(knex: Knex): Promise<void> {
   await knex.raw('alter table quote_events drop constraint quote_events_type_check');
   await knex.raw(
     `alter table quote_events add constraint quote_events_type_check check (type in
-       ('created', 'updated', 'sent', 'viewed', 'accepted', 'declined', 'expired', 'withdrawn', 'revised', 'client_replied'))`,
+       ('created', 'updated', 'sent', 'viewed', 'accepted', 'declined', 'expired', 'withdrawn', 'revised',
+        'reminded', 'paid', 'converted', 'client_replied'))`,
   );
 }
 
@@ -100,7 +101,8 @@ export async function down(knex: Knex): Promise<void> {
   await knex.raw('alter table quote_events drop constraint quote_events_type_check');
   await knex.raw(
     `alter table quote_events add constraint quote_events_type_check check (type in
-       ('created', 'updated', 'sent', 'viewed', 'accepted', 'declined', 'expired', 'withdrawn', 'revised'))`,
+       ('created', 'updated', 'sent', 'viewed', 'accepted', 'declined', 'expired', 'withdrawn', 'revised',
+        'reminded', 'paid', 'converted'))`,
   );
   await knex.schema.alterTable('contact_messages', (t) => {
     t.dropColumn('inbound_email_id');
