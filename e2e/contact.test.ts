@@ -40,7 +40,8 @@ describe('contact form', () => {
     await visible(toast(page, 'Message Sent!'));
     await visible(page.getByText("We'll get back to you within 24 hours.", { exact: true }).last());
     // The success stays on the page, not only in the toast (issue 29).
-    const success = page.getByRole('status').filter({ hasText: 'Message Sent!' });
+    // The page's own status, not the toast's live region (whose text starts with "Notification").
+    const success = page.getByRole('status').filter({ hasText: /^Message Sent!/ });
     await visible(success);
     expect(await success.textContent()).toBe("Message Sent! We'll get back to you within 24 hours.");
     await page

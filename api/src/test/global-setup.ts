@@ -17,15 +17,36 @@ declare module 'vitest' {
   }
 }
 
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
+/** Ports handed out by this process, never handed out twice. */
+const handedOut = new Set<number>();
+/** Below the kernel's ephemeral range (32768–60999 on Linux), above the well-known services. */
+const PORT_FLOOR = 20_000;
+const PORT_SPAN = 12_000;
+
+function bindable(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
     const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
-    });
+    server.once('error', () => resolve(false));
+    server.listen(port, '127.0.0.1', () => server.close(() => resolve(true)));
   });
+}
+
+/**
+ * A port a test server may listen on. Not one the kernel picked for us: a port
+ * from the ephemeral range, once closed, can be taken at once as the source
+ * port of an outgoing connection (any test's connection to PostgreSQL), and
+ * the server that was meant to listen on it then fails with EADDRINUSE. So a
+ * random free port below that range, checked by binding it, never the same
+ * one twice in a process.
+ */
+export async function freePort(): Promise<number> {
+  for (let attempt = 0; attempt < 200; attempt += 1) {
+    const port = PORT_FLOOR + Math.floor(Math.random() * PORT_SPAN);
+    if (handedOut.has(port)) continue;
+    handedOut.add(port);
+    if (await bindable(port)) return port;
+  }
+  throw new Error('freePort: no free port found below the ephemeral range');
 }
 
 /**
