@@ -58,6 +58,23 @@ describe('the in-memory session cache across instances', () => {
     expect(await firstName(0, cookie)).toBe('Grace');
   });
 
+  it('a change made through an instance is what its next request reads, without waiting for the notice', async () => {
+    const { cookie } = await signedIn({ firstName: 'Before' });
+    // No notice at all: only the instance's own clearing on a write can make the next answer right.
+    await servers.db.raw('alter table users disable trigger users_cache_notify');
+    try {
+      const change = await fetch(`${servers.url(1)}/api/auth/user`, {
+        method: 'PATCH',
+        headers: { Cookie: cookie, 'Content-Type': 'application/json', Origin: servers.url(1) },
+        body: JSON.stringify({ firstName: 'After' }),
+      });
+      expect(change.status).toBe(200);
+      expect(await firstName(1, cookie)).toBe('After');
+    } finally {
+      await servers.db.raw('alter table users enable trigger users_cache_notify');
+    }
+  });
+
   it('a logout on one instance ends the session on the other', async () => {
     const { cookie } = await signedIn();
     const logout = await fetch(`${servers.url(0)}/api/logout`, { method: 'POST', headers: { Cookie: cookie } });

@@ -4,6 +4,7 @@ import type { Context, Middleware } from 'koa';
 import session from 'koa-session';
 import type { Knex } from 'knex';
 import type { Config } from '../../config';
+import { sessionCacheFor } from './session-cache';
 import { createSessionStore, type SessionData } from './session-store';
 import { carriesAuthorization, issueSessionToken, sessionIdFromRequest } from './session-token';
 
@@ -88,10 +89,15 @@ export function sessionMiddleware(
     },
     app,
   ) as unknown as Middleware;
+  const cache = sessionCacheFor(db);
   return async function sessionsByTransport(ctx, next) {
     try {
       await sessions(ctx, next);
     } finally {
+      // A request that may have changed something (turned on two-factor sign-in, changed a role, ended sessions)
+      // empties this instance's copies before its answer leaves, so the next request here never reads them; other
+      // instances hear of the change from PostgreSQL (decision 172).
+      if (ctx.method !== 'GET' && ctx.method !== 'HEAD') cache.clear();
       // koa-session clears the old cookie itself when a session is regenerated
       // or ended (not through externalKey.set): a session that travels as a
       // token has no cookie to clear, so such a request never sets one.
