@@ -180,12 +180,6 @@ async function main(): Promise<void> {
     const { staffId } = await seed(database.url);
     console.log(`Seeded in ${((Date.now() - seedStart) / 1000).toFixed(1)} s`);
     const staff = await seedStaff(database.url, STAFF);
-    // Admins work only with two-factor sign-in on (decision 169): the bench sessions stand for signed-in admins.
-    const setup = knex(knexConfig(database.url, { poolMax: 1 }));
-    await setup.raw(
-      `update users set totp_secret = 'bench-not-a-secret', totp_enabled_at = now() where username like 'bench_staff_%'`,
-    );
-    await setup.destroy();
 
     const today = new Date().toLocaleDateString('en-CA', { timeZone: 'America/Chicago' });
     const yearAgo = new Date(Date.now() - 364 * 86_400_000).toLocaleDateString('en-CA', {
