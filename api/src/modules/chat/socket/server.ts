@@ -12,7 +12,7 @@ import { emailUnreadReplies, type ReplyDigestTiming } from '../storage/chat-mail
 import { MessageWriter } from '../storage/message-writer';
 import { PRESENCE_HEARTBEAT_MS } from '../storage/presence';
 import { clientAddressOf, createUpgradeAuthenticator, type UpgradeDecision } from './credentials';
-import { createHeartbeat } from './heartbeat';
+import { createHeartbeat, heartbeatSlices } from './heartbeat';
 import { SocketCaps } from './limits';
 import { receiveFrame, type ProtocolDeps } from './protocol';
 import { recheckSessions } from './recheck';
@@ -140,7 +140,9 @@ export function attachChatServer(options: {
     isClosing: () => closing,
     logger,
   });
-  const heartbeat = createHeartbeat(() => hub.allConnections(), logger, enforceRole);
+  const heartbeatMs = settings.heartbeatMs ?? 30_000;
+  const heartbeatSliceCount = heartbeatSlices(heartbeatMs);
+  const heartbeat = createHeartbeat(() => hub.allConnections(), logger, enforceRole, heartbeatSliceCount);
   const timers: NodeJS.Timeout[] = [];
 
   return {
@@ -151,7 +153,7 @@ export function attachChatServer(options: {
     async start() {
       server.on('upgrade', onUpgrade);
       await hub.presence.refresh();
-      timers.push(setInterval(heartbeat, settings.heartbeatMs ?? 30_000));
+      timers.push(setInterval(heartbeat, heartbeatMs / heartbeatSliceCount));
       timers.push(
         setInterval(() => {
           void hub.presence.heartbeat();
