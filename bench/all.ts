@@ -22,13 +22,13 @@ import { ensureBuild, machine } from './support';
 /** Each benchmark and the sizes it runs at here. */
 const benches: { name: string; env: Record<string, string> }[] = [
   { name: 'start', env: {} },
-  { name: 'http', env: { BENCH_DURATION: '4', BENCH_ROUNDS: '3' } },
+  { name: 'http', env: { BENCH_DURATION: '3', BENCH_ROUNDS: '3' } },
   { name: 'lighthouse', env: { LIGHTHOUSE_RUNS: '3' } },
   { name: 'chat', env: { BENCH_CHAT_SOCKETS: '5000', BENCH_CHAT_RATE: '100', BENCH_CHAT_SETUPS: '1' } },
   { name: 'mail', env: { BENCH_MAIL_ORDERS: '500', BENCH_MAIL_OUTAGE_S: '15' } },
   { name: 'inbound', env: { BENCH_INBOUND_MAILS: '2000' } },
-  { name: 'tickets', env: { BENCH_DURATION: '4' } },
-  { name: 'quotes', env: { BENCH_DURATION: '4' } },
+  { name: 'tickets', env: { BENCH_DURATION: '3' } },
+  { name: 'quotes', env: { BENCH_DURATION: '3' } },
   { name: 'admin', env: { BENCH_ADMIN_SECONDS: '10' } },
   { name: 'reports', env: { BENCH_DURATION: '8' } },
   { name: 'assign', env: { BENCH_ASSIGN_ITEMS: '2000' } },

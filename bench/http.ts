@@ -1,7 +1,9 @@
 /**
- * `npm run bench`: the production build against a bare node:http server, in
- * the same run on the same machine, at 100 connections.
- * Goal: every API route at ≥ 0.5× the node:http figure.
+ * `npm run bench:http`: the production build against bare node:http servers, in
+ * the same run on the same machine, at 100 connections: a hello world for
+ * /healthz and the logged-out answer, and — for issue 31's two ratios — a
+ * server sending exactly the bytes (headers and body) of the signed-in
+ * /api/auth/user and of the product list, recorded from our answer first.
  * Then the shop at 50 connections, and 200 simultaneous checkouts.
  */
 import { BENCH_ADMIN_TOKEN, cartFor, seedCatalogue, shipping, signUpBuyer, simultaneousCheckouts } from './commerce';
@@ -39,6 +41,8 @@ const shop = await startProductionServer(database.url, {
   TRUST_PROXY: 'true',
 });
 const SHOP_CONNECTIONS = Number(process.env.BENCH_SHOP_CONNECTIONS ?? 50);
+/** node:http servers sending one of our answers' exact bytes, stopped at the end. */
+const baselines: { stop(): Promise<void> }[] = [];
 
 try {
   // A logged-in visitor's cookie, for the authenticated case.
@@ -56,23 +60,26 @@ try {
 
   console.log(`Machine: ${machine()}`);
   console.log(`${CONNECTIONS} connections, ${DURATION} s per target after a 2 s warm-up, median of ${ROUNDS} rounds\n`);
-  const api = await compare({ name: 'node:http hello world', options: { url: hello.url, connections: CONNECTIONS } }, [
+  await compare({ name: 'node:http hello world', options: { url: hello.url, connections: CONNECTIONS } }, [
     { name: 'GET /healthz', options: { url: `${app.url}/healthz`, connections: CONNECTIONS } },
     {
       name: 'GET /api/auth/user (logged out → 401)',
       options: { url: `${app.url}/api/auth/user`, connections: CONNECTIONS, expectStatus: 401 },
     },
-    {
-      name: 'GET /api/auth/user (logged in)',
-      options: { url: `${app.url}/api/auth/user`, connections: CONNECTIONS, headers: { cookie } },
-    },
   ]);
-
-  recordRatio(
-    'auth-user-ratio',
-    api,
-    (target) => target.startsWith('GET /api/auth/user') && target.includes('logged in'),
+  // Issue 31's ratio: the signed-in answer against node:http sending exactly its bytes (headers and body).
+  const sameUser = await startHelloServer({ url: `${app.url}/api/auth/user`, headers: { cookie } });
+  baselines.push(sameUser);
+  const signedIn = await compare(
+    { name: 'node:http, the same bytes', options: { url: sameUser.url, connections: CONNECTIONS } },
+    [
+      {
+        name: 'GET /api/auth/user (logged in)',
+        options: { url: `${app.url}/api/auth/user`, connections: CONNECTIONS, headers: { cookie } },
+      },
+    ],
   );
+  recordRatio('auth-user-ratio', signedIn, (target) => target.startsWith('GET /api/auth/user'));
 
   console.log(`\nShop: ${SHOP_CONNECTIONS} connections\n`);
   const products = await seedCatalogue(app.url);
@@ -80,44 +87,55 @@ try {
   const buyers = await Promise.all(Array.from({ length: SHOP_CONNECTIONS }, (_, i) => signUpBuyer(shop.url, i)));
   const cart = cartFor(products, 3).map(({ product, quantity }) => ({ id: product.id, quantity }));
   let next = 0;
-  const shopRows = await compare(
-    { name: 'node:http hello world', options: { url: hello.url, connections: SHOP_CONNECTIONS } },
+  const browserEncoding = { 'accept-encoding': 'gzip, deflate, br, zstd' };
+  // Issue 31's ratio: the product list against node:http sending exactly its bytes, as browsers ask (brotli).
+  const sameProducts = await startHelloServer({ url: `${app.url}/api/products`, headers: browserEncoding });
+  baselines.push(sameProducts);
+  const productRows = await compare(
+    { name: 'node:http, the same bytes (br)', options: { url: sameProducts.url, connections: SHOP_CONNECTIONS } },
     [
       {
         name: `GET /api/products (${products.length} products, br as browsers ask)`,
-        options: {
-          url: `${app.url}/api/products`,
-          connections: SHOP_CONNECTIONS,
-          headers: { 'accept-encoding': 'gzip, deflate, br, zstd' },
-        },
+        options: { url: `${app.url}/api/products`, connections: SHOP_CONNECTIONS, headers: browserEncoding },
       },
+    ],
+  );
+  recordRatio('products-ratio', productRows, (target) => target.startsWith('GET /api/products'));
+  const samePlain = await startHelloServer({ url: `${app.url}/api/products` });
+  baselines.push(samePlain);
+  await compare(
+    {
+      name: 'node:http, the same bytes (uncompressed)',
+      options: { url: samePlain.url, connections: SHOP_CONNECTIONS },
+    },
+    [
       {
         name: `GET /api/products (uncompressed)`,
         options: { url: `${app.url}/api/products`, connections: SHOP_CONNECTIONS },
       },
-      {
-        name: 'POST /api/create-payment-intent (shop, demo provider)',
-        options: {
-          url: `${shop.url}/api/create-payment-intent`,
-          connections: SHOP_CONNECTIONS,
-          expectStatus: 201,
-          requests: [
-            {
-              method: 'POST',
-              headers: { 'content-type': 'application/json' },
-              body: JSON.stringify({ items: cart, shipping }),
-              setupRequest: (request) => {
-                next = (next + 1) % buyers.length;
-                return { ...request, headers: { ...request.headers, cookie: buyers[next]!.cookie } };
-              },
-            },
-          ],
-        },
-      },
     ],
   );
-
-  recordRatio('products-ratio', shopRows, (target) => target.startsWith('GET /api/products'));
+  await compare({ name: 'node:http hello world', options: { url: hello.url, connections: SHOP_CONNECTIONS } }, [
+    {
+      name: 'POST /api/create-payment-intent (shop, demo provider)',
+      options: {
+        url: `${shop.url}/api/create-payment-intent`,
+        connections: SHOP_CONNECTIONS,
+        expectStatus: 201,
+        requests: [
+          {
+            method: 'POST',
+            headers: { 'content-type': 'application/json' },
+            body: JSON.stringify({ items: cart, shipping }),
+            setupRequest: (request) => {
+              next = (next + 1) % buyers.length;
+              return { ...request, headers: { ...request.headers, cookie: buyers[next]!.cookie } };
+            },
+          },
+        ],
+      },
+    },
+  ]);
 
   console.log('\n200 simultaneous checkouts (50 buyers), then 200 simultaneous demo payments');
   const check = await simultaneousCheckouts(shop.url, database.url, products);
@@ -130,6 +148,7 @@ try {
     console.log(`OK: exactly ${check.ordersWritten} orders, all totals correct, all paid`);
   }
 } finally {
+  for (const baseline of baselines) await baseline.stop();
   await shop.stop();
   await app.stop();
   await hello.stop();

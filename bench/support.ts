@@ -1,6 +1,6 @@
-import { fork, spawn, type ChildProcess } from 'node:child_process';
-import { execSync } from 'node:child_process';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { execSync, fork, spawn, type ChildProcess } from 'node:child_process';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { request } from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
@@ -100,12 +100,49 @@ export async function startProductionServer(
   return { url, child, stop: () => stopChild(child) };
 }
 
-export async function startHelloServer(): Promise<BenchServer> {
+export async function startHelloServer(sameAs?: {
+  url: string;
+  headers?: Record<string, string>;
+}): Promise<BenchServer> {
   const port = await freePort();
-  const child = fork(path.resolve('bench/hello-server.mjs'), { env: { PORT: String(port) }, stdio: 'ignore' });
+  const env: Record<string, string> = { PORT: String(port) };
+  if (sameAs) env.BENCH_SAME_AS = await recordAnswer(sameAs.url, sameAs.headers ?? {});
+  const child = fork(path.resolve('bench/hello-server.mjs'), { env, stdio: 'ignore' });
   const url = `http://127.0.0.1:${port}`;
   await waitForHttp(url, child);
   return { url, child, stop: () => stopChild(child) };
+}
+
+/** Headers node:http writes itself (or that describe the connection, not the answer). */
+const CONNECTION_HEADERS = new Set(['date', 'connection', 'keep-alive', 'transfer-encoding', 'content-length']);
+
+/**
+ * One answer of ours, as bytes: its status must be 200; its headers (but those
+ * of the connection) and its body exactly as sent, written to a file the
+ * baseline server serves (bench/hello-server.mjs). Returns the file's path.
+ */
+async function recordAnswer(url: string, headers: Record<string, string>): Promise<string> {
+  const answer = await new Promise<{ headers: Record<string, string>; body: Buffer }>((resolve, reject) => {
+    const req = request(url, { headers }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (chunk: Buffer) => chunks.push(chunk));
+      res.on('end', () => {
+        if (res.statusCode !== 200) return reject(new Error(`${url} answered ${res.statusCode}`));
+        const kept: Record<string, string> = {};
+        for (let i = 0; i < res.rawHeaders.length; i += 2) {
+          const name = res.rawHeaders[i]!;
+          if (!CONNECTION_HEADERS.has(name.toLowerCase())) kept[name] = res.rawHeaders[i + 1]!;
+        }
+        resolve({ headers: kept, body: Buffer.concat(chunks) });
+      });
+    });
+    req.on('error', reject);
+    req.end();
+  });
+  const dir = await mkdtemp(path.join(os.tmpdir(), 'northstar-bench-same-'));
+  const file = path.join(dir, 'answer.json');
+  await writeFile(file, JSON.stringify({ headers: answer.headers, body: answer.body.toString('base64') }));
+  return file;
 }
 
 async function run(name: string, options: autocannon.Options & { expectStatus?: number }): Promise<BenchResult> {

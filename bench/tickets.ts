@@ -41,7 +41,11 @@ try {
   console.log(`Seeding ${TICKETS.toLocaleString()} tickets and ${EVENTS.toLocaleString()} timeline entries…`);
   const seedStart = Date.now();
   const staff = [];
-  for (let i = 0; i < STAFF; i += 1) staff.push(await buildUser(db, { accountType: 'staff', firstName: `Staff${i}` }));
+  // Support staff: the ticket screens are their work, and they sign in with a password alone (admins need a
+  // second step, decision 169, which a console under load has long passed).
+  for (let i = 0; i < STAFF; i += 1) {
+    staff.push(await buildUser(db, { accountType: 'staff', staffRole: 'support', firstName: `Staff${i}` }));
+  }
   await db.raw(
     `insert into users (username, password_hash, email, first_name, account_type)
      select 'bench_client_' || g, 'x', 'client' || g || '@bench.example.com', 'Client' || g, 'client'
@@ -205,7 +209,10 @@ try {
   print(`${CONNECTIONS} staff at work (a pause of ${THINK_MS} ms on average between answer and next request)`, atWork);
   print(`${CONNECTIONS} staff flat out (no pause: capacity, not the goal's load)`, flatOut);
   // For `npm run bench`'s summary (bench/goals.ts): the worst scenario's p99 at work.
-  recordFigure({ id: 'tickets-p99', value: Math.max(...atWork.map((r) => r.p99)) });
+  // A latency of failed requests is no figure: the summary then says "not measured" beside the exit code.
+  if (atWork.every((r) => r.failed === 0)) {
+    recordFigure({ id: 'tickets-p99', value: Math.max(...atWork.map((r) => r.p99)) });
+  }
   const bad = [...atWork.filter((r) => r.p99 >= LIMIT_MS || r.failed > 0), ...flatOut.filter((r) => r.failed > 0)];
   if (bad.length > 0) {
     console.error(`\nOver ${LIMIT_MS} ms at p99 at work, or failing: ${bad.map((r) => r.name).join(', ')}`);

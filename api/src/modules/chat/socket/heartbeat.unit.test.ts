@@ -30,7 +30,12 @@ describe('the chat heartbeat', () => {
 
   it('pings each socket once a round, a thirtieth of them at a time', () => {
     const sockets = Array.from({ length: 300 }, (_, i) => socket(i + 1));
-    const beat = createHeartbeat(() => sockets.map((s) => s.connection), logger, () => {}, 30);
+    const beat = createHeartbeat(
+      () => sockets.map((s) => s.connection),
+      logger,
+      () => {},
+      30,
+    );
     beat();
     expect(sockets.filter((s) => s.calls.pings === 1)).toHaveLength(10);
     for (let i = 1; i < 30; i += 1) beat();
@@ -39,7 +44,12 @@ describe('the chat heartbeat', () => {
 
   it('drops a socket that did not answer its ping when its turn comes again (a round later), not before', () => {
     const sockets = Array.from({ length: 60 }, (_, i) => socket(i + 1));
-    const beat = createHeartbeat(() => sockets.map((s) => s.connection), logger, () => {}, 30);
+    const beat = createHeartbeat(
+      () => sockets.map((s) => s.connection),
+      logger,
+      () => {},
+      30,
+    );
     for (let i = 0; i < 30; i += 1) beat();
     // Every socket but one answered (ws sets alive again on its pong); the silent one's turn is the round's last.
     const silent = sockets[28]!; // id 29: slice 29
