@@ -52,7 +52,7 @@ const moduleGraph = {
   'service-requests': ['users', 'mail', 'audit', 'settings', 'service-levels', 'attachments', 'surveys'],
   settings: ['audit', 'users', 'subscriptions'],
   staff: ['users', 'auth', 'mail', 'audit'],
-  site: ['catalog', 'subscriptions'],
+  site: ['catalog', 'subscriptions', 'service-levels'],
   surveys: ['settings', 'mail', 'audit'],
   subscriptions: ['payments', 'users', 'mail', 'audit', 'billing'],
   users: [],

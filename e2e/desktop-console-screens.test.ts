@@ -6,6 +6,8 @@ import { buildProduct, demoCards, validShipping } from '../api/src/test/commerce
 import { roomyRateLimits } from '../api/src/test/config';
 import { publish } from '../api/src/live/publish';
 import { buildUser } from '../api/src/test/factories';
+import { startConversation } from '../api/src/modules/chat/storage/conversations';
+import { refreshChatClock } from '../api/src/modules/service-levels/clocks';
 import { axeViolations } from './support/axe';
 import { useBrowser } from './support/browser';
 import {
@@ -292,6 +294,40 @@ describe('the web console’s screens in the desktop console (Chromium, main pro
     await main.clickItemNotification(ticketPath);
     const ticket = page.getByRole('article', { name: 'Service request from Katherine' });
     await visible(ticket.getByText('Any <b>Tuesday</b> morning suits us.'));
+    expect(await axeViolations(page)).toEqual([]);
+  });
+
+  it('the dashboard’s chat service-level card opens the desktop’s chat filtered, with the breach in the chat (204)', async () => {
+    const { page } = await staffConsole();
+    await server.db('chat_conversations').update({ status: 'closed' });
+    const start = (visitorName: string) =>
+      startConversation(server.db, {
+        visitorId: randomUUID(),
+        userId: null,
+        visitorName,
+        visitorEmail: null,
+        startPage: null,
+      });
+    // The chat's default target is 10 business minutes (the test database is open around the clock): 11 minutes ago.
+    const late = await start('Wes Waiting');
+    await server
+      .db('chat_conversations')
+      .where({ id: late.id })
+      .update({ createdAt: server.db.raw(`clock_timestamp() - interval '11 minutes'`) });
+    await server.db.transaction((trx) => refreshChatClock(trx, late.id));
+    await start('Nia New');
+
+    await goTo(page, 'Dashboard');
+    await visible(page.getByTestId('count-chatsBreached').filter({ hasText: /^1$/ }));
+    await page.getByRole('link', { name: /Chat responses breached/ }).click();
+    await expectPath(page, '/admin/chat?sla=breached');
+    const list = page.getByRole('list', { name: 'Conversations' });
+    const row = list.getByRole('button', { name: /Wes Waiting/ });
+    await visible(row.getByText(/^Reply overdue by /));
+    expect(await list.getByRole('button').count()).toBe(1);
+    await row.click();
+    const chat = page.getByRole('region', { name: 'Conversation with Wes Waiting' });
+    await visible(chat.getByText(/^First response target missed: it was due .+\. Nobody was assigned\.$/));
     expect(await axeViolations(page)).toEqual([]);
   });
 

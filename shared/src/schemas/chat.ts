@@ -157,8 +157,18 @@ export const chatConversationSchema = z.object({
     .optional(),
   /** When staff's first reply is due (business time; decision 192); staff consoles show it. */
   firstResponseDueAt: z.string().nullable().optional(),
+  /** When staff first replied (an automatic message never counts); staff only. */
+  firstResponseAt: z.string().nullable().optional(),
   /** The first-response clock's state; null once the chat closed unanswered before it was due. */
   slaState: z.enum(slaStates).nullable().optional(),
+  /**
+   * Staff only: the missed first response, as recorded when it was announced (decision 192) — when the reply was
+   * due, when the breach was recorded, and who held the chat then (null: nobody). Null while the chat has none.
+   */
+  slaBreach: z
+    .object({ dueAt: z.string(), recordedAt: z.string(), holderName: z.string().nullable() })
+    .nullable()
+    .optional(),
 });
 export type ChatConversation = z.infer<typeof chatConversationSchema>;
 

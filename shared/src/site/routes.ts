@@ -31,7 +31,11 @@ export interface SiteRoute {
 }
 
 /** The public answers a page may be rendered from (served by api/src/modules/site/live-pages.ts). */
-export const publicDataPaths = ['/api/products', '/api/subscription-plans'] as const;
+export const publicDataPaths = [
+  '/api/products',
+  '/api/subscription-plans',
+  '/api/service-levels/response-times',
+] as const;
 export type PublicDataPath = (typeof publicDataPaths)[number];
 
 /**
@@ -99,7 +103,7 @@ export const siteRoutes = [
     'Managed IT Plans & Pricing',
     'Monthly managed IT plans with monitoring, help desk and security built in. Choose the plan that fits your business.',
     true,
-    ['/api/subscription-plans'],
+    ['/api/subscription-plans', '/api/service-levels/response-times'],
   ),
   route('/privacy', 'Privacy Policy', 'How we collect, use and protect the information you share with us.', true),
   route('/terms', 'Terms of Service', 'The terms that apply when you use our website, shop and services.', true),

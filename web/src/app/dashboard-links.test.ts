@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { dashboardTiles } from '@/features/console/components/dashboard';
 import { readEnquiryListParams } from '@/features/enquiries/components/enquiry-list-params';
 import { readTicketListParams } from '@/features/service-requests/components/ticket-list-params';
+import { readChatSlaFilter } from '@/features/staff-chat/components/chat-list-params';
 
 // Each dashboard card's link, read by the list screen it opens as that screen reads its URL (issue 29).
 describe('the dashboard cards open the lists they count', () => {
@@ -34,6 +35,20 @@ describe('the dashboard cards open the lists they count', () => {
       expect(url.pathname).toBe('/admin/service-requests');
       expect(readTicketListParams(url.searchParams)).toMatchObject({ sla, status: null });
     }
+  });
+
+  it('chat service levels: the open chats at risk, and those breached', () => {
+    for (const [key, sla] of [
+      ['chatsAtRisk', 'at_risk'],
+      ['chatsBreached', 'breached'],
+    ] as const) {
+      const url = tile(key);
+      expect(url.pathname).toBe('/admin/chat');
+      expect(readChatSlaFilter(url.pathname, url.searchParams)).toBe(sla);
+    }
+    // Elsewhere (the desktop keeps the chat mounted under every screen) the tickets list's ?sla= is not the chat's.
+    const tickets = tile('ticketsBreached');
+    expect(readChatSlaFilter(tickets.pathname, tickets.searchParams)).toBeNull();
   });
 
   it('paid orders and waiting chats', () => {

@@ -55,4 +55,17 @@ describe('a ticket’s service level in the console', () => {
     expect(chatReplyDue({ ...chat, slaState: 'met' }, now)).toBeNull();
     expect(chatReplyDue({ ...chat, status: 'closed' }, now)).toBeNull();
   });
+
+  it('says a breached chat answered since was answered late, not that its reply is still overdue', () => {
+    const breached = {
+      status: 'active',
+      slaState: 'breached' as const,
+      firstResponseDueAt: '2026-11-26T14:00:00.000Z',
+    };
+    expect(chatReplyDue(breached, now)?.text).toBe('Reply overdue by 1 h');
+    expect(chatReplyDue({ ...breached, firstResponseAt: '2026-11-26T14:30:00.000Z' }, now)).toEqual({
+      overdue: true,
+      text: 'Answered late',
+    });
+  });
 });

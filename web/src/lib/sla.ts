@@ -55,13 +55,19 @@ export function slaSummary(ticket: SlaFields, now: number): SlaSummary | null {
 
 /**
  * A staff chat list row's first-response clock: the time left to the first reply, or how long it is overdue;
- * null once answered (met), closed unanswered, or without a clock.
+ * "Answered late" once a breached chat was answered; null once answered in time (met), closed, or without a clock.
  */
 export function chatReplyDue(
-  chat: { status: string; slaState?: SlaState | null; firstResponseDueAt?: string | null },
+  chat: {
+    status: string;
+    slaState?: SlaState | null;
+    firstResponseDueAt?: string | null;
+    firstResponseAt?: string | null;
+  },
   now: number,
 ): { overdue: boolean; text: string } | null {
   if (chat.status !== 'active' || !chat.firstResponseDueAt || !chat.slaState || chat.slaState === 'met') return null;
+  if (chat.firstResponseAt) return chat.slaState === 'breached' ? { overdue: true, text: 'Answered late' } : null;
   const left = new Date(chat.firstResponseDueAt).getTime() - now;
   return left >= 0
     ? { overdue: false, text: `Reply due in ${formatSpan(left)}` }

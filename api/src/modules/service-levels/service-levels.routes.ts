@@ -6,12 +6,29 @@ import { validate } from '../../middleware/validate';
 import { auditActorOf } from '../audit/audit-log';
 import { writeSetting } from '../settings/settings.service';
 import { refreshAllClocks } from './clocks';
+import { responseTimesCacheFor } from './response-times';
 import { checkPlanIds, readServiceLevels, serviceLevelsSetting } from './service-levels-setting';
 
-/** GET/PUT /api/admin/settings/service-levels (admins, like every setting; decision 192). */
+/**
+ * GET/PUT /api/admin/settings/service-levels (admins, like every setting; decision 192), and the public
+ * GET /api/service-levels/response-times: each plan's first response for a normal request (decision 203).
+ */
 export function serviceLevelsRoutes({ db }: AppDeps): Router {
   const router = new Router();
   const admin = requirePermission('settings');
+  const responseTimes = responseTimesCacheFor(db);
+
+  router.get('/api/service-levels/response-times', async (ctx) => {
+    const snapshot = await responseTimes.get();
+    ctx.set('Cache-Control', 'no-cache');
+    ctx.set('ETag', snapshot.etag);
+    ctx.status = 200;
+    if (ctx.fresh) {
+      ctx.status = 304;
+      return;
+    }
+    ctx.body = snapshot.data;
+  });
 
   router.get('/api/admin/settings/service-levels', admin, async (ctx) => {
     ctx.set('Cache-Control', 'no-store');
@@ -28,6 +45,8 @@ export function serviceLevelsRoutes({ db }: AppDeps): Router {
       await refreshAllClocks(trx);
       return stored;
     });
+    // Committed: the public figures (and /pricing, rendered from them) are read again.
+    responseTimes.invalidate();
   });
 
   return router;

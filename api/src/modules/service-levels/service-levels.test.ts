@@ -404,6 +404,52 @@ describe('at risk and breached', () => {
     ]);
   });
 
+  it('gives staff a chat’s breach as recorded — when it was due and who held it — and the visitor none of it', async () => {
+    await admin.agent
+      .put(LEVELS)
+      .send({ ...DEFAULT_SERVICE_LEVELS, chat: { firstResponseMinutes: 10 } })
+      .expect(200);
+    await t.db('chat_conversations').update({ status: 'closed' });
+    const visitor = t.agent();
+    const started = await visitor.post('/api/chat/conversations').send({ visitorName: 'Hal Held' }).expect(201);
+    const id = started.body.id as string;
+    await admin.agent
+      .patch(`/api/admin/chat/conversations/${id}`)
+      .send({ assigneeId: admin.built.user.id })
+      .expect(200);
+    const staffView = async () => (await admin.agent.get(`/api/chat/conversations/${id}`).expect(200)).body;
+    expect((await staffView()).slaBreach).toBeNull();
+
+    await t
+      .db('chat_conversations')
+      .where({ id })
+      .update({ createdAt: t.db.raw(`created_at - make_interval(secs => ?)`, [11 * 60]) });
+    await t.db.transaction((trx) => refreshChatClock(trx, id));
+    const [breach] = await t.db('service_level_events').where({ chatConversationId: id, kind: 'breached' });
+    expect(breach).toMatchObject({ holderId: admin.built.user.id, holderName: 'Grace' });
+    const seen = await staffView();
+    expect(seen.slaState).toBe('breached');
+    expect(seen.slaBreach).toEqual({
+      dueAt: new Date(breach.dueAt).toISOString(),
+      recordedAt: expect.any(String),
+      holderName: 'Grace',
+    });
+    expect(seen.slaBreach.dueAt).toBe(seen.firstResponseDueAt);
+    expect(Math.abs(ms(seen.slaBreach.recordedAt) - ms(breach.createdAt))).toBeLessThan(1);
+    expect(seen.firstResponseAt).toBeNull();
+    const listed = await admin.agent.get('/api/chat/conversations?sla=breached').expect(200);
+    expect(listed.body.map((c: { id: string; slaBreach: unknown }) => [c.id, c.slaBreach])).toEqual([
+      [id, seen.slaBreach],
+    ]);
+
+    // The visitor's own view of the chat says nothing of its service level.
+    const own = (await visitor.get(`/api/chat/conversations/${id}`).expect(200)).body;
+    expect(own.id).toBe(id);
+    for (const field of ['slaBreach', 'slaState', 'firstResponseDueAt', 'firstResponseAt', 'assignee', 'priority']) {
+      expect(own).not.toHaveProperty(field);
+    }
+  });
+
   it('refuses an unknown sla filter with 400', async () => {
     const response = await admin.agent.get('/api/admin/service-requests?sla=late').expect(400);
     expect(response.body.message).toMatch(/sla must be one of at_risk, breached/);

@@ -81,6 +81,12 @@ describe('the navigation badges (issue 29)', () => {
         expect(slaBadgeFrom({ [tile.key]: 5 })?.to).toBe(tile.to);
         continue;
       }
+      // The chats' service-level cards open the chat list, whose badge already counts the waiting chats.
+      if (tile.key === 'chatsAtRisk' || tile.key === 'chatsBreached') {
+        expect(navBadgesFrom({ [tile.key]: 5 })).toEqual({});
+        expect(new URL(tile.to, 'http://x').pathname).toBe('/admin/chat');
+        continue;
+      }
       const badged = navBadgesFrom({ [tile.key]: 5 });
       expect(Object.keys(badged)).toEqual([new URL(tile.to, 'http://x').pathname]);
     }

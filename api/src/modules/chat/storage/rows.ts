@@ -40,7 +40,10 @@ export interface ConversationRow {
   createdAt: Date;
   closedAt: Date | null;
   firstResponseDueAt: Date | null;
+  firstResponseAt: Date | null;
   slaState: SlaState | null;
+  /** The breach recorded for this chat (service_level_events), epoch milliseconds; null while none. */
+  slaBreach: { dueAt: number; recordedAt: number; holderName: string | null } | null;
   priority: Priority;
   assigneeId: string | null;
   assigneeName: string | null;
@@ -59,6 +62,15 @@ const UNREAD_COUNT = `(select count(*) from chat_messages u
 const ASSIGNEE_NAME = `(select coalesce(nullif(concat_ws(' ', a.first_name, a.last_name), ''), a.username)
   from users a where a.id = c.assignee_id)`;
 
+/**
+ * The chat's missed first response as the service-level engine recorded it (decision 192): when it was due, when
+ * it was announced and who held the chat then (instants as epoch milliseconds: JSON has no timestamps).
+ */
+const SLA_BREACH = `(select json_build_object('dueAt', floor(extract(epoch from e.due_at) * 1000)::bigint,
+    'recordedAt', floor(extract(epoch from e.created_at) * 1000)::bigint, 'holderName', e.holder_name)
+  from service_level_events e where e.chat_conversation_id = c.id and e.kind = 'breached'
+  order by e.created_at limit 1)`;
+
 /** The newest message (its first characters), for the staff list's preview. */
 export const PREVIEW_LENGTH = 140;
 const lastMessage = (column: string) =>
@@ -69,7 +81,7 @@ export const CONVERSATION_COLUMNS = `c.id, c.visitor_id as "visitorId", c.user_i
   c.closed_at as "closedAt", ${UNREAD_COUNT} as "unreadCount", c.priority, c.assignee_id as "assigneeId",
   ${ASSIGNEE_NAME} as "assigneeName", ${lastMessage(`left(l.message, ${PREVIEW_LENGTH})`)} as "lastMessage",
   ${lastMessage('l.sender_type')} as "lastSenderType", c.first_response_due_at as "firstResponseDueAt",
-  c.sla_state as "slaState"`;
+  c.first_response_at as "firstResponseAt", c.sla_state as "slaState", ${SLA_BREACH} as "slaBreach"`;
 
 export function toChatMessage(row: MessageRow): ChatMessage {
   return {
@@ -96,7 +108,15 @@ export function toChatConversation(row: ConversationRow): ChatConversation {
     createdAt: toIso(row.createdAt),
     closedAt: toIso(row.closedAt),
     firstResponseDueAt: toIso(row.firstResponseDueAt),
+    firstResponseAt: toIso(row.firstResponseAt),
     slaState: row.slaState,
+    slaBreach: row.slaBreach
+      ? {
+          dueAt: new Date(Number(row.slaBreach.dueAt)).toISOString(),
+          recordedAt: new Date(Number(row.slaBreach.recordedAt)).toISOString(),
+          holderName: row.slaBreach.holderName,
+        }
+      : null,
     priority: row.priority,
     assignee: row.assigneeId && row.assigneeName ? { id: row.assigneeId, name: row.assigneeName } : null,
     lastMessage:
@@ -106,8 +126,16 @@ export function toChatConversation(row: ConversationRow): ChatConversation {
   };
 }
 
-/** What a visitor is told of their own conversation: not who works it internally, nor its priority. */
+/** What a visitor is told of their own conversation: not who works it internally, its priority or its service level. */
 export function forVisitor(conversation: ChatConversation): ChatConversation {
-  const { priority: _priority, assignee: _assignee, ...visible } = conversation;
+  const {
+    priority: _priority,
+    assignee: _assignee,
+    firstResponseDueAt: _due,
+    firstResponseAt: _answered,
+    slaState: _state,
+    slaBreach: _breach,
+    ...visible
+  } = conversation;
   return visible;
 }

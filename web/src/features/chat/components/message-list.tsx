@@ -4,8 +4,18 @@ import type { OutgoingMessage } from '../chat-thread';
 import { cn } from '@/lib/cn';
 import { formatChatTime } from './format-time';
 
+/** A line of the conversation's record that no one wrote (e.g. a missed service level), placed by its time. */
+export interface ThreadNote {
+  key: string;
+  /** When it happened (ISO): it sits after the messages sent until then. */
+  at: string;
+  text: string;
+}
+
 interface MessageListProps {
   messages: ChatMessage[];
+  /** Staff's record lines among the messages (never shown to a visitor). */
+  notes?: readonly ThreadNote[];
   outbox: OutgoingMessage[];
   /** Whose messages are "mine" (right-aligned). */
   own: ChatSenderType;
@@ -57,6 +67,23 @@ function InitialsAvatar({ name }: { name: string }) {
   );
 }
 
+/** The messages with the notes among them, in time order (a note after every message sent up to its time). */
+export function interleaveNotes(
+  messages: readonly ChatMessage[],
+  notes: readonly ThreadNote[],
+): ({ message: ChatMessage } | { note: ThreadNote })[] {
+  const pending = [...notes].sort((a, b) => Date.parse(a.at) - Date.parse(b.at));
+  const items: ({ message: ChatMessage } | { note: ThreadNote })[] = [];
+  for (const message of messages) {
+    while (pending.length > 0 && Date.parse(pending[0]!.at) < Date.parse(message.createdAt)) {
+      items.push({ note: pending.shift()! });
+    }
+    items.push({ message });
+  }
+  for (const note of pending) items.push({ note });
+  return items;
+}
+
 /**
  * A conversation's messages, aligned by sender, newest at the bottom (kept
  * in view as messages arrive). Text is rendered as text: HTML in a message is
@@ -64,10 +91,11 @@ function InitialsAvatar({ name }: { name: string }) {
  */
 export function MessageList(props: MessageListProps) {
   const { messages, outbox, own, otherName, onRetry, typingLabel, emptyText, showSeen, className, children } = props;
+  const notes = props.notes ?? [];
   const endRef = useRef<HTMLDivElement>(null);
   useEffect(() => {
     endRef.current?.scrollIntoView({ block: 'end' });
-  }, [messages.length, outbox.length, typingLabel]);
+  }, [messages.length, outbox.length, typingLabel, notes.length]);
   const lastMine = [...messages].reverse().find((m) => m.senderType === own);
 
   return (
@@ -82,7 +110,19 @@ export function MessageList(props: MessageListProps) {
       {messages.length === 0 && outbox.length === 0 ? (
         <p className="text-center text-sm text-slate-600">{emptyText}</p>
       ) : null}
-      {messages.map((message) => {
+      {interleaveNotes(messages, notes).map((item) => {
+        if ('note' in item) {
+          return (
+            <p
+              key={`note:${item.note.key}`}
+              className="self-center rounded-md border border-red-200 bg-red-50 px-3 py-1.5 text-center text-xs text-red-800"
+              data-testid="thread-note"
+            >
+              {item.note.text}
+            </p>
+          );
+        }
+        const { message } = item;
         const mine = message.senderType === own;
         // A staff reply seen by the visitor carries its author's name: shown with an initials avatar.
         const author = !mine && message.senderName ? message.senderName : null;

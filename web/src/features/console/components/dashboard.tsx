@@ -3,6 +3,8 @@ import {
   Clock,
   FileSignature,
   FileText,
+  Hourglass,
+  MessageSquareWarning,
   MessagesSquare,
   PackageCheck,
   Wrench,
@@ -74,6 +76,20 @@ export const dashboardTiles: readonly Tile[] = [
     hint: 'Open requests that missed a target',
     icon: AlarmClockOff,
     to: '/admin/service-requests?sla=breached',
+  },
+  {
+    key: 'chatsAtRisk',
+    label: 'Chats at risk',
+    hint: 'Open, 80 % of the first-response time used',
+    icon: Hourglass,
+    to: '/admin/chat?sla=at_risk',
+  },
+  {
+    key: 'chatsBreached',
+    label: 'Chat responses breached',
+    hint: 'Open chats that missed their first-response target',
+    icon: MessageSquareWarning,
+    to: '/admin/chat?sla=breached',
   },
 ];
 

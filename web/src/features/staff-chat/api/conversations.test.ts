@@ -2,7 +2,7 @@ import { InfiniteQueryObserver, QueryClient, type InfiniteData } from '@tanstack
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { ChatConversation } from '@shared/schemas/chat';
 import { configureApiClient } from '@/lib/api-client';
-import { conversationsQueryKey, flattenConversations, upsertConversation } from './conversations';
+import { conversationsQueryKey, flattenConversations, matchesFilters, upsertConversation } from './conversations';
 
 const conversation = (unreadCount: number): ChatConversation => ({
   id: 'c1',
@@ -62,5 +62,17 @@ describe('upsertConversation', () => {
     expect(requests).toHaveLength(2);
     unsubscribe();
     queryClient.clear();
+  });
+});
+
+describe('matchesFilters with a service-level filter (as the API’s ?sla=)', () => {
+  it('keeps open chats in that state only', () => {
+    const chat = { ...conversation(0), slaState: 'at_risk' as const };
+    expect(matchesFilters(chat, { sla: 'at_risk' })).toBe(true);
+    expect(matchesFilters(chat, { sla: 'breached' })).toBe(false);
+    expect(matchesFilters({ ...chat, slaState: 'breached' }, { sla: 'breached' })).toBe(true);
+    expect(matchesFilters({ ...chat, slaState: 'breached', status: 'closed' }, { sla: 'breached' })).toBe(false);
+    expect(matchesFilters({ ...chat, slaState: 'on_track' }, { sla: 'at_risk' })).toBe(false);
+    expect(matchesFilters(chat, {})).toBe(true);
   });
 });

@@ -1,5 +1,6 @@
 import { useInfiniteQuery, type InfiniteData, type QueryClient } from '@tanstack/react-query';
 import { conversationActivity, type ChatConversation, type ChatStatus } from '@shared/schemas/chat';
+import type { SlaFilter } from '@shared/schemas/sla-states';
 import type { Priority } from '@shared/schemas/support';
 import { apiRequest } from '@/lib/api-client';
 
@@ -14,6 +15,8 @@ export interface ConversationFilters {
   assigneeId?: string;
   priority?: Priority;
   q?: string;
+  /** Open chats at risk of missing, or past, their first-response target (decision 192). */
+  sla?: SlaFilter;
 }
 
 const keyOf = (filters: ConversationFilters) =>
@@ -24,6 +27,8 @@ export function matchesFilters(conversation: ChatConversation, filters: Conversa
   if (filters.q) return null;
   if (filters.status && conversation.status !== filters.status) return false;
   if (filters.priority && conversation.priority !== filters.priority) return false;
+  // As the API's ?sla=: open chats in that state only.
+  if (filters.sla && (conversation.status !== 'active' || conversation.slaState !== filters.sla)) return false;
   if (filters.assigneeId === 'none' && conversation.assignee) return false;
   if (filters.assigneeId && filters.assigneeId !== 'none' && conversation.assignee?.id !== filters.assigneeId) {
     return false;

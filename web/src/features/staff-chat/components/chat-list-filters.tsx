@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import type { ChatStatus } from '@shared/schemas/chat';
+import { slaFilters, type SlaFilter } from '@shared/schemas/sla-states';
 import type { Priority } from '@shared/schemas/support';
 import { AssignmentViews, priorityOptions, type AssignmentView } from '@/components/console/assignment';
 import { Input, Select } from '@/components/ui/input';
@@ -13,10 +14,13 @@ const TABS: { value: ChatTab; label: string }[] = [
   { value: 'closed', label: 'Closed' },
 ];
 
+const SLA_LABELS: Record<SlaFilter, string> = { at_risk: 'At risk', breached: 'Breached (open)' };
+
 /**
  * Above the chat list (issue 26, as Chatwoot's inbox): All, Open and Closed tabs,
- * Mine / Unassigned / All, a priority filter and a search of visitor names,
- * emails and message text (sent on Enter).
+ * Mine / Unassigned / All, a priority filter, a service-level filter (open
+ * chats at risk or past their first-response target, as the tickets list's) and
+ * a search of visitor names, emails and message text (sent on Enter).
  */
 export function ChatListFilters(props: {
   tab: ChatTab;
@@ -25,6 +29,8 @@ export function ChatListFilters(props: {
   onView(view: AssignmentView): void;
   priority: Priority | '';
   onPriority(priority: Priority | ''): void;
+  sla: SlaFilter | null;
+  onSla(sla: SlaFilter | null): void;
   onSearch(q: string): void;
 }) {
   const [text, setText] = useState('');
@@ -78,6 +84,21 @@ export function ChatListFilters(props: {
           {priorityOptions.map((option) => (
             <option key={option.value} value={option.value}>
               {option.label}
+            </option>
+          ))}
+        </Select>
+      </label>
+      <label className="flex items-center gap-2 text-sm font-medium text-slate-700">
+        Service level
+        <Select
+          value={props.sla ?? ''}
+          onChange={(event) => props.onSla(slaFilters.find((value) => value === event.target.value) ?? null)}
+          className="flex-1"
+        >
+          <option value="">Any service level</option>
+          {slaFilters.map((value) => (
+            <option key={value} value={value}>
+              {SLA_LABELS[value]}
             </option>
           ))}
         </Select>

@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
 import { conversationActivity, conversationDisplayName, type ChatConversation } from '@shared/schemas/chat';
+import { SLA_STATE_LABELS } from '@shared/schemas/sla-states';
 import { formatChatTime } from '@/features/chat/components/format-time';
 import { PriorityBadge } from '@/components/console/assignment';
 import { Badge } from '@/components/ui/badge';
@@ -17,7 +18,14 @@ function ChatReplyDue({ conversation }: { conversation: ChatConversation }) {
   }, []);
   const due = chatReplyDue(conversation, now);
   if (!due) return null;
-  return <span className={cn(due.overdue ? 'font-semibold text-red-700' : 'text-slate-600')}>{due.text}</span>;
+  const state =
+    conversation.slaState === 'at_risk' || conversation.slaState === 'breached' ? conversation.slaState : null;
+  return (
+    <span className="flex items-center gap-1" data-testid="chat-sla">
+      {state ? <Badge variant={state === 'breached' ? 'danger' : 'warning'}>{SLA_STATE_LABELS[state]}</Badge> : null}
+      <span className={cn(due.overdue ? 'font-semibold text-red-700' : 'text-slate-600')}>{due.text}</span>
+    </span>
+  );
 }
 
 interface ConversationListProps {
@@ -30,6 +38,8 @@ interface ConversationListProps {
   hasMore: boolean;
   loadingMore: boolean;
   onLoadMore(): void;
+  /** Said when the list is empty (a filtered list says what it looked for). */
+  emptyText?: string;
 }
 
 /**
@@ -50,7 +60,7 @@ export function ConversationList(props: ConversationListProps) {
     );
   }
   if (conversations.length === 0) {
-    return <p className="p-6 text-center text-sm text-slate-600">No conversations yet.</p>;
+    return <p className="p-6 text-center text-sm text-slate-600">{props.emptyText ?? 'No conversations yet.'}</p>;
   }
   return (
     <div className="flex flex-col">

@@ -3,7 +3,8 @@ import { conversationDisplayName, type ChatConversation } from '@shared/schemas/
 import { CannedReplyTextarea } from '@/features/canned-replies/components/canned-reply-textarea';
 import { Composer } from '@/features/chat/components/composer';
 import { ConnectionIndicator } from '@/features/chat/components/connection-indicator';
-import { MessageList } from '@/features/chat/components/message-list';
+import { formatChatTime } from '@/features/chat/components/format-time';
+import { MessageList, type ThreadNote } from '@/features/chat/components/message-list';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import type { ChatConnectionStatus } from '@/lib/live/chat-socket';
@@ -23,6 +24,23 @@ interface ConversationWindowProps {
   onSend(text: string): boolean;
   onRetry(clientId: string): void;
   onTyping(isTyping: boolean): void;
+}
+
+/**
+ * The chat's record lines (decision 192): a missed first response, as the service-level engine recorded it — when
+ * the reply was due and who held the chat — placed in the conversation at the time it was due. Staff only.
+ */
+export function chatRecordNotes(conversation: Pick<ChatConversation, 'slaBreach'>, now = new Date()): ThreadNote[] {
+  const breach = conversation.slaBreach;
+  if (!breach) return [];
+  const holder = breach.holderName ? `Assigned to ${breach.holderName}.` : 'Nobody was assigned.';
+  return [
+    {
+      key: 'sla-breach',
+      at: breach.dueAt,
+      text: `First response target missed: it was due ${formatChatTime(breach.dueAt, now)}. ${holder}`,
+    },
+  ];
 }
 
 /** Spec §2: connection dot, Close button, messages aligned by sender, input with Enter to send, Send button. */
@@ -77,6 +95,7 @@ export function ConversationWindow(props: ConversationWindowProps) {
       <MessageList
         className="min-h-0 flex-1"
         messages={props.thread.messages}
+        notes={chatRecordNotes(conversation)}
         outbox={props.thread.outbox}
         own="admin"
         otherName={name}

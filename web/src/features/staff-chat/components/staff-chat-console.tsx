@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
-import { useSearchParams } from 'react-router-dom';
+import { useLocation, useSearchParams } from 'react-router-dom';
 import type { ChatConversation } from '@shared/schemas/chat';
+import type { SlaFilter } from '@shared/schemas/sla-states';
 import type { Priority } from '@shared/schemas/support';
 import { useConversations, flattenConversations, type ConversationFilters } from '../api/conversations';
 import { useCloseConversation } from '../api/close-conversation';
@@ -12,6 +13,7 @@ import { cn } from '@/lib/cn';
 import { useStaffUserId } from '@/lib/staff-role';
 import { type AssignmentView, assigneeOf } from '@/components/console/assignment';
 import { ChatListFilters, type ChatTab } from './chat-list-filters';
+import { readChatSlaFilter } from './chat-list-params';
 import { ChatTriageBar } from './chat-triage-bar';
 import { ConversationList } from './conversation-list';
 import { ConversationWindow } from './conversation-window';
@@ -44,15 +46,25 @@ export function StaffChatConsole({
   const [view, setView] = useState<AssignmentView>('all');
   const [priority, setPriority] = useState<Priority | ''>('');
   const [q, setQ] = useState('');
+  // The service-level filter is in the URL (/admin/chat?sla=breached: the dashboard's cards open it).
+  const [params, setParams] = useSearchParams();
+  const sla = readChatSlaFilter(useLocation().pathname, params);
+  const setSla = (value: SlaFilter | null) =>
+    setParams((current) => {
+      const next = new URLSearchParams(current);
+      if (value) next.set('sla', value);
+      else next.delete('sla');
+      return next;
+    });
   const filters: ConversationFilters = {
     ...(tab !== 'all' ? { status: tab } : {}),
     ...(assigneeOf(view, me) ? { assigneeId: assigneeOf(view, me)! } : {}),
     ...(priority ? { priority } : {}),
     ...(q ? { q } : {}),
+    ...(sla ? { sla } : {}),
   };
   const list = useConversations(filters);
   // A link to one chat (/admin/chat?conversation=…, e.g. an "assigned to you" notification) opens it.
-  const [params] = useSearchParams();
   const linked = params.get('conversation');
   const container = useRef<HTMLDivElement>(null);
   const select = useRef(chat.select);
@@ -74,6 +86,14 @@ export function StaffChatConsole({
   const [lastSelected, setLastSelected] = useState<ChatConversation | undefined>(undefined);
   const listed = conversations.find((c) => c.id === chat.selectedId);
   if (listed && listed !== lastSelected) setLastSelected(listed);
+  // A change heard of the open chat (live, or read again on a service-level event) also counts when the change
+  // takes it out of the list shown (a breach under "At risk").
+  const heard = chat.openConversation;
+  const [lastHeard, setLastHeard] = useState(heard);
+  if (heard !== lastHeard) {
+    setLastHeard(heard);
+    if (heard) setLastSelected(heard);
+  }
   const selected = listed ?? (lastSelected?.id === chat.selectedId ? lastSelected : undefined);
 
   const latest = useRef({ conversations, selectedId: chat.selectedId });
@@ -122,6 +142,8 @@ export function StaffChatConsole({
           onView={setView}
           priority={priority}
           onPriority={setPriority}
+          sla={sla}
+          onSla={setSla}
           onSearch={setQ}
         />
         <ConversationList
@@ -134,6 +156,11 @@ export function StaffChatConsole({
           hasMore={list.hasNextPage}
           loadingMore={list.isFetchingNextPage}
           onLoadMore={() => void list.fetchNextPage()}
+          emptyText={
+            sla
+              ? `No open chats ${sla === 'breached' ? 'past' : 'at risk of missing'} their first-response target.`
+              : undefined
+          }
         />
       </div>
       <div className={cn('min-h-0 flex-col md:col-span-2 md:flex', chat.selectedId ? 'flex' : 'hidden')}>

@@ -1,7 +1,10 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
+import type { ChatConversation } from '@shared/schemas/chat';
+import { apiJson } from '@/lib/api-client';
 import { useChatConversation } from '@/features/chat/hooks/use-chat-conversation';
 import { useWhenPageVisible } from '@/features/chat/hooks/use-chat-thread';
+import { useStaffEvents } from '@/lib/live/staff-events';
 import { conversationsQueryKey, upsertConversation } from '../api/conversations';
 import { visitorContextQueryKey } from '../api/visitor-context';
 import type { StaffChatNotifications } from '../notifications';
@@ -17,9 +20,16 @@ export function useStaffChat(notifications: StaffChatNotifications = {}, require
   const [ended, setEnded] = useState(false);
   const notificationsRef = useRef(notifications);
   const connectedBefore = useRef(false);
+  // The open conversation as last heard of, for when it is not in the list shown (filtered out since).
+  const [openLatest, setOpenLatest] = useState<ChatConversation | null>(null);
   useEffect(() => {
     notificationsRef.current = notifications;
   });
+  /** A conversation as it is now: into every list it belongs in, and kept if it is the open one. */
+  const apply = (conversation: ChatConversation) => {
+    upsertConversation(queryClient, conversation);
+    if (conversation.id === chat.openId()) setOpenLatest(conversation);
+  };
 
   const chat = useChatConversation({
     own: 'admin',
@@ -31,15 +41,14 @@ export function useStaffChat(notifications: StaffChatNotifications = {}, require
       connectedBefore.current = true;
     },
     onHistory(frame) {
-      upsertConversation(queryClient, frame.conversation);
+      apply(frame.conversation);
       if (frame.conversation.unreadCount > 0) chat.markSeen();
     },
     onFrame(frame) {
       switch (frame.type) {
         case 'conversation': {
           // A new message is the list's preview (the summary was read as it was stored).
-          upsertConversation(
-            queryClient,
+          apply(
             frame.message
               ? {
                   ...frame.conversation,
@@ -79,6 +88,18 @@ export function useStaffChat(notifications: StaffChatNotifications = {}, require
     requireFocus,
   });
 
+  // A chat went at risk or breached (decisions 192, 204): no chat frame says so, so it is read again — its state
+  // moves it between the filtered lists, and the open one shows its breach. Events missed: every list is read again.
+  useStaffEvents(['chat.sla_at_risk', 'chat.sla_breached'], (event) => {
+    if (!event) {
+      void queryClient.invalidateQueries({ queryKey: conversationsQueryKey });
+      return;
+    }
+    apiJson<ChatConversation>('GET', `/api/chat/conversations/${encodeURIComponent(event.id)}`).then(apply, () => {
+      void queryClient.invalidateQueries({ queryKey: conversationsQueryKey });
+    });
+  });
+
   const status = chat.status;
   useEffect(() => {
     notificationsRef.current.onConnectionChange?.(status);
@@ -91,6 +112,8 @@ export function useStaffChat(notifications: StaffChatNotifications = {}, require
     status: chat.status,
     ended,
     selectedId: chat.conversationId,
+    /** The open conversation as last heard of (null before anything was heard of it since it was opened). */
+    openConversation: openLatest?.id === chat.conversationId ? openLatest : null,
     missing: missing !== null && missing === chat.conversationId,
     thread: chat.thread,
     visitorTyping: chat.otherTyping,

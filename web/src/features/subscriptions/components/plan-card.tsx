@@ -1,12 +1,27 @@
 import type { ReactNode } from 'react';
 import { formatPrice } from '@shared/money';
+import { businessSpanWords } from '@shared/response-times';
 import { MOST_POPULAR_PLAN, type SubscriptionPlan } from '@shared/subscriptions';
 import { Badge } from '@/components/ui/badge';
 import { CheckList } from '@/components/ui/check-list';
 import { cn } from '@/lib/cn';
 
-/** One plan on /pricing: name, description, price per interval, features and the visitor's action. */
-export function PlanCard({ plan, note, action }: { plan: SubscriptionPlan; note?: ReactNode; action: ReactNode }) {
+/**
+ * One plan on /pricing: name, description, price per interval, the first response it promises (the service-level
+ * setting's target for a normal request, when known), features and the visitor's action.
+ */
+export function PlanCard({
+  plan,
+  note,
+  action,
+  responseMinutes = null,
+}: {
+  plan: SubscriptionPlan;
+  note?: ReactNode;
+  action: ReactNode;
+  /** The plan's first-response target for a normal-priority request, in business minutes (decision 203). */
+  responseMinutes?: number | null;
+}) {
   const popular = plan.name === MOST_POPULAR_PLAN;
   const headingId = `plan-${plan.id}`;
   return (
@@ -29,6 +44,12 @@ export function PlanCard({ plan, note, action }: { plan: SubscriptionPlan; note?
         <span className="text-4xl font-bold tracking-tight text-navy-900">{formatPrice(plan.price)}</span>
         <span className="text-slate-600">/ {plan.interval}</span>
       </p>
+      {responseMinutes !== null ? (
+        <p className="-mt-3 text-sm text-slate-700" data-testid="plan-response-time">
+          First response within <span className="font-semibold">{businessSpanWords(responseMinutes)}</span> for a
+          normal-priority request
+        </p>
+      ) : null}
       <div className="flex flex-col gap-2">
         {action}
         {note}

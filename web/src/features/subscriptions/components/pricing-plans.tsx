@@ -4,6 +4,7 @@ import { Button, ButtonLink, buttonClasses } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
 import { primaryAction } from '@/lib/primary-actions';
 import { usePlans } from '../api/get-plans';
+import { usePlanResponseTimes } from '../api/get-response-times';
 import { useSubscriptionStatus } from '../api/get-subscription-status';
 import { ChangePlanButton } from './change-plan-button';
 import { hasSubscription, periodEndLabel } from './format';
@@ -86,8 +87,11 @@ function OwnPlanNote({ status }: { status: SubscriptionStatusResponse }) {
  */
 export function PricingPlans({ viewer }: { viewer: Viewer }) {
   const plans = usePlans();
+  // Each plan's promised first response comes with the page (or, from the fallback, alongside the plans): the
+  // cards wait for both, so the line never appears after them.
+  const responseTimes = usePlanResponseTimes();
   const status = useSubscriptionStatus({ enabled: viewer === 'client' });
-  if (plans.isPending) return <Spinner label="Loading plans" className="py-24" />;
+  if (plans.isPending || responseTimes.isPending) return <Spinner label="Loading plans" className="py-24" />;
   if (plans.isError) {
     return (
       <div role="alert" className="flex flex-col items-center gap-4 py-16 text-center">
@@ -105,6 +109,7 @@ export function PricingPlans({ viewer }: { viewer: Viewer }) {
         <PlanCard
           key={plan.id}
           plan={plan}
+          responseMinutes={responseTimes.data?.plans[plan.id]?.firstResponseMinutes ?? null}
           action={<PlanAction plan={plan} viewer={viewer} status={known} />}
           note={current?.plan === plan.name ? <OwnPlanNote status={current} /> : null}
         />

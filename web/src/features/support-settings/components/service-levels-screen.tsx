@@ -49,7 +49,8 @@ export function ServiceLevelsScreen() {
         <h1 className="text-3xl font-bold text-navy-900">Service levels</h1>
         <p className="mt-1 text-slate-600">
           Targets in business minutes: the clock runs only while the business hours say the team is open, skips
-          holidays, and pauses while a ticket waits on the client. A plan without its own targets uses the default.
+          holidays, and pauses while a ticket waits on the client. A plan without its own targets uses the default. The
+          pricing page shows each plan&apos;s first response for a normal request, as saved here.
         </p>
       </div>
       {setting.isPending || plans.isPending ? (
