@@ -1,7 +1,6 @@
 import type { Knex } from 'knex';
-import type { ClientQuote, PublicQuote, QuoteStatus } from '@shared/schemas/quotes';
+import { SHIPPING_REQUIRED, type ClientQuote, type PublicQuote, type QuoteStatus } from '@shared/schemas/quotes';
 import type { Shipping } from '@shared/schemas/orders';
-import { SHIPPING_REQUIRED } from '@shared/schemas/quotes';
 import { BadRequest, Conflict, NotFound } from '../../errors';
 import { publish } from '../../live/publish';
 import { recordAudit } from '../audit/audit-log';

@@ -1,8 +1,7 @@
 import type { Knex } from 'knex';
 import { fromCents, toCents } from '@shared/money';
 import { quoteTotalsCents } from '@shared/quote-totals';
-import type { Shipping } from '@shared/schemas/orders';
-import { formatOrderNumber } from '@shared/schemas/orders';
+import { formatOrderNumber, type Shipping } from '@shared/schemas/orders';
 import { publish } from '../../live/publish';
 import type { BillingContent } from '../billing/billing-pdf';
 import { issueInvoice } from '../billing/invoices';
@@ -200,13 +199,11 @@ export async function createQuotePlan(
       description: `Monthly services of quote ${number}`,
       price: fromCents(row.recurringMonthlyCents),
       interval: 'month',
-      features: trx.raw('?::text[]', [
-        recurring.map((line) => `${line.quantity} × ${line.description} at $${line.unitPrice} a month`),
-      ]),
+      features: recurring.map((line) => `${line.quantity} × ${line.description} at $${line.unitPrice} a month`),
       isActive: false,
       quoteId: row.id,
     })
-    .onConflict('quote_id')
+    .onConflict('quoteId')
     .ignore();
   const plan = await trx('subscription_plans').where({ quoteId: row.id }).first<{ id: string }>('id');
   await trx('quotes').where({ id: row.id }).update({ subscriptionPlanId: plan.id });
