@@ -254,9 +254,12 @@ describe('the conversion into an order, a plan and a project', () => {
 
   it('allocates the deposit to the order by its share of the one-time total, half-up, never more than the order', () => {
     expect(orderDepositCents(55625, 54250, 111250)).toBe(27125);
-    // 1/3 of 100 cents: 33.33… → 33; 2/3: 66.66… → 67.
-    expect(orderDepositCents(100, 1, 3)).toBe(33);
-    expect(orderDepositCents(100, 2, 3)).toBe(67);
+    // A deposit of 100 cents on 300: an order of 100 gets 33.33… → 33, one of 200 gets 66.66… → 67.
+    expect(orderDepositCents(100, 100, 300)).toBe(33);
+    expect(orderDepositCents(100, 200, 300)).toBe(67);
+    // 150 × 1 / 2 = 75; a half cent rounds up: 1 × 1 / 2 = 0.5 → 1.
+    expect(orderDepositCents(150, 1, 2)).toBe(1);
+    expect(orderDepositCents(1, 1, 2)).toBe(1);
     expect(orderDepositCents(0, 500, 1000)).toBe(0);
     expect(orderDepositCents(1000, 1000, 1000)).toBe(1000);
   });
