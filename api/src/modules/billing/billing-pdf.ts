@@ -170,9 +170,9 @@ function drawPaymentNote(doc: Pdf, document: BillingDocument, { left, width }: B
     document.settlement
       ? document.settlement.note
       : document.kind === 'credit_note' && document.invoice
-      ? `This credit note corrects invoice ${document.invoice.number} of ${formatDocumentDate(document.invoice.issuedAt)}: ` +
+        ? `This credit note corrects invoice ${document.invoice.number} of ${formatDocumentDate(document.invoice.issuedAt)}: ` +
           `${money(document.total)} was refunded on ${formatDocumentDate(document.issuedAt)} to the ${provider} it was paid with${reference}.`
-      : `Paid in full on ${formatDocumentDate(document.issuedAt)} by ${provider}${reference}.`,
+        : `Paid in full on ${formatDocumentDate(document.issuedAt)} by ${provider}${reference}.`,
     left,
     y,
     { width },

@@ -210,11 +210,7 @@ export async function declineQuote(
 }
 
 /** A signed-in client's quotes: sent to their account, or to their verified address. Newest first. */
-export async function clientQuotes(
-  db: Knex,
-  links: QuoteLinks,
-  user: User,
-): Promise<{ quotes: ClientQuote[] }> {
+export async function clientQuotes(db: Knex, links: QuoteLinks, user: User): Promise<{ quotes: ClientQuote[] }> {
   const email = user.verifiedEmail?.toLowerCase() ?? null;
   const rows = await db
     .select(db.raw(`q.*, to_char(q.valid_until, 'YYYY-MM-DD') as valid_until`))

@@ -42,7 +42,10 @@ async function verifiedClient(email: string) {
  * `depositPercent` deposit. By hand: one-time 500 + 570 = 1,070.00, tax 8.5 % of 500 = 42.50, total 1,112.50.
  */
 async function threeKindQuote(depositPercent: number, email = `${crypto.randomUUID()}@example.com`) {
-  const product = await buildProduct(t.db, { price: '250.00', name: `Access point ${crypto.randomUUID().slice(0, 6)}` });
+  const product = await buildProduct(t.db, {
+    price: '250.00',
+    name: `Access point ${crypto.randomUUID().slice(0, 6)}`,
+  });
   const staff = await sales();
   const quote = await sentQuote(staff, {
     customer: { name: 'Grace Hopper', email, company: 'Navy Labs' },
@@ -110,7 +113,14 @@ describe('accepting a quote with products or monthly services', () => {
     const staff = await sales();
     const quote = await sentQuote(staff);
     expect((await t.request().get(`/api/quotes/${tokenOf(quote)}`)).body.signInRequired).toBe(false);
-    expect((await t.request().post(`/api/quotes/${tokenOf(quote)}/accept`).send(acceptBody())).status).toBe(200);
+    expect(
+      (
+        await t
+          .request()
+          .post(`/api/quotes/${tokenOf(quote)}/accept`)
+          .send(acceptBody())
+      ).status,
+    ).toBe(200);
     expect(await t.db('orders').where({ quoteId: quote.id })).toHaveLength(0);
     expect(await t.db('subscription_plans').where({ quoteId: quote.id })).toHaveLength(0);
   });
@@ -134,7 +144,8 @@ describe('the conversion into an order, a plan and a project', () => {
     expect(await t.db('orders').where({ quoteId: quote.id })).toHaveLength(0);
     const secret = (await t.request().post(`/api/quotes/${token}/deposit`)).body.clientSecret as string;
     const paymentId = secret.split('_secret_')[0]!;
-    const confirm = () => t.request().post('/api/demo-payments/confirm').send({ clientSecret: secret, card: demoCards.succeeds });
+    const confirm = () =>
+      t.request().post('/api/demo-payments/confirm').send({ clientSecret: secret, card: demoCards.succeeds });
     const outcome = {
       provider: 'demo' as const,
       paymentId,
@@ -228,7 +239,9 @@ describe('the conversion into an order, a plan and a project', () => {
     expect(offered.map((plan) => plan.id)).not.toContain(plans[0].id);
     expect((await t.request().get(`/api/subscription-plans/${plans[0].id}`)).status).toBe(404);
     expect((await portal.get(`/api/subscription-plans/${plans[0].id}`)).body).toMatchObject({ price: '149.00' });
-    const listed = (await portal.get('/api/quotes')).body.quotes.find((q: { number: string }) => q.number === quote.number);
+    const listed = (await portal.get('/api/quotes')).body.quotes.find(
+      (q: { number: string }) => q.number === quote.number,
+    );
     expect(listed).toMatchObject({
       order: { id: order.id },
       plan: { id: plans[0].id, awaitingFirstPayment: true },
@@ -241,7 +254,10 @@ describe('the conversion into an order, a plan and a project', () => {
       .post('/api/demo-payments/confirm')
       .send({ clientSecret: first.body.clientSecret, card: demoCards.succeeds });
     expect(paid.status).toBe(200);
-    expect((await portal.get('/api/subscription-status')).body).toMatchObject({ status: 'active', plan: plans[0].name });
+    expect((await portal.get('/api/subscription-status')).body).toMatchObject({
+      status: 'active',
+      plan: plans[0].name,
+    });
     expect(await subscriptionRows(t.db, client.user.id)).toHaveLength(1);
     // Another client cannot subscribe to it.
     const stranger = await loggedInClient(t);
@@ -268,13 +284,17 @@ describe('the conversion into an order, a plan and a project', () => {
     const current = await buildPlan(t.db, { price: '49.00' });
     const { agent, user } = await loggedInClient(t);
     const first = await agent.post('/api/create-subscription').send({ planId: current.id });
-    await agent.post('/api/demo-payments/confirm').send({ clientSecret: first.body.clientSecret, card: demoCards.succeeds });
+    await agent
+      .post('/api/demo-payments/confirm')
+      .send({ clientSecret: first.body.clientSecret, card: demoCards.succeeds });
     expect((await agent.get('/api/subscription-status')).body.status).toBe('active');
 
     const staff = await sales();
     const quote = await sentQuote(staff, {
       title: 'Managed network',
-      lines: [{ kind: 'recurring', description: 'Managed switches', quantity: 4, unitPrice: '30.00', interval: 'month' }],
+      lines: [
+        { kind: 'recurring', description: 'Managed switches', quantity: 4, unitPrice: '30.00', interval: 'month' },
+      ],
     });
     // No deposit and no products: accepted signed in, it converts at once and the subscription moves to its plan.
     const accepted = await agent.post(`/api/quotes/${tokenOf(quote)}/accept`).send(acceptBody());

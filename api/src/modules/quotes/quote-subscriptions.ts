@@ -80,7 +80,9 @@ export async function startQuoteSubscription(deps: QuoteSubscriptionDeps, quoteI
         if (!pending) await provider.create(op, plan, { idempotencyKey: key });
         outcome = 'started';
       }
-      await trx('quotes').where({ id: quoteId }).update({ subscriptionStartedAt: trx.fn.now(), updatedAt: trx.fn.now() });
+      await trx('quotes')
+        .where({ id: quoteId })
+        .update({ subscriptionStartedAt: trx.fn.now(), updatedAt: trx.fn.now() });
       const subscription = await trx('subscriptions')
         .where({ userId: user.id, planId: plan.id, provider: provider.name })
         .orderBy('providerCreatedAt', 'desc')
@@ -116,7 +118,8 @@ export async function startQuoteSubscription(deps: QuoteSubscriptionDeps, quoteI
  * maintenance task, one at a time.
  */
 export async function startPendingQuoteSubscriptions(deps: QuoteSubscriptionDeps): Promise<number> {
-  const waiting = await deps.db('quotes')
+  const waiting = await deps
+    .db('quotes')
     .whereNotNull('convertedAt')
     .whereNotNull('subscriptionPlanId')
     .whereNull('subscriptionStartedAt')

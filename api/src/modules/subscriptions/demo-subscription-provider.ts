@@ -75,7 +75,11 @@ export class DemoSubscriptionProvider implements SubscriptionProvider<Subscripti
     }));
   }
 
-  async create({ trx, user, logger }: SubscriptionOperation, plan: SubscriptionPlan, options: ProviderCallOptions = {}) {
+  async create(
+    { trx, user, logger }: SubscriptionOperation,
+    plan: SubscriptionPlan,
+    options: ProviderCallOptions = {},
+  ) {
     const now = new Date();
     // Keyed: the same key names the same subscription (its id is unique), as Stripe answers a key with its first.
     const id = options.idempotencyKey

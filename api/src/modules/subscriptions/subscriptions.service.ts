@@ -67,7 +67,11 @@ export async function isQuotePlanOf(db: Knex | Knex.Transaction, planId: string,
 }
 
 /** A plan the user may see: an offered one, or one made for their quote; undefined otherwise. */
-export async function planForUser(db: Knex, planId: string, userId: string | null): Promise<SubscriptionPlan | undefined> {
+export async function planForUser(
+  db: Knex,
+  planId: string,
+  userId: string | null,
+): Promise<SubscriptionPlan | undefined> {
   const plan = await SubscriptionPlan.query(db).findById(planId);
   if (!plan) return undefined;
   if (plan.isActive) return plan;
