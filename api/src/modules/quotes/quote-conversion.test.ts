@@ -231,6 +231,17 @@ describe('the conversion into an order, a plan and a project', () => {
       balanceDue: '271.25',
     });
     expect(adminOrder.payment).toBeNull();
+    // The sales report counts the order's total once and the deposit not again (it reads orders, never deposits).
+    const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
+    const sales = await admin.get(`/api/admin/reports/sales?from=${day(-2)}&to=${day(2)}&interval=day`);
+    expect(sales.status).toBe(200);
+    // Every paid order of this file's database (this quote's 542.50 and the first test's quote order), nothing more.
+    const paidTotals = (await t.db('orders').whereNotNull('paidAt').select('totalAmount')).map(
+      (row: { totalAmount: string }) => row.totalAmount,
+    );
+    expect(paidTotals).toContain('542.50');
+    const cents = paidTotals.reduce((sum, total) => sum + Math.round(Number(total) * 100), 0);
+    expect(sales.body.total).toMatchObject({ paidOrders: paidTotals.length, revenue: (cents / 100).toFixed(2) });
 
     // The plan is never offered on /pricing, yet its client pays its first month as for any plan.
     const portal = t.agent();
