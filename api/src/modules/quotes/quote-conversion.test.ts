@@ -279,6 +279,48 @@ describe('the conversion into an order, a plan and a project', () => {
     expect(refund.body.message).toBe('This order was made from a quote and has no payment of its own to refund.');
   });
 
+  it('starts the subscription once when the webhook, the browser and maintenance start it at the same moment', async () => {
+    const email = `${crypto.randomUUID()}@example.com`;
+    const client = await verifiedClient(email);
+    const staff = await sales();
+    const quote = await sentQuote(staff, {
+      customer: { name: 'Grace Hopper', email },
+      title: 'Monitoring',
+      depositPercent: 50,
+      lines: [
+        { kind: 'service', description: 'Setup', quantity: 1, unitPrice: '200.00' },
+        { kind: 'recurring', description: 'Monitoring', quantity: 1, unitPrice: '59.00', interval: 'month' },
+      ],
+    });
+    expect(
+      (
+        await t
+          .request()
+          .post(`/api/quotes/${tokenOf(quote)}/accept`)
+          .send(acceptBody())
+      ).status,
+    ).toBe(200);
+    // The deposit reported as a webhook would (no follow-up here): converted, its subscription not started yet.
+    const outcome = {
+      provider: 'stripe' as const,
+      paymentId: `pi_${crypto.randomUUID()}`,
+      status: 'succeeded' as const,
+      amountCents: 10000,
+      currency: 'usd',
+      metadata: { purpose: 'quote_deposit', quote_id: quote.id },
+    };
+    await Promise.all(
+      Array.from({ length: 2 }, () => t.db.transaction((trx) => applyQuoteDeposit(trx, outcome, t.deps.logger))),
+    );
+    expect((await t.db('quotes').where({ id: quote.id }).first()).subscriptionStartedAt).toBeNull();
+    const started = await Promise.all(
+      Array.from({ length: 4 }, () => startQuoteSubscription(subscriptions(), quote.id)),
+    );
+    expect(started.filter(Boolean)).toHaveLength(1);
+    expect(await subscriptionRows(t.db, client.user.id)).toHaveLength(1);
+    expect(await t.db('quote_events').where({ quoteId: quote.id, type: 'subscription_started' })).toHaveLength(1);
+  });
+
   it('allocates the deposit to the order by its share of the one-time total, half-up, never more than the order', () => {
     expect(orderDepositCents(55625, 54250, 111250)).toBe(27125);
     // A deposit of 100 cents on 300: an order of 100 gets 33.33… → 33, one of 200 gets 66.66… → 67.
