@@ -161,6 +161,7 @@ describe('quotes in the browser', () => {
     await client.getByLabel('Your full name').fill(CLIENT.name);
     await client.getByLabel('I agree to the terms').check();
     expect(await client.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    expect(await axeViolations(client)).toEqual([]);
     await client.getByRole('button', { name: 'Accept Quote' }).click();
     await visible(client.getByText(`signed by ${CLIENT.name}`, { exact: false }));
     expect(await client.getByRole('button', { name: 'Accept Quote' }).count()).toBe(0);
