@@ -45,7 +45,7 @@ const moduleGraph = {
   'inbound-email': ['mail', 'service-requests', 'contact', 'quotes', 'users', 'attachments'],
   mail: [],
   orders: ['catalog', 'payments', 'users', 'mail', 'audit', 'billing'],
-  quotes: ['catalog', 'users', 'mail', 'audit', 'payments', 'billing', 'service-requests'],
+  quotes: ['catalog', 'users', 'mail', 'audit', 'payments', 'billing', 'service-requests', 'orders', 'subscriptions'],
   reports: ['settings'],
   payments: [],
   'service-levels': ['settings', 'audit'],

@@ -3,11 +3,11 @@ import { withSmtp } from '../api/src/test/mail';
 import { SmtpSink } from '../api/src/test/smtp-sink';
 import { catalogCacheFor } from '../api/src/modules/catalog/catalog-cache';
 import { seedProducts } from '../api/src/modules/catalog/catalog.service';
-import { loggedInAs } from './support/auth';
+import { loggedInAs, logInWithForm } from './support/auth';
 import { axeViolations } from './support/axe';
 import { useBrowser } from './support/browser';
 import { useSiteServer } from './support/server';
-import { addToCart, expectPath, hydrated, visible } from './support/ui';
+import { addToCart, expectPath, hydrated, toast, visible } from './support/ui';
 
 let sink: SmtpSink;
 beforeAll(async () => {
@@ -38,7 +38,7 @@ async function quoteLinkMailedTo(email: string): Promise<string> {
 }
 
 describe('quotes in the browser', () => {
-  it('a quote request from the cart becomes a quote with all three kinds of lines; the client accepts it from the mailed link and pays the deposit; the project appears in the console and the portal', async () => {
+  it('a quote request from the cart becomes a quote with all three kinds of lines; the client signs in, accepts it from the mailed link with the delivery address and pays the deposit; the order, plan and project appear in the console and the portal', async () => {
     await seedProducts(server.db);
     catalogCacheFor(server.db).invalidate();
 
@@ -126,7 +126,12 @@ describe('quotes in the browser', () => {
     const pdf = await staff.request.get(`${server.url}${pdfHref}`);
     expect(pdf.headers()['content-type']).toBe('application/pdf');
 
-    // The client opens the link from the mail, on a phone, and accepts.
+    // The client has an account with the address the quote went to, not verified yet: the quote's products and
+    // monthly services will be kept there once the client signs in (decision 201).
+    const portal = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+    const account = await loggedInAs(portal, server, { email: CLIENT.email, firstName: 'Dana' });
+
+    // The client opens the link from the mail, on a phone, signs in and accepts.
     const link = await quoteLinkMailedTo(CLIENT.email);
     expect(new URL(link).origin).toBe(server.url);
     const client = await browser.newPage({ viewport: { width: 390, height: 844 } });
@@ -136,11 +141,27 @@ describe('quotes in the browser', () => {
     await visible(client.getByRole('link', { name: 'Download PDF' }));
     expect(await client.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
     expect(await axeViolations(client)).toEqual([]);
+    // Signed out and with no verified account for the address: sign in (or sign up) first, then come back.
+    await visible(client.getByText('Sign in to accept this quote.', { exact: false }));
+    expect(await client.getByRole('button', { name: 'Accept Quote' }).count()).toBe(0);
+    await client.getByRole('link', { name: 'Sign In to Accept' }).click();
+    await expectPath(client, /^\/login\?next=/);
+    await logInWithForm(client, account);
+    await expectPath(client, new URL(link).pathname);
     await client.getByRole('button', { name: 'Accept Quote' }).click();
     await visible(client.getByText('Type your full name to sign'));
     await visible(client.getByText('Tick "I agree to the terms" to accept'));
+    // The products need a delivery address: checkout's fields and messages.
+    await visible(client.getByText('Address is required'));
+    await client.getByLabel('Full Name', { exact: true }).fill(CLIENT.name);
+    await client.getByLabel('Address', { exact: true }).fill('12 Harbor Street');
+    await client.getByLabel('City', { exact: true }).fill('Portland');
+    await client.getByLabel('State', { exact: true }).fill('ME');
+    await client.getByLabel('ZIP Code', { exact: true }).fill('04101');
     await client.getByLabel('Your full name').fill(CLIENT.name);
     await client.getByLabel('I agree to the terms').check();
+    expect(await client.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    expect(await axeViolations(client)).toEqual([]);
     await client.getByRole('button', { name: 'Accept Quote' }).click();
     await visible(client.getByText(`signed by ${CLIENT.name}`, { exact: false }));
     expect(await client.getByRole('button', { name: 'Accept Quote' }).count()).toBe(0);
@@ -149,12 +170,10 @@ describe('quotes in the browser', () => {
     await staff.reload();
     await visible(staff.getByRole('list', { name: 'Timeline' }).getByText(CLIENT.name, { exact: false }));
 
-    // The client has an account with the address the quote went to (verified): the project will be theirs too.
-    const portal = await browser.newPage({ viewport: { width: 1280, height: 900 } });
-    const account = await loggedInAs(portal, server, { email: CLIENT.email, firstName: 'Dana' });
+    // The client's address is verified meanwhile (the project is theirs either way: they accepted signed in).
     await server.db('users').where({ id: account.user.id }).update({ emailVerifiedAt: new Date() });
 
-    // Still on the phone and signed out, the client pays the deposit with the demo card.
+    // Still on the phone, the client pays the deposit with the demo card.
     await visible(client.getByText('Pay the deposit below to start the work.', { exact: false }));
     await client.getByRole('button', { name: 'Pay the $490.07 deposit' }).click();
     await client.getByLabel('Card number').fill('4242 4242 4242 4242');
@@ -177,14 +196,44 @@ describe('quotes in the browser', () => {
     const timeline = staff.getByRole('list', { name: 'Timeline' });
     await visible(timeline.getByText('Deposit paid'));
     await visible(timeline.getByText('Converted'));
+    await visible(timeline.getByText('Order created'));
+    await visible(timeline.getByText('Subscription started'));
+    // The products became an order to fulfil, from the quote, with the deposit's share applied and the balance due:
+    // 2 × 189.00 + 8.5 % tax = 410.13; half of it (the deposit is 50 %) = 205.07 paid (half-up), 205.06 due.
+    const became = staff.getByRole('list', { name: 'What the quote became' });
+    await visible(became.getByText('the client and their subscription'));
+    await became.getByRole('link', { name: /^Order NS-\d+$/ }).click();
+    await expectPath(staff, /^\/admin\/orders\/[0-9a-f-]{36}$/);
+    await visible(staff.getByText('From quote', { exact: false }));
+    await visible(staff.getByText('Deposit applied: $205.07'));
+    await visible(staff.getByText('Balance due: $205.06'));
+    await visible(staff.getByText('12 Harbor Street'));
+    await staff.getByRole('link', { name: /^Q-\d{4}-\d{4}$/ }).click();
+    await expectPath(staff, /^\/admin\/quotes\/[0-9a-f-]{36}$/);
     await staff.getByRole('link', { name: 'Open the project ticket' }).click();
     await expectPath(staff, /^\/admin\/service-requests\?id=/);
     await visible(staff.getByText('Project: Clinic Wi-Fi refresh').first());
 
-    // The client's portal lists the quote and the project.
+    // The client's portal lists the quote and the project, and what else it became: the order, and the plan,
+    // whose first month the client pays from there as for any plan.
     await portal.goto(`${server.url}/portal`);
     await visible(portal.getByText('Project: Clinic Wi-Fi refresh').first());
     await visible(portal.getByText('Clinic Wi-Fi refresh', { exact: true }).first());
+    const quotesCard = portal.getByRole('list', { name: /^What Q-\d{4}-\d{4} became$/ });
+    await visible(quotesCard.getByRole('link', { name: /^Order NS-\d+$/ }));
+    await visible(quotesCard.getByRole('link', { name: 'Project ticket' }));
+    await quotesCard.getByRole('link', { name: /^Pay the first month of Q-/ }).click();
+    await expectPath(portal, /^\/subscribe\?plan=/);
+    await visible(portal.getByText('$147.00 / month'));
+    await portal.getByLabel('Card number').fill('4242 4242 4242 4242');
+    await portal.getByLabel('Expiry (MM / YY)').fill('12 / 34');
+    await portal.getByLabel('CVC').fill('123');
+    await portal.getByRole('button', { name: 'Subscribe Now' }).click();
+    await visible(toast(portal, 'Subscription Successful'));
+    await expectPath(portal, '/portal');
+    const subscriptionCard = portal.getByRole('heading', { name: 'Subscription', exact: true }).locator('xpath=../..');
+    await visible(subscriptionCard.getByText('Clinic Wi-Fi refresh', { exact: false }));
+    await visible(subscriptionCard.getByText('Active', { exact: true }));
 
     // A token that opens nothing says so.
     await client.goto(`${server.url}/quotes/this-token-opens-nothing-at-all`);

@@ -137,7 +137,7 @@ export function createApp(deps: AppDeps, options: AppOptions = {}): Koa {
     surveysRoutes(deps),
     invitationRoutes(deps),
     billingRoutes(deps),
-    quotesRoutes(deps, payment.provider),
+    quotesRoutes(deps, payment.provider, payment.subscriptions),
     // POST /api/inbound-email (a mail provider's inbound route) and staff's view of received mail.
     inboundEmailRoutes(deps),
     // POST /api/create-payment-intent (the checkout or the consultation, by kind), the payment config, the demo

@@ -8,6 +8,7 @@ import { orderFulfilment } from './modules/orders/order-payments';
 import { checkoutRoute } from './modules/orders/orders.routes';
 import { refundEventHandlers } from './modules/orders/refund-events';
 import { quoteDepositFulfilment } from './modules/quotes/quote-deposits';
+import { startPendingQuoteSubscriptions } from './modules/quotes/quote-subscriptions';
 import { sendUnsentRefunds } from './modules/orders/refunds';
 import { DemoPaymentProvider } from './modules/payments/demo-provider';
 import type { PaymentFulfilments } from './modules/payments/payment-outcome';
@@ -100,18 +101,43 @@ function refundSender(deps: AppDeps, provider: PaymentProvider | null, minAgeMs:
   };
 }
 
+/**
+ * After a payment: automatic refunds, then the subscriptions of quotes the payment converted (a deposit), which
+ * call the provider and so cannot run in the payment's transaction (decision 201).
+ */
+function afterPayment(deps: AppDeps, providers: PaymentProviders) {
+  const refunds = refundSender(deps, providers.payments, 0);
+  return async () => {
+    await refunds();
+    if (providers.subscriptions) {
+      await startPendingQuoteSubscriptions({ db: deps.db, provider: providers.subscriptions, logger: deps.logger });
+    }
+  };
+}
+
 /** Minutes before the maintenance sweep asks again for an automatic refund not yet sent (the first try is at once). */
 const UNSENT_REFUND_AGE_MS = 2 * 60 * 1000;
 
-/** Payment work the periodic maintenance does: automatic refunds that did not reach the provider (decision 158). */
+/**
+ * Payment work the periodic maintenance does: automatic refunds that did not reach the provider (decision 158),
+ * and subscriptions of converted quotes not yet started (decision 201).
+ */
 export function paymentMaintenanceTasks(deps: AppDeps): { name: string; run(): Promise<number> }[] {
-  const { payments } = createPaymentProviders(deps.config, deps.db);
+  const { payments, subscriptions } = createPaymentProviders(deps.config, deps.db);
   if (!payments) return [];
   return [
     {
       name: 'automatic refunds not yet sent',
       run: () => sendUnsentRefunds({ db: deps.db, provider: payments, logger: deps.logger }, UNSENT_REFUND_AGE_MS),
     },
+    ...(subscriptions
+      ? [
+          {
+            name: 'quote subscriptions not yet started',
+            run: () => startPendingQuoteSubscriptions({ db: deps.db, provider: subscriptions, logger: deps.logger }),
+          },
+        ]
+      : []),
   ];
 }
 
@@ -138,7 +164,7 @@ export function paymentWiring(deps: AppDeps): PaymentWiring {
       starts: paymentStarts(deps),
       fulfilments,
       stripeEventHandlers: stripeEventHandlers(fulfilments),
-      afterPayment: refundSender(deps, providers.payments, 0),
+      afterPayment: afterPayment(deps, providers),
     },
   };
 }

@@ -76,7 +76,10 @@ export interface OrderTimelineEntry {
 
 export interface AdminOrderDetails extends OrderDetails {
   customer: AdminOrderCustomer;
-  payment: { provider: 'stripe' | 'demo'; id: string | null };
+  /** The order's payment; null for an order made from a quote (its deposit was paid on the quote, decision 201). */
+  payment: { provider: 'stripe' | 'demo'; id: string | null } | null;
+  /** The accepted quote the order was made from, with the deposit allocated to it and the balance due. */
+  fromQuote: { id: string; number: string; depositPaid: string; balanceDue: string } | null;
   timeline: OrderTimelineEntry[];
   /** The statuses staff may move this order to now. */
   nextStatuses: OrderStatus[];

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { shippingSchema } from './orders';
 import { pageCursor } from './page-cursor';
 import { ticketPageSize, ticketSearch } from './service-requests';
 import { emailAddress, multiLine, singleLine, uuid } from './text';
@@ -107,8 +108,14 @@ export const quoteAcceptSchema = z
   .object({
     signatureName: singleLine(150, 'Full name').pipe(z.string().min(2, 'Type your full name to sign')),
     agree: z.literal(true, { error: 'Tick "I agree to the terms" to accept' }),
+    /** Where the quote's products are delivered: required when it has product lines (decision 201), as at checkout. */
+    shipping: shippingSchema.optional(),
   })
   .strict();
+export type QuoteAcceptInput = z.input<typeof quoteAcceptSchema>;
+
+/** The refusal of an accept without the delivery address a quote with products needs. */
+export const SHIPPING_REQUIRED = 'shipping: Enter the delivery address for the products in this quote';
 
 export const quoteDeclineSchema = z.object({ reason: multiLine(2000, 'Reason').optional() }).strict();
 
@@ -170,7 +177,26 @@ export interface PublicQuote {
   convertedAt: string | null;
   /** When this quote was replaced by a newer version that has been sent: its page. */
   replacedByUrl: string | null;
+  /**
+   * GET /api/quotes/:token only: the quote is open, has products or monthly services (an order and a subscription
+   * belong to an account, decision 201), and no account is known for it: the client signs in or signs up first.
+   */
+  signInRequired?: boolean;
 }
+
+/**
+ * What an accepted quote became besides its project (decision 201): the order for its products, the plan for its
+ * monthly services (`subscriptionStarted` once its subscription is started, `awaitingFirstPayment` while that
+ * subscription waits for its first month to be paid from the portal).
+ */
+export interface QuoteConversion {
+  order: { id: string; number: string } | null;
+  plan: { id: string; name: string; subscriptionStarted: boolean; awaitingFirstPayment: boolean } | null;
+  projectId: string | null;
+}
+
+/** A signed-in client's quote (GET /api/quotes): its page's address and what it became. */
+export type ClientQuote = PublicQuote & { url: string } & QuoteConversion;
 
 /** What staff see (the console). */
 export interface Quote extends PublicQuote {
@@ -181,6 +207,11 @@ export interface Quote extends PublicQuote {
   source: { enquiryId: string } | { serviceRequestId: string } | { conversationId: string } | null;
   /** The service request "Project: <title>" the quote became once converted; null until then. */
   projectId: string | null;
+  /** The client account its order, subscription and project belong to, settled when accepting (decision 201). */
+  clientUserId: string | null;
+  /** The order and the plan it became (decision 201). */
+  order: QuoteConversion['order'];
+  plan: QuoteConversion['plan'];
   createdAt: string;
   updatedAt: string;
 }
@@ -231,6 +262,12 @@ export const quoteEventTypes = [
   'converted',
   /** The client answered a quote mail by email (docs/inbound-email.md): `message`, `inboundEmailId`, `differentAddress`. */
   'client_replied',
+  /** The order for the product lines was made (decision 201): `orderId`, `orderNumber`. */
+  'order_created',
+  /** The plan's subscription was started (`outcome`: started, switched, already), `planId`, `subscriptionId`. */
+  'subscription_started',
+  /** The provider failed while starting it; maintenance retries (`message`). Recorded once. */
+  'subscription_failed',
 ] as const;
 export type QuoteEventType = (typeof quoteEventTypes)[number];
 

@@ -25,7 +25,7 @@ export const staffEventKinds = [
   'quote.viewed',
   'quote.accepted',
   'quote.declined',
-  /** A quote's deposit was paid (and the quote became its project). */
+  /** A quote's deposit was paid (and the quote became its project), or its subscription was started later. */
   'quote.paid',
   /** The client answered a quote mail by email. */
   'quote.client_reply',

@@ -30,7 +30,13 @@ export interface BillingContent {
   /** The state tax charged, or null when none is (services). */
   tax: string | null;
   total: string;
-  payment: { provider: 'stripe' | 'demo'; id: string | null };
+  /** How it was paid: the provider and the payment's id; null when nothing was paid online for it (decision 201). */
+  payment: { provider: 'stripe' | 'demo'; id: string | null } | null;
+  /**
+   * Set when the invoice was not paid in full (an order made from a quote, decision 201): what was paid (the part
+   * of the quote's deposit allocated to it), the balance due, and how it was paid.
+   */
+  settlement?: { paid: string; balanceDue: string; note: string };
 }
 
 /** Everything an invoice or a credit note shows, as issued. */
@@ -91,7 +97,7 @@ function headerFacts(document: BillingDocument): [string, string][] {
     ['Invoice number', document.number],
     ['Invoice date', formatDocumentDate(document.issuedAt)],
     ...reference,
-    ['Paid on', formatDocumentDate(document.issuedAt)],
+    ...(document.settlement ? [] : [['Paid on', formatDocumentDate(document.issuedAt)] as [string, string]]),
   ];
 }
 
@@ -138,6 +144,14 @@ function totalRows(document: BillingDocument): { label: string; value: string; b
       { label: 'Refunded to the card', value: money(document.total) },
     ];
   }
+  if (document.settlement) {
+    return [
+      ...rows,
+      { label: 'Total (USD)', value: money(document.total), bold: true },
+      { label: 'Deposit paid', value: money(document.settlement.paid) },
+      { label: 'Balance due', value: money(document.settlement.balanceDue), bold: true },
+    ];
+  }
   return [
     ...rows,
     { label: 'Total (USD)', value: money(document.total), bold: true },
@@ -148,15 +162,17 @@ function totalRows(document: BillingDocument): { label: string; value: string; b
 
 /** How and when it was paid or refunded, and whom to ask. */
 function drawPaymentNote(doc: Pdf, document: BillingDocument, { left, width }: Box, y: number): void {
-  const provider = document.payment.provider === 'stripe' ? 'card (Stripe)' : 'card (demo payments)';
-  const reference = document.payment.id ? `, payment reference ${document.payment.id}` : '';
+  const provider = document.payment?.provider === 'stripe' ? 'card (Stripe)' : 'card (demo payments)';
+  const reference = document.payment?.id ? `, payment reference ${document.payment.id}` : '';
   const name = TITLES[document.kind].name.toLowerCase();
   doc.font('regular').fontSize(9).fillColor(MUTED);
   doc.text(
-    document.kind === 'credit_note' && document.invoice
-      ? `This credit note corrects invoice ${document.invoice.number} of ${formatDocumentDate(document.invoice.issuedAt)}: ` +
+    document.settlement
+      ? document.settlement.note
+      : document.kind === 'credit_note' && document.invoice
+        ? `This credit note corrects invoice ${document.invoice.number} of ${formatDocumentDate(document.invoice.issuedAt)}: ` +
           `${money(document.total)} was refunded on ${formatDocumentDate(document.issuedAt)} to the ${provider} it was paid with${reference}.`
-      : `Paid in full on ${formatDocumentDate(document.issuedAt)} by ${provider}${reference}.`,
+        : `Paid in full on ${formatDocumentDate(document.issuedAt)} by ${provider}${reference}.`,
     left,
     y,
     { width },

@@ -8,6 +8,7 @@ import {
   type AdminOrderSummary,
   type AdminOrderUpdate,
 } from '@shared/schemas/admin-orders';
+import { fromCents, toCents } from '@shared/money';
 import { formatOrderNumber, ORDER_STATUS_LABELS, type OrderStatus } from '@shared/schemas/orders';
 import { createdMicrosSql, cursorCondition, decodeCursor, keysetOrder, pageOf } from '../../db/keyset';
 import { Conflict, NotFound } from '../../errors';
@@ -222,6 +223,21 @@ async function customerOf(db: Knex, userId: string): Promise<AdminOrderCustomer>
   };
 }
 
+/** The quote an order was made from (decision 201): its number, the deposit allocated to the order, the balance. */
+async function fromQuoteOf(db: Knex, order: Order): Promise<AdminOrderDetails['fromQuote']> {
+  if (!order.quoteId) return null;
+  const quote = await db('quotes')
+    .where({ id: order.quoteId })
+    .first<{ id: string; number: string; version: number } | undefined>('id', 'number', 'version');
+  if (!quote) return null;
+  return {
+    id: quote.id,
+    number: quote.version > 1 ? `${quote.number}-v${quote.version}` : quote.number,
+    depositPaid: order.depositAmount,
+    balanceDue: fromCents(toCents(order.totalAmount) - toCents(order.depositAmount)),
+  };
+}
+
 export async function getAdminOrder(db: Knex, orderId: string): Promise<AdminOrderDetails> {
   const order = await Order.query(db).findById(orderId);
   if (!order) throw new NotFound('Order not found');
@@ -235,7 +251,8 @@ export async function getAdminOrder(db: Knex, orderId: string): Promise<AdminOrd
     ...toOrderDetails(order, items),
     invoiceNumber: invoice?.number ?? null,
     customer,
-    payment: { provider: order.paymentProvider, id: order.stripePaymentId },
+    payment: order.paymentProvider ? { provider: order.paymentProvider, id: order.stripePaymentId } : null,
+    fromQuote: await fromQuoteOf(db, order),
     timeline,
     nextStatuses: nextOrderStatuses(order.status),
   };

@@ -13,7 +13,8 @@ export class Order extends Model {
   taxAmount!: string;
   totalAmount!: string;
   currency!: string;
-  paymentProvider!: 'stripe' | 'demo';
+  /** Null only for an order made from a quote (its deposit was the quote's payment, decision 201). */
+  paymentProvider!: 'stripe' | 'demo' | null;
   stripePaymentId!: string | null;
   shippingFullName!: string;
   shippingAddress!: string;
@@ -29,6 +30,10 @@ export class Order extends Model {
   cancelledAt!: Date | null;
   /** The checkout attempt that made this order (pending orders are reused by a retried attempt). */
   checkoutAttemptKey!: string | null;
+  /** The accepted quote this order was made from (decision 201); null for the shop's orders. */
+  quoteId!: string | null;
+  /** The part of the quote's deposit allocated to this order (numeric(10,2)); "0.00" for the shop's orders. */
+  depositAmount!: string;
   createdAt!: Date;
   updatedAt!: Date;
 

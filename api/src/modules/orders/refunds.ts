@@ -328,6 +328,10 @@ export async function createRefund(
   const { order, refund } = await db.transaction(async (trx) => {
     const order = await Order.query(trx).findById(orderId).forUpdate();
     if (!order) throw new NotFound('Order not found');
+    if (order.quoteId) {
+      // Its only money is the quote's deposit, a payment of the quote (decision 201): refunded from the provider.
+      throw new Conflict('This order was made from a quote and has no payment of its own to refund.');
+    }
     if (!order.paidAt || !order.stripePaymentId) {
       throw new Conflict(`This order is ${order.status.replace('_', ' ')}: only paid orders can be refunded.`);
     }

@@ -1,12 +1,15 @@
 import type { Knex } from 'knex';
-import type { PublicQuote, QuoteStatus } from '@shared/schemas/quotes';
-import { Conflict, NotFound } from '../../errors';
+import { SHIPPING_REQUIRED, type ClientQuote, type PublicQuote, type QuoteStatus } from '@shared/schemas/quotes';
+import type { Shipping } from '@shared/schemas/orders';
+import { BadRequest, Conflict, NotFound } from '../../errors';
 import { publish } from '../../live/publish';
 import { recordAudit } from '../audit/audit-log';
 import { enqueueMail, enqueueStaffAlert, type StaffAlertSettings } from '../mail/outbox';
 import type { User } from '../users/user.model';
+import { ACCOUNT_REQUIRED, accountForQuote, hasProducts, needsAccount } from './quote-conversion';
 import { isQuoteTokenShape, quoteTokenHash } from './quote-links';
 import {
+  conversionOf,
   linesOf,
   loadQuote,
   publicUrlOf,
@@ -51,7 +54,14 @@ export async function viewQuote(db: Knex, links: QuoteLinks, token: string, view
     });
   }
   const current = await loadQuote(db, { id: row.id });
-  return toPublicQuote(db, links, current, await linesOf(db, row.id));
+  const lines = await linesOf(db, row.id);
+  const view = await toPublicQuote(db, links, current, lines);
+  // Products and monthly services belong to an account: the page asks for one first when none is known.
+  const signInRequired =
+    open.includes(current.status) &&
+    needsAccount(lines) &&
+    !(await accountForQuote(db, current, viewer && !viewer.isStaff ? viewer : null));
+  return { ...view, signInRequired };
 }
 
 const open: QuoteStatus[] = ['sent', 'viewed'];
@@ -72,9 +82,10 @@ export async function acceptQuote(
   db: Knex,
   links: QuoteLinks,
   token: string,
-  input: { signatureName: string },
+  input: { signatureName: string; shipping?: Shipping },
   ip: string | null,
   mail: StaffAlertSettings,
+  signedIn: User | null = null,
 ): Promise<PublicQuote> {
   return db.transaction(async (trx) => {
     const row = await quoteOfToken(trx, token, { lock: true });
@@ -87,6 +98,11 @@ export async function acceptQuote(
     }
     if (!open.includes(row.status)) refuse(row, 'accepted', open);
     await refuseIfPastValidity(trx, row);
+    // Products and monthly services become an order and a subscription: an address and an account (decision 201).
+    const lines = await linesOf(trx, row.id);
+    if (hasProducts(lines) && !input.shipping) throw new BadRequest(SHIPPING_REQUIRED);
+    const account = needsAccount(lines) ? await accountForQuote(trx, row, signedIn) : null;
+    if (needsAccount(lines) && !account) throw new Conflict(ACCOUNT_REQUIRED);
     await trx('quotes')
       .where({ id: row.id })
       .update({
@@ -96,6 +112,8 @@ export async function acceptQuote(
         acceptedIp: ip,
         viewedAt: row.viewedAt ?? trx.fn.now(),
         updatedAt: trx.fn.now(),
+        ...(account ? { clientUserId: account } : {}),
+        ...(hasProducts(lines) ? { shipping: JSON.stringify(input.shipping) } : {}),
       });
     await recordQuoteEvent(trx, row.id, 'accepted', null, { signatureName: input.signatureName, ip });
     await recordAudit(
@@ -192,18 +210,14 @@ export async function declineQuote(
 }
 
 /** A signed-in client's quotes: sent to their account, or to their verified address. Newest first. */
-export async function clientQuotes(
-  db: Knex,
-  links: QuoteLinks,
-  user: User,
-): Promise<{ quotes: (PublicQuote & { url: string })[] }> {
+export async function clientQuotes(db: Knex, links: QuoteLinks, user: User): Promise<{ quotes: ClientQuote[] }> {
   const email = user.verifiedEmail?.toLowerCase() ?? null;
   const rows = await db
     .select(db.raw(`q.*, to_char(q.valid_until, 'YYYY-MM-DD') as valid_until`))
     .from('quotes as q')
     .whereNot('q.status', 'draft')
     .where((where) => {
-      where.where('q.customer_user_id', user.id);
+      where.where('q.customer_user_id', user.id).orWhere('q.client_user_id', user.id);
       if (email) where.orWhereRaw('lower(q.customer_email) = ?', [email]);
     })
     .orderBy([
@@ -215,6 +229,7 @@ export async function clientQuotes(
     (rows as QuoteRow[]).map(async (row) => ({
       ...(await toPublicQuote(db, links, row, await linesOf(db, row.id))),
       url: publicUrlOf(links, row.id),
+      ...(await conversionOf(db, row)),
     })),
   );
   return { quotes };

@@ -14,14 +14,29 @@ const t = setupTestApp({
   mail: { smtpUrl: null, from: 'noreply@example.com', staffAlertEmails: ['alerts@example.com'] },
 });
 const sales = () => staffAgentOf(t.db, t.agent(), 'sales');
+/** Where a quote's products go (decision 201: asked when accepting a quote with products; ignored otherwise). */
+const SHIPPING = {
+  fullName: 'Grace Hopper',
+  address: '1 Navy Yard',
+  city: 'Arlington',
+  state: 'VA',
+  zipCode: '22202',
+  country: 'United States',
+};
 const accept = (quote: Quote, signatureName = 'Grace Hopper') =>
   t
     .request()
     .post(`/api/quotes/${tokenOf(quote)}/accept`)
-    .send({ signatureName, agree: true });
+    .send({ signatureName, agree: true, shipping: SHIPPING });
 
-/** A sent quote with the three kinds of line and a 50 % deposit, and the staff member who sent it. */
+/**
+ * A sent quote with the three kinds of line and a 50 % deposit, and the staff member who sent it. Its address is
+ * a client account's verified one: products and monthly services belong to an account (decision 201), and the
+ * client answers through the link without signing in.
+ */
 async function quoteWithDeposit(email = `${crypto.randomUUID()}@example.com`) {
+  const account = await buildUser(t.db, { email });
+  await t.db('users').where({ id: account.user.id }).update({ emailVerifiedAt: new Date() });
   const product = await buildProduct(t.db, {
     price: '250.00',
     name: `Access point ${crypto.randomUUID().slice(0, 6)}`,
@@ -38,15 +53,15 @@ async function quoteWithDeposit(email = `${crypto.randomUUID()}@example.com`) {
     ],
   });
   const { sentBy } = await t.db('quotes').where({ id: quote.id }).first('sentBy');
-  return { quote, staff, sentBy: sentBy as string, email };
+  return { quote, staff, sentBy: sentBy as string, email, accountId: account.user.id };
 }
 
 const projectsOf = (quoteId: string) => t.db('service_requests').where({ quoteId });
 const depositInvoicesOf = (quoteId: string) => t.db('invoices').where({ source: 'quote_deposit', sourceId: quoteId });
 
-describe('the deposit (demo provider, no account)', () => {
+describe('the deposit (demo provider, signed out)', () => {
   it('is paid through the link once accepted, for exactly the deposit; then the quote becomes its project', async () => {
-    const { quote, staff, sentBy, email } = await quoteWithDeposit();
+    const { quote, staff, sentBy, email, accountId } = await quoteWithDeposit();
     const token = tokenOf(quote);
     // By hand: 2 × 250 + 6 × 95 = 1,070.00; tax 8.5 % of 500 = 42.50; total 1,112.50; deposit 50 % = 556.25.
     expect(quote.totals.deposit).toBe('556.25');
@@ -92,14 +107,14 @@ describe('the deposit (demo provider, no account)', () => {
       email,
       name: 'Grace Hopper',
       company: 'Navy Labs',
-      userId: null,
+      userId: accountId,
     });
     expect(project.message).toContain('6 × Installation, 6 hours at $95.00');
     expect(project.message).toContain('1 × Managed Wi-Fi at $149.00 a month');
     expect(project.message).toContain('Deposit paid: $556.25');
 
     const [invoice] = await depositInvoicesOf(quote.id);
-    expect(invoice).toMatchObject({ total: '556.25', userId: null });
+    expect(invoice).toMatchObject({ total: '556.25', userId: accountId });
     expect(invoice.content.payment).toEqual({ provider: 'demo', id: paymentId });
     const [mail] = await t.db('mails').where({ idempotencyKey: `quote-deposit-paid:${quote.id}` });
     expect(mail).toMatchObject({ template: 'quote-deposit-paid', recipient: email });
@@ -109,9 +124,23 @@ describe('the deposit (demo provider, no account)', () => {
 
     const detail = (await staff.get(`/api/admin/quotes/${quote.id}`)).body as QuoteDetail;
     expect(detail.projectId).toBe(project.id);
-    expect(detail.timeline.map((entry) => entry.type)).toEqual(['created', 'sent', 'accepted', 'paid', 'converted']);
-    expect(detail.timeline.at(-2)!.data).toEqual({ amount: '556.25', paymentId });
-    expect(detail.timeline.at(-1)!.data).toEqual({ serviceRequestId: project.id });
+    // The order and the plan (decision 201), then the plan's subscription, started once the payment committed.
+    expect(detail.timeline.map((entry) => entry.type)).toEqual([
+      'created',
+      'sent',
+      'accepted',
+      'paid',
+      'order_created',
+      'converted',
+      'subscription_started',
+    ]);
+    expect(detail.timeline.at(-4)!.data).toEqual({ amount: '556.25', paymentId });
+    expect(detail.timeline.at(-2)!.data).toEqual({
+      serviceRequestId: project.id,
+      orderId: detail.order!.id,
+      orderNumber: detail.order!.number,
+      planId: detail.plan!.id,
+    });
   });
 
   it('makes one project, one invoice and one mail however often and however concurrently the payment is reported', async () => {

@@ -13,6 +13,7 @@ import type { PaymentOutcome, PaymentProvider } from '../payments/payment-provid
 import { providerUnavailable } from '../payments/provider-errors';
 import { createServiceRequest } from '../service-requests/service-requests.service';
 import { quoteOfToken } from './public-quotes.service';
+import { accountForQuote, createQuoteOrder, createQuotePlan } from './quote-conversion';
 import { linesOf, loadQuote, recordQuoteEvent, type QuoteLineRow, type QuoteRow } from './quote-rows';
 import { displayNumber } from './quotes.service';
 
@@ -83,18 +84,13 @@ export async function startQuoteDeposit(
 }
 
 /**
- * The client's account the quote's records belong to: the one it was made
- * for, else the client account whose verified address it was sent to; null
- * when there is none (the project and the invoice then name the address).
+ * The client's account the quote's records belong to: the one settled when
+ * it was accepted (decision 201), else the one it was made for, else the
+ * client account whose verified address it was sent to; null when there is
+ * none (the project and the invoice then name the address).
  */
 async function clientAccountOf(trx: Knex.Transaction, row: QuoteRow): Promise<string | null> {
-  if (row.customerUserId) return row.customerUserId;
-  const account = await trx('users')
-    .where({ accountType: 'client' })
-    .whereNotNull('emailVerifiedAt')
-    .whereRaw('lower(email) = lower(?)', [row.customerEmail])
-    .first<{ id: string } | undefined>('id');
-  return account?.id ?? null;
+  return row.clientUserId ?? (await accountForQuote(trx, row, null));
 }
 
 /** The staff member who sent the quote, while still active staff: the project's first assignee. */
@@ -139,12 +135,15 @@ function projectDescription(row: QuoteRow, lines: readonly QuoteLineRow[]): stri
 }
 
 /**
- * An accepted quote (no deposit due) or a paid one becomes its project: the
+ * An accepted quote (no deposit due) or a paid one becomes its work: the
  * service request "Project: <title>", linked to the quote and assigned to
- * whoever sent it, and `converted_at` with its timeline entry. The status
- * stays `accepted` or `paid` (what the client did); `converted` is not used.
- * Inside the caller's transaction, which holds the quote's row lock; a quote
- * already converted is left as it is.
+ * whoever sent it; an order for its product lines and a plan for its
+ * recurring lines, in the client's account (decision 201); `converted_at`
+ * with its timeline entry. The subscription on the plan is started after this
+ * transaction commits (`startQuoteSubscription`: it calls the provider). The
+ * status stays `accepted` or `paid` (what the client did); `converted` is not
+ * used. Inside the caller's transaction, which holds the quote's row lock; a
+ * quote already converted is left as it is.
  */
 export async function convertQuote(trx: Knex.Transaction, quoteId: string): Promise<boolean> {
   const row = await loadQuote(trx, { id: quoteId }, { lock: true });
@@ -152,8 +151,9 @@ export async function convertQuote(trx: Knex.Transaction, quoteId: string): Prom
   if (!ready || row.convertedAt) return false;
   const lines = await linesOf(trx, row.id);
   const sender = await senderOf(trx, row);
+  const account = await clientAccountOf(trx, row);
   await createServiceRequest(trx, {
-    userId: await clientAccountOf(trx, row),
+    userId: account,
     name: row.customerName,
     email: row.customerEmail,
     company: row.customerCompany,
@@ -167,10 +167,18 @@ export async function convertQuote(trx: Knex.Transaction, quoteId: string): Prom
     },
   });
   const project = await trx('service_requests').where({ quoteId: row.id }).first<{ id: string }>('id');
+  // The accept made sure of the account (and the address, for products); a quote accepted before that rule has
+  // neither, and becomes its project only (decision 201).
+  const order = account && row.shipping ? await createQuoteOrder(trx, row, lines, account) : null;
+  const planId = account ? await createQuotePlan(trx, row, lines) : null;
   // The status stays the client's last step (accepted, or paid); the conversion is its own fact (decision 184).
   await trx('quotes').where({ id: row.id }).update({ convertedAt: trx.fn.now(), updatedAt: trx.fn.now() });
   // Staff hear of it with what caused it (quote.accepted, quote.paid); the new ticket announces itself.
-  await recordQuoteEvent(trx, row.id, 'converted', null, { serviceRequestId: project.id });
+  await recordQuoteEvent(trx, row.id, 'converted', null, {
+    serviceRequestId: project.id,
+    ...(order ? { orderId: order.id, orderNumber: order.number } : {}),
+    ...(planId ? { planId } : {}),
+  });
   return true;
 }
 

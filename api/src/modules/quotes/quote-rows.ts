@@ -1,9 +1,11 @@
 import type { Knex } from 'knex';
 import { fromCents } from '@shared/money';
 import { lineTotalCents } from '@shared/quote-totals';
+import { formatOrderNumber, type Shipping } from '@shared/schemas/orders';
 import type {
   PublicQuote,
   Quote,
+  QuoteConversion,
   QuoteLine,
   QuoteStatus,
   QuoteSummary,
@@ -49,6 +51,13 @@ export interface QuoteRow {
   depositPaymentId: string | null;
   paidAt: Date | null;
   convertedAt: Date | null;
+  /** Where the product lines go, given when accepting (decision 201); null without product lines. */
+  shipping: Shipping | null;
+  /** The client account its order, subscription, project and invoices belong to, settled when accepting (201). */
+  clientUserId: string | null;
+  /** The plan made for the recurring lines at conversion, and when its subscription was started. */
+  subscriptionPlanId: string | null;
+  subscriptionStartedAt: Date | null;
   /** When the expiry reminder was queued (once per version). */
   remindedAt: Date | null;
   oneTimeSubtotalCents: number;
@@ -184,6 +193,40 @@ export async function toPublicQuote(
   };
 }
 
+/** What the quote became besides its project: its order and its plan (decision 201), and the project. */
+export async function conversionOf(db: Knex | Knex.Transaction, row: QuoteRow): Promise<QuoteConversion> {
+  if (!row.convertedAt) return { order: null, plan: null, projectId: null };
+  const [order, plan, project] = await Promise.all([
+    db('orders').where({ quoteId: row.id }).first<{ id: string; number: string } | undefined>('id', 'number'),
+    row.subscriptionPlanId
+      ? db('subscription_plans')
+          .where({ id: row.subscriptionPlanId })
+          .first<{ id: string; name: string } | undefined>('id', 'name')
+      : undefined,
+    db('service_requests').where({ quoteId: row.id }).first<{ id: string } | undefined>('id'),
+  ]);
+  const waiting = plan
+    ? await db('subscriptions')
+        .where({ planId: plan.id, status: 'incomplete' })
+        .modify((query) => {
+          if (row.clientUserId) query.where({ userId: row.clientUserId });
+        })
+        .first('id')
+    : undefined;
+  return {
+    order: order ? { id: order.id, number: formatOrderNumber(order.number) } : null,
+    plan: plan
+      ? {
+          id: plan.id,
+          name: plan.name,
+          subscriptionStarted: row.subscriptionStartedAt !== null,
+          awaitingFirstPayment: Boolean(waiting),
+        }
+      : null,
+    projectId: project?.id ?? null,
+  };
+}
+
 export async function toQuote(
   db: Knex | Knex.Transaction,
   links: QuoteLinks,
@@ -198,9 +241,7 @@ export async function toQuote(
       : row.sourceConversationId
         ? { conversationId: row.sourceConversationId }
         : null;
-  const project = row.convertedAt
-    ? await db('service_requests').where({ quoteId: row.id }).first<{ id: string } | undefined>('id')
-    : undefined;
+  const conversion = await conversionOf(db, row);
   return {
     ...publicView,
     id: row.id,
@@ -208,7 +249,10 @@ export async function toQuote(
     notes: row.notes,
     customerUserId: row.customerUserId,
     source,
-    projectId: project?.id ?? null,
+    projectId: conversion.projectId,
+    clientUserId: row.clientUserId,
+    order: conversion.order,
+    plan: conversion.plan,
     createdAt: toIso(row.createdAt),
     updatedAt: toIso(row.updatedAt),
   };

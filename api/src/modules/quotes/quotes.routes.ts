@@ -14,7 +14,9 @@ import { validate } from '../../middleware/validate';
 import { auditActorOf } from '../audit/audit-log';
 import type { PaymentProvider } from '../payments/payment-provider';
 import { acceptQuote, clientQuotes, declineQuote, viewQuote } from './public-quotes.service';
+import type { SubscriptionProvider } from '../subscriptions/subscription-provider';
 import { convertQuote, startQuoteDeposit } from './quote-deposits';
+import { startQuoteSubscription } from './quote-subscriptions';
 import { isQuoteTokenShape, quoteTokenHash } from './quote-links';
 import { quotePdf } from './quote-pdf';
 import { loadQuote, type QuoteLinks } from './quote-rows';
@@ -36,7 +38,11 @@ function sendPdf(ctx: Context, file: { filename: string; pdf: Buffer }) {
  * Quotes (issue 25): staff build and send them; the client reads, accepts or declines through the link, and pays
  * the deposit there with the app's payment provider (`provider`, null when payments are not configured).
  */
-export function quotesRoutes({ db, config, logger }: AppDeps, provider: PaymentProvider | null): Router {
+export function quotesRoutes(
+  { db, config, logger }: AppDeps,
+  provider: PaymentProvider | null,
+  subscriptions: SubscriptionProvider | null = null,
+): Router {
   const router = new Router();
   const links: QuoteLinks = { secret: config.sessionSecret, publicUrl: config.publicUrl };
   const staffOf = (ctx: Context): QuoteStaff => ({ user: userOf(ctx), actor: auditActorOf(ctx) });
@@ -104,16 +110,26 @@ export function quotesRoutes({ db, config, logger }: AppDeps, provider: PaymentP
   router.post(
     '/api/quotes/:token/accept',
     linkLimit('quote-answer'),
+    optionalUser,
     validate({ body: quoteAcceptSchema }),
     async (ctx) => {
       ctx.set('Cache-Control', 'no-store');
       const token = ctx.params.token ?? '';
-      const accepted = await acceptQuote(db, links, token, ctx.state.input.body, ctx.ip || null, config.mail);
+      const signedIn = ctx.state.user ?? null;
+      const accepted = await acceptQuote(db, links, token, ctx.state.input.body, ctx.ip || null, config.mail, signedIn);
       ctx.body = accepted;
-      // Nothing to pay: the quote becomes its project now (maintenance converts it if the server stops here).
+      // Nothing to pay: the quote becomes its work now (maintenance converts it if the server stops here).
       if (accepted.status === 'accepted' && accepted.totals.deposit === '0.00') {
         const row = await loadQuote(db, { tokenHash: quoteTokenHash(token) });
         await db.transaction((trx) => convertQuote(trx, row.id));
+        if (subscriptions) {
+          // After the commit, with the provider; a failure is retried by maintenance (decision 201).
+          try {
+            await startQuoteSubscription({ db, provider: subscriptions, logger }, row.id);
+          } catch (err) {
+            logger.error({ err, quoteId: row.id }, 'quote subscription not started; maintenance will retry');
+          }
+        }
       }
     },
   );

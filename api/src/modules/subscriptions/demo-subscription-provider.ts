@@ -1,9 +1,10 @@
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import type { Knex } from 'knex';
 import { toCents } from '@shared/money';
 import { DemoPaymentProvider } from '../payments/demo-provider';
 import { addInterval } from './billing-periods';
 import type {
+  ProviderCallOptions,
   ProviderSubscription,
   SubscriptionChange,
   SubscriptionOperation,
@@ -57,6 +58,9 @@ export class DemoSubscriptionProvider implements SubscriptionProvider<Subscripti
 
   async prepare(): Promise<void> {}
 
+  /** Every plan is subscribable with the demo provider. */
+  async ensurePlanPrice(): Promise<void> {}
+
   async openSubscriptions({ trx, user }: SubscriptionOperation): Promise<DemoSubscription[]> {
     const rows = await Subscription.query(trx)
       .where({ userId: user.id, provider: 'demo' })
@@ -71,11 +75,19 @@ export class DemoSubscriptionProvider implements SubscriptionProvider<Subscripti
     }));
   }
 
-  async create({ trx, user, logger }: SubscriptionOperation, plan: SubscriptionPlan) {
+  async create(
+    { trx, user, logger }: SubscriptionOperation,
+    plan: SubscriptionPlan,
+    options: ProviderCallOptions = {},
+  ) {
     const now = new Date();
+    // Keyed: the same key names the same subscription (its id is unique), as Stripe answers a key with its first.
+    const id = options.idempotencyKey
+      ? createHash('sha256').update(options.idempotencyKey).digest('base64url').slice(0, 16)
+      : randomBytes(12).toString('base64url');
     const snapshot: SubscriptionSnapshot = {
       provider: 'demo',
-      providerSubscriptionId: `demo_sub_${randomBytes(12).toString('base64url')}`,
+      providerSubscriptionId: `demo_sub_${id}`,
       userId: user.id,
       planId: plan.id,
       providerPriceId: null,

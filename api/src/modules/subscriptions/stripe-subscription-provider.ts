@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Knex } from 'knex';
 import type Stripe from 'stripe';
+import { toCents } from '@shared/money';
 import type { Logger } from '../../logger';
 import { User } from '../users/user.model';
 import {
@@ -10,14 +11,16 @@ import {
   stripeCall,
   syncStripeSubscription,
 } from './stripe-subscription-sync';
+import { productIdFor } from './plan-sync.service';
 import {
   ProviderFailure,
+  type ProviderCallOptions,
   type ProviderSubscription,
   type SubscriptionChange,
   type SubscriptionOperation,
   type SubscriptionProvider,
 } from './subscription-provider';
-import type { SubscriptionPlan } from './subscription-plan.model';
+import { SubscriptionPlan } from './subscription-plan.model';
 import { INCOMPLETE_WINDOW_MS, isTerminalStatus } from './subscription-state';
 import { isCancelling, Subscription } from './subscription.model';
 
@@ -66,6 +69,41 @@ export class StripeSubscriptionProvider implements SubscriptionProvider<Stripe.S
     if (saved === 0) logger.info({ userId: user.id }, 'Stripe customer already stored by another request');
   }
 
+  /**
+   * A plan made for a quote (decision 201) gets its own Product and recurring Price, created with keys derived
+   * from the caller's (a retry gets the same ones back), and the price is stored on the plan.
+   */
+  async ensurePlanPrice(plan: SubscriptionPlan, { idempotencyKey }: Required<ProviderCallOptions>, logger: Logger) {
+    if (plan.stripePriceId) return;
+    const product = productIdFor(plan);
+    try {
+      await stripeCall(() => this.stripe.products.retrieve(product));
+    } catch (err) {
+      if (!isMissing(err)) throw err;
+      await stripeCall(() =>
+        this.stripe.products.create(
+          { id: product, name: plan.name, description: plan.description, metadata: { plan_id: plan.id } },
+          { idempotencyKey: `${idempotencyKey}-product` },
+        ),
+      );
+    }
+    const price = await stripeCall(() =>
+      this.stripe.prices.create(
+        {
+          product,
+          currency: 'usd',
+          unit_amount: toCents(plan.price),
+          recurring: { interval: plan.interval },
+          metadata: { plan_id: plan.id },
+        },
+        { idempotencyKey: `${idempotencyKey}-price` },
+      ),
+    );
+    await SubscriptionPlan.query(this.db).patch({ stripePriceId: price.id }).where({ id: plan.id });
+    plan.stripePriceId = price.id;
+    logger.info({ planId: plan.id, priceId: price.id }, 'Stripe price made for a quote plan');
+  }
+
   async openSubscriptions({ trx, user, logger }: SubscriptionOperation): Promise<StripeSubscription[]> {
     const customer = user.stripeCustomerId;
     if (!customer) return [];
@@ -89,6 +127,7 @@ export class StripeSubscriptionProvider implements SubscriptionProvider<Stripe.S
   async create(
     { trx, user, logger }: SubscriptionOperation,
     plan: SubscriptionPlan,
+    options: ProviderCallOptions = {},
   ): Promise<{ clientSecret: string | null }> {
     const customer = user.stripeCustomerId;
     const price = plan.stripePriceId;
@@ -105,8 +144,8 @@ export class StripeSubscriptionProvider implements SubscriptionProvider<Stripe.S
           payment_settings: { save_default_payment_method: 'on_subscription' },
           expand: ['latest_invoice.confirmation_secret'],
         },
-        // Each attempt is one subscription; the SDK reuses the key on its own retries.
-        { idempotencyKey: `subscription-${user.id}-${randomUUID()}` },
+        // Each attempt is one subscription (a quote's: one per quote); the SDK reuses the key on its own retries.
+        { idempotencyKey: options.idempotencyKey ?? `subscription-${user.id}-${randomUUID()}` },
       ),
     );
     await applyStripeSubscription(trx, subscription, user, logger);
@@ -136,6 +175,7 @@ export class StripeSubscriptionProvider implements SubscriptionProvider<Stripe.S
     { trx, user, logger }: SubscriptionOperation,
     subscription: StripeSubscription,
     change: SubscriptionChange,
+    options: ProviderCallOptions = {},
   ): Promise<void> {
     const params: Stripe.SubscriptionUpdateParams = {};
     if (change.cancelAtPeriodEnd === true) params.cancel_at_period_end = true;
@@ -153,7 +193,13 @@ export class StripeSubscriptionProvider implements SubscriptionProvider<Stripe.S
       params.proration_behavior = 'create_prorations';
       params.metadata = { plan_id: change.plan.id };
     }
-    const updated = await stripeCall(() => this.stripe.subscriptions.update(subscription.id, params));
+    const updated = await stripeCall(() =>
+      this.stripe.subscriptions.update(
+        subscription.id,
+        params,
+        options.idempotencyKey ? { idempotencyKey: options.idempotencyKey } : undefined,
+      ),
+    );
     await applyStripeSubscription(trx, updated, user, logger);
   }
 

@@ -37,6 +37,14 @@ export interface SubscriptionChange {
 }
 
 /**
+ * A call that a retry must not repeat (a quote's subscription, decision 201): the same key makes the same
+ * subscription or change (Stripe's idempotency keys; the demo provider derives the subscription's id from it).
+ */
+export interface ProviderCallOptions {
+  idempotencyKey?: string;
+}
+
+/**
  * What the subscription rules (subscriptions.service.ts) need from a payment
  * provider: Stripe Billing, or the demo provider that mirrors it. Every
  * method that changes something applies the provider's resulting state
@@ -53,8 +61,14 @@ export interface SubscriptionProvider<Source = unknown> {
    * provider (and applied here, which also heals missed webhooks).
    */
   openSubscriptions(op: SubscriptionOperation): Promise<ProviderSubscription<Source>[]>;
+  /** Makes the plan subscribable with this provider if it is not yet (Stripe: a Product and a Price made for it). */
+  ensurePlanPrice(plan: SubscriptionPlan, options: Required<ProviderCallOptions>, logger: Logger): Promise<void>;
   /** Starts a subscription; its first payment waits for `clientSecret` (null when nothing is due). */
-  create(op: SubscriptionOperation, plan: SubscriptionPlan): Promise<{ clientSecret: string | null }>;
+  create(
+    op: SubscriptionOperation,
+    plan: SubscriptionPlan,
+    options?: ProviderCallOptions,
+  ): Promise<{ clientSecret: string | null }>;
   /** The client secret to pay the subscription's open invoice with, or null when there is none to pay. */
   openInvoiceSecret(op: SubscriptionOperation, subscription: ProviderSubscription<Source>): Promise<string | null>;
   /** Gives up an unpaid, incomplete subscription. */
@@ -64,6 +78,7 @@ export interface SubscriptionProvider<Source = unknown> {
     op: SubscriptionOperation,
     subscription: ProviderSubscription<Source>,
     change: SubscriptionChange,
+    options?: ProviderCallOptions,
   ): Promise<void>;
   /** Brings a subscription still waiting for its first payment up to date (before answering its status). */
   refreshPending(db: Knex, user: User, logger: Logger): Promise<void>;

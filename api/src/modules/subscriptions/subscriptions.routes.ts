@@ -1,14 +1,16 @@
 import Router from '@koa/router';
 import { cancelSubscriptionSchema, createSubscriptionSchema, NO_SUBSCRIPTION } from '@shared/schemas/subscriptions';
 import type { AppDeps } from '../../app-deps';
-import { ServiceUnavailable } from '../../errors';
-import { requireUser, userOf } from '../../middleware/current-user';
+import { uuid } from '@shared/schemas/text';
+import { NotFound, ServiceUnavailable } from '../../errors';
+import { optionalUser, requireUser, userOf } from '../../middleware/current-user';
 import { validate } from '../../middleware/validate';
 import { consumePaymentAttempt } from '../payments/payment-rate-limit';
 import type { SubscriptionProvider } from './subscription-provider';
 import {
   cancelSubscription,
   listActivePlans,
+  planForUser,
   subscribe,
   subscriptionStatus,
   toSubscriptionPlan,
@@ -25,6 +27,15 @@ export function subscriptionsRoutes({ db, config, logger }: AppDeps, provider: S
   router.get('/api/subscription-plans', async (ctx) => {
     ctx.set('Cache-Control', 'no-cache');
     ctx.body = (await listActivePlans(db)).map(toSubscriptionPlan);
+  });
+
+  // One plan: an offered one, or (signed in) one made for the client's quote (decision 201); 404 otherwise.
+  router.get('/api/subscription-plans/:id', optionalUser, async (ctx) => {
+    ctx.set('Cache-Control', 'private, no-cache');
+    const id = ctx.params.id ?? '';
+    const plan = uuid.safeParse(id).success ? await planForUser(db, id, ctx.state.user?.id ?? null) : undefined;
+    if (!plan) throw new NotFound('This plan does not exist or is no longer offered.');
+    ctx.body = toSubscriptionPlan(plan);
   });
 
   router.get('/api/subscription-status', requireUser, async (ctx) => {

@@ -54,6 +54,30 @@ export function toSubscriptionPlan(plan: SubscriptionPlan): SubscriptionPlanJson
   };
 }
 
+/**
+ * Whether the plan was made for one of this user's quotes (decision 201): never offered on /pricing, yet its
+ * client subscribes to it (pays its first month) like to any plan.
+ */
+export async function isQuotePlanOf(db: Knex | Knex.Transaction, planId: string, userId: string): Promise<boolean> {
+  const row = await db('subscription_plans as p')
+    .join('quotes as q', 'q.id', 'p.quote_id')
+    .where({ 'p.id': planId, 'q.client_user_id': userId })
+    .first('p.id');
+  return Boolean(row);
+}
+
+/** A plan the user may see: an offered one, or one made for their quote; undefined otherwise. */
+export async function planForUser(
+  db: Knex,
+  planId: string,
+  userId: string | null,
+): Promise<SubscriptionPlan | undefined> {
+  const plan = await SubscriptionPlan.query(db).findById(planId);
+  if (!plan) return undefined;
+  if (plan.isActive) return plan;
+  return userId && (await isQuotePlanOf(db, plan.id, userId)) ? plan : undefined;
+}
+
 /** Whether the user's live subscription is on this plan (as last synchronised). */
 async function hasLiveSubscriptionOn(db: Knex, userId: string, planId: string): Promise<boolean> {
   const row = await Subscription.query(db)
@@ -100,7 +124,8 @@ export async function subscribe(
 ): Promise<CreateSubscriptionResponse> {
   const { db, provider, logger } = deps;
   const plan = await SubscriptionPlan.query(db).findById(planId);
-  if (!plan || (!plan.isActive && !(await hasLiveSubscriptionOn(db, user.id, plan.id)))) {
+  const quotePlan = Boolean(plan && !plan.isActive && (await isQuotePlanOf(db, plan.id, user.id)));
+  if (!plan || (!plan.isActive && !quotePlan && !(await hasLiveSubscriptionOn(db, user.id, plan.id)))) {
     throw new NotFound(PLAN_NOT_FOUND);
   }
   if (!provider.offers(plan)) {
@@ -117,7 +142,7 @@ export async function subscribe(
     const open = await provider.openSubscriptions(op);
     const live = open.find((subscription) => subscription.status !== 'incomplete');
     // An inactive plan can still be kept by those who have it, never newly chosen.
-    if (!plan.isActive && live?.planId !== plan.id) throw new NotFound(PLAN_NOT_FOUND);
+    if (!plan.isActive && !quotePlan && live?.planId !== plan.id) throw new NotFound(PLAN_NOT_FOUND);
 
     if (live) {
       const samePlan = live.planId === plan.id;

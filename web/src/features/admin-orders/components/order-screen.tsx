@@ -315,8 +315,27 @@ export function OrderScreen({
               <CardTitle>Payment</CardTitle>
             </CardHeader>
             <CardContent className="flex flex-col gap-1 text-sm text-slate-700">
-              <span>Provider: {PROVIDER_LABELS[data.payment.provider] ?? data.payment.provider}</span>
-              <span className="break-all">Payment id: {data.payment.id ?? 'none yet'}</span>
+              {data.fromQuote ? (
+                <>
+                  <span>
+                    From quote{' '}
+                    <Link
+                      to={`/admin/quotes/${data.fromQuote.id}`}
+                      className="font-mono font-semibold text-blue-700 hover:underline"
+                    >
+                      {data.fromQuote.number}
+                    </Link>
+                  </span>
+                  <span>Deposit applied: ${data.fromQuote.depositPaid}</span>
+                  <span>Balance due: ${data.fromQuote.balanceDue}</span>
+                </>
+              ) : null}
+              {data.payment ? (
+                <>
+                  <span>Provider: {PROVIDER_LABELS[data.payment.provider] ?? data.payment.provider}</span>
+                  <span className="break-all">Payment id: {data.payment.id ?? 'none yet'}</span>
+                </>
+              ) : null}
               <span>Paid: {data.paidAt ? formatDateTime(data.paidAt) : 'not paid'}</span>
             </CardContent>
           </Card>

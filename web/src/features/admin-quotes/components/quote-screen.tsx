@@ -144,6 +144,39 @@ export function QuoteScreen({ id }: { id: string }) {
           </Link>
         </p>
       ) : null}
+      {data.order || data.plan ? (
+        <ul aria-label="What the quote became" className="flex flex-col gap-1 text-sm text-slate-700">
+          {data.order ? (
+            <li>
+              Products:{' '}
+              <Link className="font-semibold text-blue-700 underline" to={`/admin/orders/${data.order.id}`}>
+                Order {data.order.number}
+              </Link>
+            </li>
+          ) : null}
+          {data.plan ? (
+            <li>
+              Monthly services: plan <strong>{data.plan.name}</strong>
+              {data.clientUserId ? (
+                <>
+                  {' '}
+                  (
+                  <Link className="font-semibold text-blue-700 underline" to={`/admin/customers/${data.clientUserId}`}>
+                    the client and their subscription
+                  </Link>
+                  )
+                </>
+              ) : null}{' '}
+              —{' '}
+              {data.plan.awaitingFirstPayment
+                ? 'started, waiting for the first month to be paid from the portal'
+                : data.plan.subscriptionStarted
+                  ? 'subscription started'
+                  : 'subscription not started yet (retried automatically)'}
+            </li>
+          ) : null}
+        </ul>
+      ) : null}
       {data.status !== 'draft' ? (
         <p className="text-sm text-slate-700">
           Client’s link:{' '}

@@ -18,6 +18,9 @@ const LABELS: Record<string, string> = {
   converted: 'Converted',
   reminded: 'Expiry reminder sent',
   client_replied: 'The client replied by email',
+  order_created: 'Order created',
+  subscription_started: 'Subscription started',
+  subscription_failed: 'Subscription not started yet',
 };
 
 const DETAIL_LABELS: Record<string, string> = {
@@ -31,10 +34,12 @@ const DETAIL_LABELS: Record<string, string> = {
   from: 'From',
   message: 'Message',
   differentAddress: 'From a different address',
+  orderNumber: 'Order',
+  outcome: 'Outcome',
 };
 
 /** Ids that the screen shows as links (the other version, the project ticket), not as text. */
-const LINKED = new Set(['quoteId', 'serviceRequestId']);
+const LINKED = new Set(['quoteId', 'serviceRequestId', 'orderId', 'planId', 'subscriptionId']);
 
 function label(kind: string): string {
   return LABELS[kind] ?? kind.replaceAll('_', ' ').replace(/^./, (c) => c.toUpperCase());

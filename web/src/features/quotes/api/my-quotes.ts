@@ -1,9 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
-import type { PublicQuote } from '@shared/schemas/quotes';
+import type { ClientQuote } from '@shared/schemas/quotes';
 import { apiJson } from '@/lib/api-client';
 
-/** One of the signed-in client's quotes, with the address of its page. */
-export type ClientQuote = PublicQuote & { url: string };
+/** One of the signed-in client's quotes, with the address of its page and what it became (decision 201). */
+export type { ClientQuote };
 
 /** GET /api/quotes: the signed-in client's quotes (by account, or by the verified email they were sent to). */
 export function useMyQuotes() {

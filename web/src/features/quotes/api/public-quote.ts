@@ -1,5 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ClientSecretResponse } from '@shared/payments';
+import type { Shipping } from '@shared/schemas/orders';
 import type { PublicQuote } from '@shared/schemas/quotes';
 import { apiJson } from '@/lib/api-client';
 
@@ -22,6 +23,8 @@ export function usePublicQuote(token: string) {
 export interface AcceptQuoteBody {
   signatureName: string;
   agree: true;
+  /** Where the products go (a quote with product lines, decision 201). */
+  shipping?: Shipping;
 }
 
 /** POST /api/quotes/:token/accept (409 with the reason when the quote can no longer be accepted). */

@@ -1,5 +1,6 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { renderToStaticMarkup } from 'react-dom/server';
+import { MemoryRouter } from 'react-router-dom';
 import { describe, expect, it } from 'vitest';
 import type { PublicQuote } from '@shared/schemas/quotes';
 import { PublicQuoteView } from './public-quote-view';
@@ -93,6 +94,30 @@ describe('the client’s quote page', () => {
     expect(text).toContain('I agree to the terms');
     expect(text).toContain('Accept Quote');
     expect(text).toContain('Decline Quote');
+  });
+
+  it('asks for the delivery address of a quote with products, and for none without them (decision 201)', () => {
+    const text = render(base);
+    expect(text).toContain('Delivery address');
+    for (const label of ['Full Name', 'Address', 'City', 'State', 'ZIP Code', 'Country']) expect(text).toContain(label);
+    const servicesOnly = render({ ...base, lines: base.lines.filter((line) => line.kind === 'service') });
+    expect(servicesOnly).not.toContain('Delivery address');
+    expect(servicesOnly).toContain('Accept Quote');
+  });
+
+  it('asks the client to sign in or sign up first when no account is known for the quote, coming back to it', () => {
+    const html = renderToStaticMarkup(
+      <MemoryRouter>
+        <QueryClientProvider client={new QueryClient()}>
+          <PublicQuoteView quote={{ ...base, signInRequired: true }} token="tok_abcdefghijklmnop" today={TODAY} />
+        </QueryClientProvider>
+      </MemoryRouter>,
+    );
+    expect(html).toContain('Sign in to accept this quote.');
+    expect(html).toContain('href="/login?next=%2Fquotes%2Ftok_abcdefghijklmnop"');
+    expect(html).toContain('href="/signup?next=%2Fquotes%2Ftok_abcdefghijklmnop"');
+    expect(html).not.toContain('Accept Quote');
+    expect(html).toContain('Decline Quote');
   });
 
   it('shows an accepted quote’s signature and no forms', () => {

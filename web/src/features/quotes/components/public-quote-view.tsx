@@ -1,6 +1,7 @@
 import { CheckCircle2, Download } from 'lucide-react';
 import type { PublicQuote } from '@shared/schemas/quotes';
 import { QuoteDocument } from '@/components/commerce/quote-document';
+import { ButtonLink } from '@/components/ui/button';
 import { Card, CardContent } from '@/components/ui/card';
 import { publicQuotePdfPath } from '../api/public-quote';
 import { DepositPayment } from './deposit-payment';
@@ -76,6 +77,28 @@ function StateNotice({ state }: { state: Exclude<QuoteState, { kind: 'open' }> }
 }
 
 /**
+ * A quote with products or monthly services becomes an order and a subscription in the client's account
+ * (decision 201): with no account known for it, the client signs in or creates one first, and comes back here.
+ */
+function SignInFirst({ token }: { token: string }) {
+  const next = encodeURIComponent(`/quotes/${token}`);
+  return (
+    <div role="status" className="flex flex-col gap-3 rounded-lg border border-blue-200 bg-blue-50 p-4 text-sm">
+      <p className="text-blue-900">
+        <strong>Sign in to accept this quote.</strong> Its products and monthly services are kept in your client
+        account: sign in, or create an account, and you will come back to this page to accept it.
+      </p>
+      <div className="flex flex-wrap gap-3">
+        <ButtonLink to={`/login?next=${next}`}>Sign In to Accept</ButtonLink>
+        <ButtonLink to={`/signup?next=${next}`} variant="outline">
+          Create an Account
+        </ButtonLink>
+      </div>
+    </div>
+  );
+}
+
+/**
  * The client's quote page once loaded: its state (accepted with the
  * signature, declined, expired, withdrawn, replaced), the Download PDF link,
  * the quote itself, and while it is open the Accept and Decline forms.
@@ -108,7 +131,11 @@ export function PublicQuoteView({ quote, token, today }: { quote: PublicQuote; t
           </h2>
           <Card>
             <CardContent className="flex flex-col gap-6 p-5 sm:p-8">
-              <AcceptQuoteForm token={token} />
+              {quote.signInRequired ? (
+                <SignInFirst token={token} />
+              ) : (
+                <AcceptQuoteForm token={token} withShipping={quote.lines.some((line) => line.kind === 'product')} />
+              )}
               <div className="border-t border-slate-200 pt-4">
                 <DeclineQuoteForm token={token} />
               </div>

@@ -1,4 +1,5 @@
 import { useRef, useState } from 'react';
+import { emptyShipping, shippingSchema, type ShippingInput } from '@shared/schemas/orders';
 import { quoteAcceptSchema, quoteDeclineSchema } from '@shared/schemas/quotes';
 import { Button } from '@/components/ui/button';
 import { FormAlert } from '@/components/ui/form-alert';
@@ -13,27 +14,49 @@ interface AcceptValues {
   agree: boolean;
 }
 
-const ACCEPT_FIELDS = ['signatureName', 'agree'] as const;
+type ShippingKey = keyof ShippingInput;
+
+/** The delivery address, with checkout's fields and labels (the shared schema's rules and messages). */
+const SHIPPING_FIELDS: { key: ShippingKey; label: string; autoComplete: string; wide?: boolean }[] = [
+  { key: 'fullName', label: 'Full Name', autoComplete: 'shipping name', wide: true },
+  { key: 'address', label: 'Address', autoComplete: 'shipping street-address', wide: true },
+  { key: 'city', label: 'City', autoComplete: 'shipping address-level2' },
+  { key: 'state', label: 'State', autoComplete: 'shipping address-level1' },
+  { key: 'zipCode', label: 'ZIP Code', autoComplete: 'shipping postal-code' },
+  { key: 'country', label: 'Country', autoComplete: 'shipping country-name' },
+];
+
+const ACCEPT_FIELDS = ['signatureName', 'agree', 'fullName', 'address', 'city', 'state', 'zipCode', 'country'] as const;
 const ACCEPT_FAILED = 'The quote could not be accepted. Please try again.';
 const DECLINE_FAILED = 'The quote could not be declined. Please try again.';
 
-/** Accept: the client types their full name and ticks "I agree to the terms" (the shared schema's rules). */
-export function AcceptQuoteForm({ token }: { token: string }) {
+type AcceptErrors = FieldErrors<AcceptValues> & FieldErrors<ShippingInput>;
+
+/**
+ * Accept: the client types their full name and ticks "I agree to the terms" (the shared schema's rules); a quote
+ * with products also asks where to deliver them, with checkout's fields and messages (decision 201).
+ */
+export function AcceptQuoteForm({ token, withShipping = false }: { token: string; withShipping?: boolean }) {
   const [values, setValues] = useState<AcceptValues>({ signatureName: '', agree: false });
-  const [errors, setErrors] = useState<FieldErrors<AcceptValues>>({});
+  const [shipping, setShipping] = useState<ShippingInput>(emptyShipping);
+  const [errors, setErrors] = useState<AcceptErrors>({});
   const accept = useAcceptQuote(token);
   const formRef = useRef<HTMLFormElement>(null);
 
   const onSubmit = (event: React.FormEvent) => {
     event.preventDefault();
     const parsed = quoteAcceptSchema.safeParse(values);
-    if (!parsed.success) {
-      setErrors(fieldErrors<AcceptValues>(parsed.error));
+    const address = withShipping ? shippingSchema.safeParse(shipping) : null;
+    if (!parsed.success || (address && !address.success)) {
+      setErrors({
+        ...(address && !address.success ? fieldErrors<ShippingInput>(address.error) : {}),
+        ...(parsed.success ? {} : fieldErrors<AcceptValues>(parsed.error)),
+      });
       requestAnimationFrame(() => formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus());
       return;
     }
     setErrors({});
-    accept.mutate(parsed.data, {
+    accept.mutate(address?.success ? { ...parsed.data, shipping: address.data } : parsed.data, {
       // A refusal about a field goes under it (the alert below says only the others).
       onError: (error) => {
         const placed = placeApiError(errorMessage(error, ACCEPT_FAILED), ACCEPT_FIELDS);
@@ -44,6 +67,26 @@ export function AcceptQuoteForm({ token }: { token: string }) {
 
   return (
     <form ref={formRef} onSubmit={onSubmit} noValidate className="flex flex-col gap-4" aria-label="Accept the quote">
+      {withShipping ? (
+        <fieldset className="grid gap-4 sm:grid-cols-2">
+          <legend className="mb-2 text-base font-semibold text-slate-900 sm:col-span-2">Delivery address</legend>
+          {SHIPPING_FIELDS.map((field) => (
+            <div key={field.key} className={field.wide ? 'sm:col-span-2' : undefined}>
+              <FormField label={field.label} error={errors[field.key]}>
+                <Input
+                  name={field.key}
+                  autoComplete={field.autoComplete}
+                  value={shipping[field.key]}
+                  onChange={(e) => {
+                    setShipping({ ...shipping, [field.key]: e.target.value });
+                    setErrors({ ...errors, [field.key]: undefined });
+                  }}
+                />
+              </FormField>
+            </div>
+          ))}
+        </fieldset>
+      ) : null}
       <FormField label="Your full name" error={errors.signatureName} hint="Typing your name signs this quote.">
         <Input
           name="signatureName"

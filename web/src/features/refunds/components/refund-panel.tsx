@@ -31,7 +31,8 @@ export function RefundPanel({ order }: { order: AdminOrderDetails }) {
   const [confirming, setConfirming] = useState(false);
   const [error, setError] = useState<string | null>(null);
 
-  if (!order.paidAt) return null;
+  // An order made from a quote has no payment of its own to refund (its deposit is the quote's, decision 201).
+  if (!order.paidAt || order.fromQuote) return null;
   const summary = refunds.data;
   const refundable = summary ? toCents(summary.refundableAmount) : 0;
   const lines = order.items

@@ -2,7 +2,7 @@ import { PaymentNotConfigured } from '@/features/payments/components/payment-not
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
 import { readyConfig, usePaymentConfig } from '@/features/payments/api/payment-config';
-import { usePlans } from '../api/get-plans';
+import { usePlan, usePlans } from '../api/get-plans';
 import { useSubscriptionStatus } from '../api/get-subscription-status';
 import { ChangePlanStep } from './change-plan-step';
 import { hasSubscription } from './format';
@@ -18,9 +18,12 @@ import { PlanSummary } from './plan-summary';
  */
 export function SubscribeFlow({ planId }: { planId: string }) {
   const plans = usePlans();
+  const offered = plans.data?.find((candidate) => candidate.id === planId);
+  // A plan made for the client's quote is not offered on /pricing: asked for by its id.
+  const quotePlan = usePlan(planId, plans.isSuccess && !offered);
   const status = useSubscriptionStatus();
   const config = usePaymentConfig();
-  if (plans.isPending || status.isPending || config.isPending) {
+  if (plans.isPending || status.isPending || config.isPending || (quotePlan.isLoading && !offered)) {
     return <Spinner label="Loading your subscription" className="py-24" />;
   }
   if (plans.isError || status.isError || config.isError) {
@@ -31,7 +34,7 @@ export function SubscribeFlow({ planId }: { planId: string }) {
       </div>
     );
   }
-  const plan = plans.data.find((candidate) => candidate.id === planId);
+  const plan = offered ?? (quotePlan.isSuccess ? quotePlan.data : undefined);
   if (!plan) return <PlanNotFound />;
   const payment = readyConfig(config.data);
   if (!payment) {
