@@ -16,6 +16,7 @@ import { businessMsSql, epochMsSql, openingIndexSql, type BusinessClock } from '
  *   the service-level engine);
  * - chat_conversations: created_at, closed_at, priority, assignee_id,
  *   first_response_at, first_response_due_at, sla_state;
+ * - on both, this module's own report_* facts (decision 207, item-facts.ts);
  * - satisfaction_surveys: rating, answered_at, assignee_id and its subject;
  * - orders.paid_at and total_amount; refunds.succeeded_at and amount;
  * - subscriptions (provider_created_at, status, ended_at, canceled_at) and their
@@ -93,11 +94,18 @@ const num = (value: unknown): number | null => (value === null || value === unde
 type Role = 'created' | 'resolved';
 
 /**
+ * How a query counts the items' times (decision 207): from the facts stored on
+ * each item, which must carry the stamp `facts` (an item without it makes the
+ * query report it as stale), or live on a business clock laid out for the range.
+ */
+export type Measure = { facts: string } | { clock: BusinessClock };
+
+/**
  * The tickets and chats a part of the support report reads: those created in
  * the range, or those resolved (a chat: closed) in it, with the filter. Each
  * is one index range scan on its time.
  */
-function itemsSql(filter: SupportFilter, role: Role | 'either', withOpenings = false): string {
+function itemsSql(filter: SupportFilter, role: Role | 'either', measure?: Measure): string {
   const extra = [
     filter.priority ? 'and priority = :priority' : '',
     filter.assigneeId ? 'and assignee_id = :assigneeId' : '',
@@ -109,30 +117,43 @@ function itemsSql(filter: SupportFilter, role: Role | 'either', withOpenings = f
       : role === 'resolved'
         ? within(resolvedColumn)
         : `(${within('created_at')} or ${within(resolvedColumn)})`;
-  // Each instant's opening in the business clock (decision 194), found once per row.
-  const openings = (resolvedColumn: string) =>
-    withOpenings
-      ? `, ${openingIndexSql(epochMsSql('created_at'))} as ci,
+  // Stored facts (decision 207), or each instant's opening in the business clock (decision 194), found once per row.
+  const measures = (resolvedColumn: string) =>
+    !measure
+      ? ''
+      : 'facts' in measure
+        ? `, report_first_response_minutes as frt, report_first_response_business_minutes as frt_b,
+           report_resolution_minutes as rt, report_resolution_business_minutes as rt_b,
+           coalesce(report_facts_key = :factsKey, false) as fresh`
+        : `, ${openingIndexSql(epochMsSql('created_at'))} as ci,
            ${role === 'resolved' ? 'null::int' : openingIndexSql(epochMsSql('first_response_at'))} as fi,
-           ${role === 'created' ? 'null::int' : openingIndexSql(epochMsSql(resolvedColumn))} as ri`
-      : '';
+           ${role === 'created' ? 'null::int' : openingIndexSql(epochMsSql(resolvedColumn))} as ri`;
   return `
     select 'ticket' as kind, id, number::text as number, created_at, priority, assignee_id, first_response_at,
-           first_response_due_at, resolution_due_at, resolved_at, sla_state ${openings('resolved_at')}
+           first_response_due_at, resolution_due_at, resolved_at, sla_state ${measures('resolved_at')}
       from service_requests
      where ${where('resolved_at')} ${extra}
     union all
     select 'chat', id, null, created_at, priority, assignee_id, first_response_at,
-           first_response_due_at, null, closed_at, sla_state ${openings('closed_at')}
+           first_response_due_at, null, closed_at, sla_state ${measures('closed_at')}
       from chat_conversations
      where ${where('closed_at')} ${extra}`;
 }
 
 /**
  * The items with their measures: times in calendar minutes and in whole
- * business minutes, whether the clock has ended and whether the SLA was met.
+ * business minutes, whether the clock has ended and whether the SLA was met,
+ * and whether the times are counted in the current business hours (`fresh`).
  */
-function measuredSql(filter: SupportFilter, role: Role | 'either'): string {
+function measuredSql(filter: SupportFilter, role: Role | 'either', measure: Measure): string {
+  const slaSql = `sla_state in ('met', 'breached') as sla_counted,
+           (first_response_at is not null
+             and (first_response_due_at is null or first_response_at <= first_response_due_at)
+             and (kind = 'chat' or resolution_due_at is null
+                  or (resolved_at is not null and resolved_at <= resolution_due_at))) as sla_met`;
+  if ('facts' in measure) {
+    return `select items.*, ${slaSql} from (${itemsSql(filter, role, measure)}) as items`;
+  }
   const c = epochMsSql('created_at');
   const f = epochMsSql('first_response_at');
   const r = epochMsSql('resolved_at');
@@ -142,23 +163,20 @@ function measuredSql(filter: SupportFilter, role: Role | 'either'): string {
            floor((${businessMsSql(f, 'fi')} - ${businessMsSql(c, 'ci')}) / 60000) as frt_b,
            extract(epoch from resolved_at - created_at) / 60 as rt,
            floor((${businessMsSql(r, 'ri')} - ${businessMsSql(c, 'ci')}) / 60000) as rt_b,
-           sla_state in ('met', 'breached') as sla_counted,
-           (first_response_at is not null
-             and (first_response_due_at is null or first_response_at <= first_response_due_at)
-             and (kind = 'chat' or resolution_due_at is null
-                  or (resolved_at is not null and resolved_at <= resolution_due_at))) as sla_met
-      from (${itemsSql(filter, role, true)}) as items`;
+           true as fresh,
+           ${slaSql}
+      from (${itemsSql(filter, role, measure)}) as items`;
 }
 
-function params(range: Range, clock: BusinessClock, filter: SupportFilter): Record<string, unknown> {
+function params(range: Range, measure: Measure, filter: SupportFilter): Record<string, unknown> {
   return {
     from: range.from,
     to: range.to,
     unit: range.interval,
     tz: range.timeZone,
-    starts: clock.starts,
-    offsets: clock.offsets,
-    ends: clock.ends,
+    ...('facts' in measure
+      ? { factsKey: measure.facts }
+      : { starts: measure.clock.starts, offsets: measure.clock.offsets, ends: measure.clock.ends }),
     priority: filter.priority ?? null,
     assigneeId: filter.assigneeId ?? null,
   };
@@ -183,6 +201,48 @@ const key = (row: { groupedBy: string; bucket: string | null; assigneeId: string
   `${row.groupedBy}|${row.bucket ?? ''}|${row.assigneeId ?? ''}`;
 
 /**
+ * Only what a figure query groups: each item's bucket, holder, kind, times and SLA flags. From the stored facts, each
+ * table's rows are read by their time with nothing else computed per row (decision 207); live, from measuredSql.
+ */
+function figureItemsSql(filter: SupportFilter, role: Role, measure: Measure): string {
+  const bucket = (column: string) => `date_trunc(:unit, ${column} at time zone :tz)::date as bucket`;
+  if (!('facts' in measure)) {
+    const columns = role === 'created' ? 'frt, frt_b, sla_counted, sla_met' : 'rt, rt_b';
+    return `select ${bucket(role === 'created' ? 'created_at' : 'resolved_at')}, assignee_id, kind, ${columns}, fresh
+              from (${measuredSql(filter, role, measure)}) as m`;
+  }
+  const extra = [
+    filter.priority ? 'and priority = :priority' : '',
+    filter.assigneeId ? 'and assignee_id = :assigneeId' : '',
+  ].join(' ');
+  const fresh = 'coalesce(report_facts_key = :factsKey, false) as fresh';
+  const answeredInTime =
+    'first_response_at is not null and (first_response_due_at is null or first_response_at <= first_response_due_at)';
+  if (role === 'created') {
+    return `
+      select ${bucket('created_at')}, assignee_id, 'ticket' as kind,
+             report_first_response_minutes as frt, report_first_response_business_minutes as frt_b,
+             sla_state in ('met', 'breached') as sla_counted,
+             (${answeredInTime} and (resolution_due_at is null
+               or (resolved_at is not null and resolved_at <= resolution_due_at))) as sla_met, ${fresh}
+        from service_requests where created_at >= :from and created_at < :to ${extra}
+      union all
+      select ${bucket('created_at')}, assignee_id, 'chat',
+             report_first_response_minutes, report_first_response_business_minutes,
+             sla_state in ('met', 'breached'), (${answeredInTime}), ${fresh}
+        from chat_conversations where created_at >= :from and created_at < :to ${extra}`;
+  }
+  return `
+    select ${bucket('resolved_at')}, assignee_id, 'ticket' as kind,
+           report_resolution_minutes as rt, report_resolution_business_minutes as rt_b, ${fresh}
+      from service_requests where resolved_at >= :from and resolved_at < :to ${extra}
+    union all
+    select ${bucket('closed_at')}, assignee_id, 'chat', report_resolution_minutes, report_resolution_business_minutes,
+           ${fresh}
+      from chat_conversations where closed_at >= :from and closed_at < :to ${extra}`;
+}
+
+/**
  * The support figures per bucket, per assignee over the range, and in total:
  * one query over the items created in the range (new, first response, SLA),
  * one over those resolved in it (resolved, resolution time), side by side.
@@ -190,10 +250,10 @@ const key = (row: { groupedBy: string; bucket: string | null; assigneeId: string
 export async function supportFigureRows(
   db: Knex,
   range: Range,
-  clock: BusinessClock,
+  measure: Measure,
   filter: SupportFilter,
-): Promise<SupportRow[]> {
-  const bindings = params(range, clock, filter);
+): Promise<{ rows: SupportRow[]; stale: number }> {
+  const bindings = params(range, measure, filter);
   const [created, resolved] = await Promise.all([
     db.raw<{ rows: Record<string, unknown>[] }>(
       `select grouping(bucket) as g_bucket, grouping(assignee_id) as g_assignee, bucket::text as bucket, assignee_id,
@@ -204,9 +264,9 @@ export async function supportFigureRows(
               percentile_cont(${PERCENTILES}) within group (order by frt) as frt_p,
               percentile_cont(${PERCENTILES}) within group (order by frt_b) as frt_b_p,
               count(*) filter (where sla_counted) as sla_counted,
-              count(*) filter (where sla_counted and sla_met) as sla_met
-         from (select m.*, date_trunc(:unit, created_at at time zone :tz)::date as bucket
-                 from (${measuredSql(filter, 'created')}) as m) as measured
+              count(*) filter (where sla_counted and sla_met) as sla_met,
+              count(*) filter (where not fresh) as stale
+         from (${figureItemsSql(filter, 'created', measure)}) as measured
         ${GROUPING}`,
       bindings,
     ),
@@ -217,9 +277,9 @@ export async function supportFigureRows(
               count(*) filter (where kind = 'chat') as resolved_chats,
               count(rt) as rt_count,
               percentile_cont(${PERCENTILES}) within group (order by rt) as rt_p,
-              percentile_cont(${PERCENTILES}) within group (order by rt_b) as rt_b_p
-         from (select m.*, date_trunc(:unit, resolved_at at time zone :tz)::date as bucket
-                 from (${measuredSql(filter, 'resolved')}) as m) as measured
+              percentile_cont(${PERCENTILES}) within group (order by rt_b) as rt_b_p,
+              count(*) filter (where not fresh) as stale
+         from (${figureItemsSql(filter, 'resolved', measure)}) as measured
         ${GROUPING}`,
       bindings,
     ),
@@ -282,7 +342,10 @@ export async function supportFigureRows(
     [row.rtMedian, row.rtP90] = pair(raw.rt_p);
     [row.rtBusinessMedian, row.rtBusinessP90] = pair(raw.rt_b_p);
   }
-  return [...rows.values()];
+  // Items whose stored facts lack the current stamp, counted once (in the total) per query.
+  const staleOf = (raws: Record<string, unknown>[]) =>
+    raws.reduce((sum, raw) => sum + (raw.g_bucket === 1 && raw.g_assignee === 1 ? Number(raw.stale) : 0), 0);
+  return { rows: [...rows.values()], stale: staleOf(created.rows) + staleOf(resolved.rows) };
 }
 
 /** Satisfaction ratings answered in the range, per bucket, per assignee and in total. */
@@ -322,17 +385,19 @@ export async function csatRows(db: Knex, range: Range, filter: SupportFilter): P
 export async function supportItemRows(
   db: Knex,
   range: Range,
-  clock: BusinessClock,
+  measure: Measure,
   filter: SupportFilter,
-): Promise<SupportItemRow[]> {
+): Promise<{ items: SupportItemRow[]; stale: number }> {
   const { rows } = await db.raw<{ rows: Record<string, unknown>[] }>(
     `select kind, id, number, created_at, priority, assignee_id, first_response_at, first_response_due_at,
-            resolution_due_at, resolved_at, sla_state, frt, frt_b, rt, rt_b, case when sla_counted then sla_met end as sla_met
-       from (${measuredSql(filter, 'either')}) as measured
+            resolution_due_at, resolved_at, sla_state, frt, frt_b, rt, rt_b, case when sla_counted then sla_met end as sla_met,
+            fresh
+       from (${measuredSql(filter, 'either', measure)}) as measured
       order by created_at, id`,
-    params(range, clock, filter),
+    params(range, measure, filter),
   );
-  return rows.map((row) => ({
+  const stale = rows.filter((row) => row.fresh !== true).length;
+  const items = rows.map((row) => ({
     kind: row.kind as 'ticket' | 'chat',
     id: row.id as string,
     number: (row.number as string | null) ?? null,
@@ -350,6 +415,7 @@ export async function supportItemRows(
     resolutionBusinessMinutes: num(row.rt_b),
     slaMet: (row.sla_met as boolean | null) ?? null,
   }));
+  return { items, stale };
 }
 
 /** Staff members' display names by id. */
@@ -379,35 +445,41 @@ export interface SalesRow {
   acceptSeconds: number;
 }
 
-/** Orders paid, refunds succeeded and quotes sent/accepted/declined, per bucket (and in total, bucket null). */
+/**
+ * Orders paid, refunds succeeded and quotes sent/accepted/declined, per bucket (and in total, bucket null). Each
+ * source is counted per bucket on its own (one index range scan, one small aggregate), then the few rows are added up.
+ */
 export async function salesRows(db: Knex, range: Range): Promise<SalesRow[]> {
   const bucket = (column: string) => `date_trunc(:unit, ${column} at time zone :tz)::date`;
   const { rows } = await db.raw<{ rows: Record<string, unknown>[] }>(
-    `with events as (
-       select ${bucket('paid_at')} as bucket, 'paid' as kind, total_amount as amount, null::float8 as seconds
-         from orders where paid_at >= :from and paid_at < :to
+    `with per_source as (
+       select ${bucket('paid_at')} as bucket, count(*) as paid_orders, sum(total_amount) as revenue,
+              0 as refund_count, 0 as refund_amount, 0 as quotes_sent, 0 as quotes_accepted, 0 as quotes_declined,
+              0 as accept_seconds
+         from orders where paid_at >= :from and paid_at < :to group by 1
        union all
-       select ${bucket('succeeded_at')}, 'refund', amount, null
-         from refunds where status = 'succeeded' and succeeded_at >= :from and succeeded_at < :to
+       select ${bucket('succeeded_at')}, 0, 0, count(*), sum(amount), 0, 0, 0, 0
+         from refunds where status = 'succeeded' and succeeded_at >= :from and succeeded_at < :to group by 1
        union all
-       select ${bucket('sent_at')}, 'sent', null, null from quotes where sent_at >= :from and sent_at < :to
+       select ${bucket('sent_at')}, 0, 0, 0, 0, count(*), 0, 0, 0
+         from quotes where sent_at >= :from and sent_at < :to group by 1
        union all
-       select ${bucket('accepted_at')}, 'accepted', null, extract(epoch from accepted_at - sent_at)
-         from quotes where accepted_at >= :from and accepted_at < :to
+       select ${bucket('accepted_at')}, 0, 0, 0, 0, 0, count(*), 0, sum(extract(epoch from accepted_at - sent_at))
+         from quotes where accepted_at >= :from and accepted_at < :to group by 1
        union all
-       select ${bucket('declined_at')}, 'declined', null, null
-         from quotes where declined_at >= :from and declined_at < :to
+       select ${bucket('declined_at')}, 0, 0, 0, 0, 0, 0, count(*), 0
+         from quotes where declined_at >= :from and declined_at < :to group by 1
      )
      select bucket::text as bucket,
-            count(*) filter (where kind = 'paid') as paid_orders,
-            coalesce(sum(amount) filter (where kind = 'paid'), 0)::numeric(14,2)::text as revenue,
-            count(*) filter (where kind = 'refund') as refund_count,
-            coalesce(sum(amount) filter (where kind = 'refund'), 0)::numeric(14,2)::text as refund_amount,
-            count(*) filter (where kind = 'sent') as quotes_sent,
-            count(*) filter (where kind = 'accepted') as quotes_accepted,
-            count(*) filter (where kind = 'declined') as quotes_declined,
-            coalesce(sum(seconds) filter (where kind = 'accepted'), 0)::float8 as accept_seconds
-       from events
+            sum(paid_orders) as paid_orders,
+            coalesce(sum(revenue), 0)::numeric(14,2)::text as revenue,
+            sum(refund_count) as refund_count,
+            coalesce(sum(refund_amount), 0)::numeric(14,2)::text as refund_amount,
+            sum(quotes_sent) as quotes_sent,
+            sum(quotes_accepted) as quotes_accepted,
+            sum(quotes_declined) as quotes_declined,
+            coalesce(sum(accept_seconds), 0)::float8 as accept_seconds
+       from per_source
       group by grouping sets ((bucket), ())`,
     { from: range.from, to: range.to, unit: range.interval, tz: range.timeZone },
   );
