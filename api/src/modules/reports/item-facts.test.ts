@@ -11,7 +11,8 @@ import { storeMessages } from '../chat/storage/messages';
 import { createServiceRequest } from '../service-requests/service-requests.service';
 import { businessClock } from './business-clock';
 import { hoursKey } from './item-facts';
-import { supportFigureRows, supportItemRows, type Measure, type Range } from './read-model';
+import { supportFigureRows, supportItemRows, type Measure, type SupportRange } from './read-model';
+import { bucketBoundsOf } from './report-range';
 
 /*
  * Each ticket's and chat's report facts (decision 207): stored on the item when what fixes them happens — a late
@@ -230,11 +231,12 @@ describe('stored and live counts', () => {
         });
     }
     await admin.agent.put(HOURS).send(DEFAULT_BUSINESS_HOURS).expect(200);
-    const range: Range = {
+    const range: SupportRange = {
       from: new Date(start),
       to: new Date('2025-03-17T05:00:00Z'),
       interval: 'week',
       timeZone: DEFAULT_BUSINESS_HOURS.timeZone,
+      buckets: bucketBoundsOf('2025-03-03', '2025-03-16', 'week', DEFAULT_BUSINESS_HOURS.timeZone),
     };
     const live: Measure = { clock: businessClock(DEFAULT_BUSINESS_HOURS, '2025-03-01', '2025-04-30') };
     const stored: Measure = { facts: hoursKey(DEFAULT_BUSINESS_HOURS) };

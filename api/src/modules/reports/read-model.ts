@@ -2,6 +2,7 @@ import type { Knex } from 'knex';
 import type { Priority } from '@shared/schemas/support';
 import type { ReportInterval } from '@shared/schemas/reports';
 import { businessMsSql, epochMsSql, openingIndexSql, type BusinessClock } from './business-clock';
+import type { BucketBounds } from './report-range';
 
 /**
  * The reports' one read-model (decisions 162 and 194): the only place in this
@@ -30,6 +31,11 @@ export interface Range {
   to: Date;
   interval: ReportInterval;
   timeZone: string;
+}
+
+/** A support report's range with its buckets' bounds (report-range.ts `bucketBoundsOf`). */
+export interface SupportRange extends Range {
+  buckets: BucketBounds;
 }
 
 export interface SupportFilter {
@@ -197,14 +203,42 @@ const groupedBy = (row: { g_bucket: number; g_assignee: number }): SupportRow['g
 const GROUPING = `group by grouping sets ((bucket), (assignee_id), ())`;
 const PERCENTILES = `array[0.5, 0.9]::float8[]`;
 
+/** What a figure query adds up over the items created in a group (`items`: how many rows it read). */
+const CREATED_FIGURES = `count(*) as items,
+  count(*) as new_total,
+  count(*) filter (where kind = 'ticket') as new_tickets,
+  count(*) filter (where kind = 'chat') as new_chats,
+  count(frt) as frt_count,
+  percentile_cont(${PERCENTILES}) within group (order by frt) as frt_p,
+  percentile_cont(${PERCENTILES}) within group (order by frt_b) as frt_b_p,
+  count(*) filter (where sla_counted) as sla_counted,
+  count(*) filter (where sla_counted and sla_met) as sla_met,
+  count(*) filter (where not fresh) as stale`;
+
+/** What a figure query adds up over the items resolved in a group. */
+const RESOLVED_FIGURES = `count(*) as items,
+  count(*) as resolved_total,
+  count(*) filter (where kind = 'ticket') as resolved_tickets,
+  count(*) filter (where kind = 'chat') as resolved_chats,
+  count(rt) as rt_count,
+  percentile_cont(${PERCENTILES}) within group (order by rt) as rt_p,
+  percentile_cont(${PERCENTILES}) within group (order by rt_b) as rt_b_p,
+  count(*) filter (where not fresh) as stale`;
+
 const key = (row: { groupedBy: string; bucket: string | null; assigneeId: string | null }) =>
   `${row.groupedBy}|${row.bucket ?? ''}|${row.assigneeId ?? ''}`;
 
 /**
- * Only what a figure query groups: each item's bucket, holder, kind, times and SLA flags. From the stored facts, each
- * table's rows are read by their time with nothing else computed per row (decision 207); live, from measuredSql.
+ * Only what a figure query adds up: each item's holder, kind, times and SLA flags (live, also its bucket). From the
+ * stored facts, each table's rows are read by their time with nothing computed per row but two comparisons (decision
+ * 207); live, from measuredSql.
  */
-function figureItemsSql(filter: SupportFilter, role: Role, measure: Measure): string {
+function figureItemsSql(
+  filter: SupportFilter,
+  role: Role,
+  measure: Measure,
+  bounds: { from: string; to: string } = { from: ':from', to: ':to' },
+): string {
   const bucket = (column: string) => `date_trunc(:unit, ${column} at time zone :tz)::date as bucket`;
   if (!('facts' in measure)) {
     const columns = role === 'created' ? 'frt, frt_b, sla_counted, sla_met' : 'rt, rt_b';
@@ -220,26 +254,26 @@ function figureItemsSql(filter: SupportFilter, role: Role, measure: Measure): st
     'first_response_at is not null and (first_response_due_at is null or first_response_at <= first_response_due_at)';
   if (role === 'created') {
     return `
-      select ${bucket('created_at')}, assignee_id, 'ticket' as kind,
+      select assignee_id, 'ticket' as kind,
              report_first_response_minutes as frt, report_first_response_business_minutes as frt_b,
              sla_state in ('met', 'breached') as sla_counted,
              (${answeredInTime} and (resolution_due_at is null
                or (resolved_at is not null and resolved_at <= resolution_due_at))) as sla_met, ${fresh}
-        from service_requests where created_at >= :from and created_at < :to ${extra}
+        from service_requests where created_at >= ${bounds.from} and created_at < ${bounds.to} ${extra}
       union all
-      select ${bucket('created_at')}, assignee_id, 'chat',
+      select assignee_id, 'chat',
              report_first_response_minutes, report_first_response_business_minutes,
              sla_state in ('met', 'breached'), (${answeredInTime}), ${fresh}
-        from chat_conversations where created_at >= :from and created_at < :to ${extra}`;
+        from chat_conversations where created_at >= ${bounds.from} and created_at < ${bounds.to} ${extra}`;
   }
   return `
-    select ${bucket('resolved_at')}, assignee_id, 'ticket' as kind,
+    select assignee_id, 'ticket' as kind,
            report_resolution_minutes as rt, report_resolution_business_minutes as rt_b, ${fresh}
-      from service_requests where resolved_at >= :from and resolved_at < :to ${extra}
+      from service_requests where resolved_at >= ${bounds.from} and resolved_at < ${bounds.to} ${extra}
     union all
-    select ${bucket('closed_at')}, assignee_id, 'chat', report_resolution_minutes, report_resolution_business_minutes,
+    select assignee_id, 'chat', report_resolution_minutes, report_resolution_business_minutes,
            ${fresh}
-      from chat_conversations where closed_at >= :from and closed_at < :to ${extra}`;
+      from chat_conversations where closed_at >= ${bounds.from} and closed_at < ${bounds.to} ${extra}`;
 }
 
 /**
@@ -249,40 +283,52 @@ function figureItemsSql(filter: SupportFilter, role: Role, measure: Measure): st
  */
 export async function supportFigureRows(
   db: Knex,
-  range: Range,
+  range: SupportRange,
   measure: Measure,
   filter: SupportFilter,
 ): Promise<{ rows: SupportRow[]; stale: number }> {
-  const bindings = params(range, measure, filter);
+  const bindings = {
+    ...params(range, measure, filter),
+    bucketStarts: range.buckets.starts,
+    bucketEnds: range.buckets.ends,
+    bucketKeys: range.buckets.keys,
+  };
+  const query = (sql: string) => db.raw<{ rows: Record<string, unknown>[] }>(sql, bindings);
+  const figures = async (role: Role, aggregates: string): Promise<Record<string, unknown>[]> => {
+    if (!('facts' in measure)) {
+      return (
+        await query(
+          `select grouping(bucket) as g_bucket, grouping(assignee_id) as g_assignee, bucket::text as bucket,
+                  assignee_id, ${aggregates}
+             from (${figureItemsSql(filter, role, measure)}) as measured
+            ${GROUPING}`,
+        )
+      ).rows;
+    }
+    // From the stored facts: each bucket's items are one index range scan in time order, added up on their own (no
+    // sort of the year's rows); then per staff member and in total over the range.
+    const [buckets, rest] = await Promise.all([
+      query(
+        `select 0 as g_bucket, 1 as g_assignee, b.key as bucket, null as assignee_id, f.*
+           from unnest(:bucketStarts::timestamptz[], :bucketEnds::timestamptz[], :bucketKeys::text[])
+                  as b(starts, ends, key)
+           cross join lateral (
+             select ${aggregates}
+               from (${figureItemsSql(filter, role, measure, { from: 'b.starts', to: 'b.ends' })}) as measured
+           ) as f
+          where f.items > 0`,
+      ),
+      query(
+        `select 1 as g_bucket, grouping(assignee_id) as g_assignee, null as bucket, assignee_id, ${aggregates}
+           from (${figureItemsSql(filter, role, measure)}) as measured
+          group by grouping sets ((assignee_id), ())`,
+      ),
+    ]);
+    return [...buckets.rows, ...rest.rows];
+  };
   const [created, resolved] = await Promise.all([
-    db.raw<{ rows: Record<string, unknown>[] }>(
-      `select grouping(bucket) as g_bucket, grouping(assignee_id) as g_assignee, bucket::text as bucket, assignee_id,
-              count(*) as new_total,
-              count(*) filter (where kind = 'ticket') as new_tickets,
-              count(*) filter (where kind = 'chat') as new_chats,
-              count(frt) as frt_count,
-              percentile_cont(${PERCENTILES}) within group (order by frt) as frt_p,
-              percentile_cont(${PERCENTILES}) within group (order by frt_b) as frt_b_p,
-              count(*) filter (where sla_counted) as sla_counted,
-              count(*) filter (where sla_counted and sla_met) as sla_met,
-              count(*) filter (where not fresh) as stale
-         from (${figureItemsSql(filter, 'created', measure)}) as measured
-        ${GROUPING}`,
-      bindings,
-    ),
-    db.raw<{ rows: Record<string, unknown>[] }>(
-      `select grouping(bucket) as g_bucket, grouping(assignee_id) as g_assignee, bucket::text as bucket, assignee_id,
-              count(*) as resolved_total,
-              count(*) filter (where kind = 'ticket') as resolved_tickets,
-              count(*) filter (where kind = 'chat') as resolved_chats,
-              count(rt) as rt_count,
-              percentile_cont(${PERCENTILES}) within group (order by rt) as rt_p,
-              percentile_cont(${PERCENTILES}) within group (order by rt_b) as rt_b_p,
-              count(*) filter (where not fresh) as stale
-         from (${figureItemsSql(filter, 'resolved', measure)}) as measured
-        ${GROUPING}`,
-      bindings,
-    ),
+    figures('created', CREATED_FIGURES),
+    figures('resolved', RESOLVED_FIGURES),
   ]);
   const rows = new Map<string, SupportRow>();
   const rowFor = (raw: Record<string, unknown>): SupportRow => {
@@ -322,7 +368,7 @@ export async function supportFigureRows(
     const values = value as (number | null)[] | null;
     return [num(values?.[0]), num(values?.[1])];
   };
-  for (const raw of created.rows) {
+  for (const raw of created) {
     const row = rowFor(raw);
     row.newTotal = Number(raw.new_total);
     row.newTickets = Number(raw.new_tickets);
@@ -333,7 +379,7 @@ export async function supportFigureRows(
     row.slaCounted = Number(raw.sla_counted);
     row.slaMet = Number(raw.sla_met);
   }
-  for (const raw of resolved.rows) {
+  for (const raw of resolved) {
     const row = rowFor(raw);
     row.resolvedTotal = Number(raw.resolved_total);
     row.resolvedTickets = Number(raw.resolved_tickets);
@@ -345,7 +391,7 @@ export async function supportFigureRows(
   // Items whose stored facts lack the current stamp, counted once (in the total) per query.
   const staleOf = (raws: Record<string, unknown>[]) =>
     raws.reduce((sum, raw) => sum + (raw.g_bucket === 1 && raw.g_assignee === 1 ? Number(raw.stale) : 0), 0);
-  return { rows: [...rows.values()], stale: staleOf(created.rows) + staleOf(resolved.rows) };
+  return { rows: [...rows.values()], stale: staleOf(created) + staleOf(resolved) };
 }
 
 /** Satisfaction ratings answered in the range, per bucket, per assignee and in total. */

@@ -13,11 +13,11 @@ import {
   supportItemRows,
   type CsatRow,
   type Measure,
-  type Range,
   type SupportFilter,
+  type SupportRange,
   type SupportRow,
 } from './read-model';
-import { addDays, bucketsOf, localDateOf, startOfLocalDate } from './report-range';
+import { addDays, bucketBoundsOf, bucketsOf, localDateOf, startOfLocalDate } from './report-range';
 
 /**
  * The support report (issue 27, decisions 194 and 207): tickets and chats per
@@ -80,7 +80,7 @@ function figuresOf(row: SupportRow | undefined, csat: CsatRow | undefined): Supp
 }
 
 interface Prepared {
-  range: Range;
+  range: SupportRange;
   filter: SupportFilter;
   hours: BusinessHours;
   query: SupportReportQuery;
@@ -89,11 +89,12 @@ interface Prepared {
 async function prepare(db: Knex, query: SupportReportQuery): Promise<Prepared> {
   const hours = await readBusinessHours(db);
   const timeZone = hours.timeZone;
-  const range: Range = {
+  const range: SupportRange = {
     from: startOfLocalDate(query.from, timeZone),
     to: startOfLocalDate(addDays(query.to, 1), timeZone),
     interval: query.interval,
     timeZone,
+    buckets: bucketBoundsOf(query.from, query.to, query.interval, timeZone),
   };
   const filter: SupportFilter = { assigneeId: query.assigneeId, priority: query.priority };
   return { range, filter, hours, query };
