@@ -11,7 +11,7 @@ import { storeMessages } from '../chat/storage/messages';
 import { createServiceRequest } from '../service-requests/service-requests.service';
 import { businessClock } from './business-clock';
 import { hoursKey } from './item-facts';
-import { supportFigureRows, supportItemRows, type Measure, type SupportRange } from './read-model';
+import { supportFigureRows, supportItemRows, type Measure, type BucketedRange } from './read-model';
 import { bucketBoundsOf } from './report-range';
 
 /*
@@ -231,7 +231,7 @@ describe('stored and live counts', () => {
         });
     }
     await admin.agent.put(HOURS).send(DEFAULT_BUSINESS_HOURS).expect(200);
-    const range: SupportRange = {
+    const range: BucketedRange = {
       from: new Date(start),
       to: new Date('2025-03-17T05:00:00Z'),
       interval: 'week',

@@ -33,8 +33,8 @@ export interface Range {
   timeZone: string;
 }
 
-/** A support report's range with its buckets' bounds (report-range.ts `bucketBoundsOf`). */
-export interface SupportRange extends Range {
+/** A report's range with its buckets' bounds (report-range.ts `bucketBoundsOf`). */
+export interface BucketedRange extends Range {
   buckets: BucketBounds;
 }
 
@@ -283,7 +283,7 @@ function figureItemsSql(
  */
 export async function supportFigureRows(
   db: Knex,
-  range: SupportRange,
+  range: BucketedRange,
   measure: Measure,
   filter: SupportFilter,
 ): Promise<{ rows: SupportRow[]; stale: number }> {
@@ -493,30 +493,28 @@ export interface SalesRow {
 
 /**
  * Orders paid, refunds succeeded and quotes sent/accepted/declined, per bucket (and in total, bucket null). Each
- * source is counted per bucket on its own (one index range scan, one small aggregate), then the few rows are added up.
+ * bucket's rows of each source are one index range scan between the bucket's bounds, added up on their own (no
+ * time-zone conversion per row, decision 207); the total is the sum of the buckets, which cut the range exactly.
  */
-export async function salesRows(db: Knex, range: Range): Promise<SalesRow[]> {
-  const bucket = (column: string) => `date_trunc(:unit, ${column} at time zone :tz)::date`;
+export async function salesRows(db: Knex, range: BucketedRange): Promise<SalesRow[]> {
+  const within = (column: string) => `${column} >= b.starts and ${column} < b.ends`;
   const { rows } = await db.raw<{ rows: Record<string, unknown>[] }>(
-    `with per_source as (
-       select ${bucket('paid_at')} as bucket, count(*) as paid_orders, sum(total_amount) as revenue,
-              0 as refund_count, 0 as refund_amount, 0 as quotes_sent, 0 as quotes_accepted, 0 as quotes_declined,
-              0 as accept_seconds
-         from orders where paid_at >= :from and paid_at < :to group by 1
-       union all
-       select ${bucket('succeeded_at')}, 0, 0, count(*), sum(amount), 0, 0, 0, 0
-         from refunds where status = 'succeeded' and succeeded_at >= :from and succeeded_at < :to group by 1
-       union all
-       select ${bucket('sent_at')}, 0, 0, 0, 0, count(*), 0, 0, 0
-         from quotes where sent_at >= :from and sent_at < :to group by 1
-       union all
-       select ${bucket('accepted_at')}, 0, 0, 0, 0, 0, count(*), 0, sum(extract(epoch from accepted_at - sent_at))
-         from quotes where accepted_at >= :from and accepted_at < :to group by 1
-       union all
-       select ${bucket('declined_at')}, 0, 0, 0, 0, 0, 0, count(*), 0
-         from quotes where declined_at >= :from and declined_at < :to group by 1
+    `with per_bucket as (
+       select b.key as bucket, o.paid_orders, o.revenue, r.refund_count, r.refund_amount, qs.quotes_sent,
+              qa.quotes_accepted, qa.accept_seconds, qd.quotes_declined
+         from unnest(:bucketStarts::timestamptz[], :bucketEnds::timestamptz[], :bucketKeys::text[])
+                as b(starts, ends, key)
+         cross join lateral (select count(*) as paid_orders, sum(total_amount) as revenue
+                               from orders where ${within('paid_at')}) as o
+         cross join lateral (select count(*) as refund_count, sum(amount) as refund_amount
+                               from refunds where status = 'succeeded' and ${within('succeeded_at')}) as r
+         cross join lateral (select count(*) as quotes_sent from quotes where ${within('sent_at')}) as qs
+         cross join lateral (select count(*) as quotes_accepted,
+                                    sum(extract(epoch from accepted_at - sent_at)) as accept_seconds
+                               from quotes where ${within('accepted_at')}) as qa
+         cross join lateral (select count(*) as quotes_declined from quotes where ${within('declined_at')}) as qd
      )
-     select bucket::text as bucket,
+     select bucket,
             sum(paid_orders) as paid_orders,
             coalesce(sum(revenue), 0)::numeric(14,2)::text as revenue,
             sum(refund_count) as refund_count,
@@ -525,9 +523,9 @@ export async function salesRows(db: Knex, range: Range): Promise<SalesRow[]> {
             sum(quotes_accepted) as quotes_accepted,
             sum(quotes_declined) as quotes_declined,
             coalesce(sum(accept_seconds), 0)::float8 as accept_seconds
-       from per_source
+       from per_bucket
       group by grouping sets ((bucket), ())`,
-    { from: range.from, to: range.to, unit: range.interval, tz: range.timeZone },
+    { bucketStarts: range.buckets.starts, bucketEnds: range.buckets.ends, bucketKeys: range.buckets.keys },
   );
   return rows.map((row) => ({
     bucket: (row.bucket as string | null) ?? null,

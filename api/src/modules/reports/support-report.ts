@@ -14,7 +14,7 @@ import {
   type CsatRow,
   type Measure,
   type SupportFilter,
-  type SupportRange,
+  type BucketedRange,
   type SupportRow,
 } from './read-model';
 import { addDays, bucketBoundsOf, bucketsOf, localDateOf, startOfLocalDate } from './report-range';
@@ -80,7 +80,7 @@ function figuresOf(row: SupportRow | undefined, csat: CsatRow | undefined): Supp
 }
 
 interface Prepared {
-  range: SupportRange;
+  range: BucketedRange;
   filter: SupportFilter;
   hours: BusinessHours;
   query: SupportReportQuery;
@@ -89,7 +89,7 @@ interface Prepared {
 async function prepare(db: Knex, query: SupportReportQuery): Promise<Prepared> {
   const hours = await readBusinessHours(db);
   const timeZone = hours.timeZone;
-  const range: SupportRange = {
+  const range: BucketedRange = {
     from: startOfLocalDate(query.from, timeZone),
     to: startOfLocalDate(addDays(query.to, 1), timeZone),
     interval: query.interval,
