@@ -68,6 +68,7 @@ import * as createStaffPresence from './20261126202010_create-staff-presence';
 import * as createInboundEmail from './20261126207000_create-inbound-email';
 import * as addQuoteOrdersAndPlans from './20261127100000_add-quote-orders-and-plans';
 import * as createConsultationBookings from './20261126208000_create-consultation-bookings';
+import * as addReportItemFacts from './20261127130000_add-report-item-facts';
 
 /**
  * Every migration, in order. Listed explicitly (rather than read from the
@@ -144,6 +145,7 @@ export const migrations: ReadonlyArray<readonly [name: string, migration: Knex.M
   ['20261126207000_create-inbound-email', createInboundEmail],
   ['20261126208000_create-consultation-bookings', createConsultationBookings],
   ['20261127100000_add-quote-orders-and-plans', addQuoteOrdersAndPlans],
+  ['20261127130000_add-report-item-facts', addReportItemFacts],
 ];
 
 const byName = new Map(migrations);

@@ -34,6 +34,7 @@ import { billingRoutes } from './modules/billing/billing.routes';
 import { customersRoutes } from './modules/customers/customers.routes';
 import { dashboardRoutes } from './modules/dashboard/dashboard.routes';
 import { reportsRoutes } from './modules/reports/reports.routes';
+import { rebuildReportFacts } from './modules/reports/item-facts';
 import { healthCheck } from './modules/health/health';
 import { outboxRoutes } from './modules/mail/outbox.routes';
 import { inboundEmailRoutes } from './modules/inbound-email/inbound-email.routes';
@@ -129,8 +130,13 @@ export function createApp(deps: AppDeps, options: AppOptions = {}): Koa {
     auditLogRoutes(deps),
     reportsRoutes(deps),
     staffRoutes(deps),
-    // New business hours move every open service-level clock (decision 192).
-    settingsRoutes(deps, { businessHoursChanged: refreshAllClocks }),
+    // New business hours move every open service-level clock (decision 192) and every item's report facts (207).
+    settingsRoutes(deps, {
+      businessHoursChanged: async (trx) => {
+        await refreshAllClocks(trx);
+        await rebuildReportFacts(trx);
+      },
+    }),
     publicBusinessHoursRoutes(deps),
     cannedRepliesRoutes(deps),
     serviceLevelsRoutes(deps),

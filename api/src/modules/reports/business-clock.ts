@@ -25,7 +25,8 @@ function nextDate(date: string): string {
   return new Date(Date.parse(`${date}T00:00:00Z`) + DAY_MS).toISOString().slice(0, 10);
 }
 
-function build(hours: BusinessHours, firstDate: string, lastDate: string): BusinessClock {
+/** The clock over whole local days `firstDate`..`lastDate`, laid out afresh (item-facts.ts stores it). */
+export function layOutBusinessClock(hours: BusinessHours, firstDate: string, lastDate: string): BusinessClock {
   const clock: BusinessClock = { starts: [], offsets: [], ends: [] };
   let total = 0;
   for (let date = firstDate; date <= lastDate; date = nextDate(date)) {
@@ -48,14 +49,17 @@ export function businessClock(hours: BusinessHours, firstDate: string, lastDate:
   const key = `${JSON.stringify(hours)}|${firstDate}|${lastDate}`;
   const cached = cache.get(key);
   if (cached) return cached;
-  const clock = build(hours, firstDate, lastDate);
+  const clock = layOutBusinessClock(hours, firstDate, lastDate);
   if (cache.size >= CACHE_SIZE) cache.delete(cache.keys().next().value!);
   cache.set(key, clock);
   return clock;
 }
 
-/** SQL: the epoch milliseconds of a timestamptz expression. */
-export const epochMsSql = (column: string) => `(extract(epoch from ${column}) * 1000)::float8`;
+/**
+ * SQL: the epoch milliseconds of a timestamptz expression, whole (rounded down, as a JavaScript Date holds it), so
+ * every sum below is an exact integer and a count never depends on where the clock starts (decision 207).
+ */
+export const epochMsSql = (column: string) => `floor(extract(epoch from ${column}) * 1000)::float8`;
 
 /**
  * SQL for the index of the opening an instant falls in or after (0: before the first), given the epoch

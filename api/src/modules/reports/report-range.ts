@@ -57,3 +57,23 @@ export function bucketsOf(from: string, to: string, interval: ReportInterval): B
   }
   return buckets;
 }
+
+/** Each bucket's first instant, the first instant after it, and its name, in order. */
+export interface BucketBounds {
+  starts: Date[];
+  ends: Date[];
+  keys: string[];
+}
+
+/**
+ * The buckets as instants (decision 207): from the start of a bucket's first local day to the start of the day after
+ * its last. An instant of the range lies in a bucket's bounds exactly when date_trunc of its local time names it.
+ */
+export function bucketBoundsOf(from: string, to: string, interval: ReportInterval, timeZone: string): BucketBounds {
+  const buckets = bucketsOf(from, to, interval);
+  return {
+    starts: buckets.map((bucket) => startOfLocalDate(bucket.start, timeZone)),
+    ends: buckets.map((bucket) => startOfLocalDate(addDays(bucket.end, 1), timeZone)),
+    keys: buckets.map((bucket) => bucket.key),
+  };
+}

@@ -1,8 +1,8 @@
 import type { Knex } from 'knex';
 import type { SalesFigures, SalesReport, SalesReportQuery } from '@shared/schemas/reports';
 import { readBusinessHours } from '../settings/business-hours';
-import { mrrAt, salesItemRows, salesRows, type Range, type SalesRow } from './read-model';
-import { addDays, bucketsOf, startOfLocalDate } from './report-range';
+import { mrrAt, salesItemRows, salesRows, type BucketedRange, type SalesRow } from './read-model';
+import { addDays, bucketBoundsOf, bucketsOf, startOfLocalDate } from './report-range';
 
 /**
  * The sales report (issue 27, decision 194): orders paid and their revenue,
@@ -46,13 +46,14 @@ function figuresOf(row: SalesRow | undefined, mrr: bigint, mrrBefore: bigint): S
   };
 }
 
-async function rangeOf(db: Knex, query: SalesReportQuery): Promise<Range> {
+async function rangeOf(db: Knex, query: SalesReportQuery): Promise<BucketedRange> {
   const { timeZone } = await readBusinessHours(db);
   return {
     from: startOfLocalDate(query.from, timeZone),
     to: startOfLocalDate(addDays(query.to, 1), timeZone),
     interval: query.interval,
     timeZone,
+    buckets: bucketBoundsOf(query.from, query.to, query.interval, timeZone),
   };
 }
 

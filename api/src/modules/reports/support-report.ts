@@ -1,8 +1,10 @@
 import type { Knex } from 'knex';
 import type { DurationFigures, SupportFigures, SupportReport, SupportReportQuery } from '@shared/schemas/reports';
 import { formatTicketNumber } from '@shared/schemas/service-requests';
+import type { BusinessHours } from '@shared/schemas/support';
 import { readBusinessHours } from '../settings/business-hours';
 import { businessClock } from './business-clock';
+import { ensureReportFacts, healReportFacts } from './item-facts';
 import {
   csatRows,
   earliestCreatedOfResolved,
@@ -10,17 +12,20 @@ import {
   supportFigureRows,
   supportItemRows,
   type CsatRow,
-  type Range,
+  type Measure,
   type SupportFilter,
+  type BucketedRange,
   type SupportRow,
 } from './read-model';
-import { addDays, bucketsOf, localDateOf, startOfLocalDate } from './report-range';
+import { addDays, bucketBoundsOf, bucketsOf, localDateOf, startOfLocalDate } from './report-range';
 
 /**
- * The support report (issue 27, decision 194): tickets and chats per
+ * The support report (issue 27, decisions 194 and 207): tickets and chats per
  * interval, per staff member and in total. Every figure is computed by
- * PostgreSQL in one query over the range (read-model.ts); business minutes
- * come from the business clock laid out for the range.
+ * PostgreSQL in one query over the range (read-model.ts), from the times
+ * stored on each item (item-facts.ts) when every item read carries the
+ * current business hours' stamp, else counted live on the business clock
+ * laid out for the range — the same numbers either way.
  */
 
 const round = (value: number | null, places: number): number | null =>
@@ -75,32 +80,65 @@ function figuresOf(row: SupportRow | undefined, csat: CsatRow | undefined): Supp
 }
 
 interface Prepared {
-  range: Range;
+  range: BucketedRange;
   filter: SupportFilter;
-  clock: ReturnType<typeof businessClock>;
+  hours: BusinessHours;
+  query: SupportReportQuery;
 }
 
 async function prepare(db: Knex, query: SupportReportQuery): Promise<Prepared> {
   const hours = await readBusinessHours(db);
   const timeZone = hours.timeZone;
-  const range: Range = {
+  const range: BucketedRange = {
     from: startOfLocalDate(query.from, timeZone),
     to: startOfLocalDate(addDays(query.to, 1), timeZone),
     interval: query.interval,
     timeZone,
+    buckets: bucketBoundsOf(query.from, query.to, query.interval, timeZone),
   };
   const filter: SupportFilter = { assigneeId: query.assigneeId, priority: query.priority };
-  // The clock reaches back to the oldest item resolved in the range, and forward to now (answers come later).
+  return { range, filter, hours, query };
+}
+
+/** The business clock for counting live: from the oldest item resolved in the range, forward to now (answers come later). */
+async function liveClock(db: Knex, { range, filter, hours, query }: Prepared): Promise<Measure> {
+  const timeZone = hours.timeZone;
   const earliest = await earliestCreatedOfResolved(db, range, filter);
   const firstDate = addDays(earliest && earliest < range.from ? localDateOf(earliest, timeZone) : query.from, -1);
   const end = new Date(Math.max(Date.now(), range.to.getTime()));
   const lastDate = addDays(localDateOf(end, timeZone), 1);
-  return { range, filter, clock: businessClock(hours, firstDate, lastDate) };
+  return { clock: businessClock(hours, firstDate, lastDate) };
+}
+
+/**
+ * Runs a report part on the stored facts; when some item it read lacks the current stamp, counts the unstamped
+ * items and runs it again, and when some still lack it, runs it live (decision 207).
+ */
+async function measured<T>(
+  db: Knex,
+  prepared: Prepared,
+  run: (measure: Measure) => Promise<{ value: T; stale: number }>,
+): Promise<T> {
+  const facts: Measure = { facts: await ensureReportFacts(db, prepared.hours) };
+  const first = await run(facts);
+  if (first.stale === 0) return first.value;
+  if (await healReportFacts(db)) {
+    const again = await run(facts);
+    if (again.stale === 0) return again.value;
+  }
+  return (await run(await liveClock(db, prepared))).value;
 }
 
 export async function supportReport(db: Knex, query: SupportReportQuery): Promise<SupportReport> {
-  const { range, filter, clock } = await prepare(db, query);
-  const [rows, csat] = await Promise.all([supportFigureRows(db, range, clock, filter), csatRows(db, range, filter)]);
+  const prepared = await prepare(db, query);
+  const { range, filter } = prepared;
+  const [rows, csat] = await Promise.all([
+    measured(db, prepared, async (measure) => {
+      const figures = await supportFigureRows(db, range, measure, filter);
+      return { value: figures.rows, stale: figures.stale };
+    }),
+    csatRows(db, range, filter),
+  ]);
   const byBucket = new Map(rows.filter((row) => row.groupedBy === 'bucket').map((row) => [row.bucket, row]));
   const csatByBucket = new Map(csat.filter((row) => row.groupedBy === 'bucket').map((row) => [row.bucket, row]));
   const staffRows = new Map(rows.filter((row) => row.groupedBy === 'assignee').map((row) => [row.assigneeId, row]));
@@ -217,8 +255,11 @@ const minutes = (value: number | null) => round(value, 2);
 
 /** One row per ticket and chat behind the report's figures. */
 export async function supportItemCsvRows(db: Knex, query: SupportReportQuery): Promise<unknown[][]> {
-  const { range, filter, clock } = await prepare(db, query);
-  const items = await supportItemRows(db, range, clock, filter);
+  const prepared = await prepare(db, query);
+  const items = await measured(db, prepared, async (measure) => {
+    const found = await supportItemRows(db, prepared.range, measure, prepared.filter);
+    return { value: found.items, stale: found.stale };
+  });
   const names = await staffNames(db, [
     ...new Set(items.map((item) => item.assigneeId).filter((id): id is string => id !== null)),
   ]);

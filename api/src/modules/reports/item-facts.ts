@@ -1,0 +1,128 @@
+import { createHash } from 'node:crypto';
+import type { Knex } from 'knex';
+import type { BusinessHours } from '@shared/schemas/support';
+import { readBusinessHours } from '../settings/business-hours';
+import { layOutBusinessClock } from './business-clock';
+import { addDays, localDateOf, startOfLocalDate } from './report-range';
+
+/**
+ * Each ticket's and chat's report facts (decision 207): first-response and resolution times in calendar minutes and
+ * in whole business minutes, stored on the item (`report_*` columns) and stamped with the business hours they were
+ * counted in (`report_facts_key`). PostgreSQL counts them (`report_item_facts`, migration
+ * 20261127130000_add-report-item-facts) from the business hours laid out in `report_business_openings`, in a trigger
+ * whenever an item is made or its creation, first response or resolution changes — in that writer's transaction.
+ *
+ * This file keeps the layout true: it lays the hours out again, and counts every item whose stamp is not the current
+ * hours' — when the hours change (in the PUT's transaction, through app.ts), when a report finds the layout missing,
+ * of other hours, or less than a year from its end, and when a report finds items counted in no layout (older than
+ * it). A report uses the stored facts only when every item it reads carries the current stamp; otherwise it counts
+ * business time live (read-model.ts), so a figure is never from stale facts.
+ */
+
+const DAY_MS = 86_400_000;
+/** The layout reaches two years past today, and is laid out again when less than a year is left. */
+const AHEAD_DAYS = 731;
+const RENEW_WITHIN_MS = 365 * DAY_MS;
+/** One layout at a time (pg_advisory_xact_lock key: "report facts"). */
+const LOCK_KEY = 207_027;
+
+/** The stamp of a business hours setting: the same hours give the same business minutes. */
+export function hoursKey(hours: BusinessHours): string {
+  return createHash('sha256').update(JSON.stringify(hours)).digest('hex').slice(0, 32);
+}
+
+function isTransaction(db: Knex | Knex.Transaction): db is Knex.Transaction {
+  return (db as Knex.Transaction).isTransaction === true;
+}
+
+const ITEM_TABLES = [
+  ['service_requests', 'resolved_at'],
+  ['chat_conversations', 'closed_at'],
+] as const;
+
+/**
+ * Lays the current business hours out from the oldest item's day to two years ahead and counts the facts of every
+ * item not stamped with them. In the caller's transaction (the business hours PUT) or in its own. Returns how many
+ * items it stamped (an item with an instant outside the layout stays unstamped).
+ */
+export async function rebuildReportFacts(db: Knex | Knex.Transaction): Promise<number> {
+  const run = async (trx: Knex.Transaction): Promise<number> => {
+    await trx.raw('select pg_advisory_xact_lock(?)', [LOCK_KEY]);
+    const hours = await readBusinessHours(trx);
+    const key = hoursKey(hours);
+    const { rows } = await trx.raw<{ rows: { earliest: Date | null }[] }>(
+      `select least((select min(created_at) from service_requests), (select min(created_at) from chat_conversations))
+              as earliest`,
+    );
+    const now = new Date();
+    const earliest = rows[0]?.earliest && rows[0].earliest < now ? rows[0].earliest : now;
+    const firstDate = addDays(localDateOf(earliest, hours.timeZone), -1);
+    const lastDate = addDays(localDateOf(now, hours.timeZone), AHEAD_DAYS);
+    const clock = layOutBusinessClock(hours, firstDate, lastDate);
+    await trx.raw(
+      `insert into report_business_clock (id, hours_key, from_ms, to_ms, laid_out_at) values (true, ?, ?, ?, now())
+       on conflict (id) do update
+         set hours_key = excluded.hours_key, from_ms = excluded.from_ms, to_ms = excluded.to_ms,
+             laid_out_at = excluded.laid_out_at`,
+      [
+        key,
+        startOfLocalDate(firstDate, hours.timeZone).getTime(),
+        startOfLocalDate(addDays(lastDate, 1), hours.timeZone).getTime(),
+      ],
+    );
+    await trx.raw('delete from report_business_openings');
+    await trx.raw(
+      `insert into report_business_openings (start_ms, offset_ms, end_ms)
+       select * from unnest(?::float8[], ?::float8[], ?::float8[])`,
+      [clock.starts, clock.offsets, clock.ends],
+    );
+    let counted = 0;
+    for (const [table, resolved] of ITEM_TABLES) {
+      const { rows: updated } = await trx.raw<{ rows: { stamped: number }[] }>(
+        `with counted as (
+           update ${table}
+              set (report_first_response_minutes, report_first_response_business_minutes, report_resolution_minutes,
+                   report_resolution_business_minutes, report_facts_key)
+                = (select f.* from report_item_facts(created_at, first_response_at, ${resolved}) as f)
+            where report_facts_key is distinct from ?
+           returning report_facts_key)
+         select count(report_facts_key)::int as stamped from counted`,
+        [key],
+      );
+      counted += updated[0]?.stamped ?? 0;
+    }
+    return counted;
+  };
+  return isTransaction(db) ? run(db) : db.transaction(run);
+}
+
+/** After a rebuild that could count nothing more, this instance does not try again on stale items for a while. */
+const RETRY_AFTER_MS = 10 * 60_000;
+let nothingToHealUntil = 0;
+
+/**
+ * Before a report: the stored layout is of the current hours and more than a year from its end, or it is laid out
+ * again now (and the facts counted). Returns the stamp the report's items must carry.
+ */
+export async function ensureReportFacts(db: Knex, hours: BusinessHours): Promise<string> {
+  const key = hoursKey(hours);
+  const { rows } = await db.raw<{ rows: { hours_key: string; to_ms: number }[] }>(
+    'select hours_key, to_ms from report_business_clock',
+  );
+  const stored = rows[0];
+  if (!stored || stored.hours_key !== key || stored.to_ms < Date.now() + RENEW_WITHIN_MS) {
+    await rebuildReportFacts(db);
+  }
+  return key;
+}
+
+/**
+ * A report found items without the current stamp (made with older times than the layout, or counted before the
+ * hours changed): count them now, unless a rebuild just found nothing it could count. True when it counted some.
+ */
+export async function healReportFacts(db: Knex): Promise<boolean> {
+  if (Date.now() < nothingToHealUntil) return false;
+  const counted = await rebuildReportFacts(db);
+  if (counted === 0) nothingToHealUntil = Date.now() + RETRY_AFTER_MS;
+  return counted > 0;
+}
