@@ -67,6 +67,7 @@ import * as addSurveyDelivery from './20261126204100_add-survey-delivery';
 import * as createStaffPresence from './20261126202010_create-staff-presence';
 import * as createInboundEmail from './20261126207000_create-inbound-email';
 import * as createConsultationBookings from './20261126208000_create-consultation-bookings';
+import * as renameProviderPaymentId from './20261127120000_rename-provider-payment-id';
 
 /**
  * Every migration, in order. Listed explicitly (rather than read from the
@@ -142,6 +143,7 @@ export const migrations: ReadonlyArray<readonly [name: string, migration: Knex.M
   ['20261126206000_add-report-indexes', addReportIndexes],
   ['20261126207000_create-inbound-email', createInboundEmail],
   ['20261126208000_create-consultation-bookings', createConsultationBookings],
+  ['20261127120000_rename-provider-payment-id', renameProviderPaymentId],
 ];
 
 const byName = new Map(migrations);

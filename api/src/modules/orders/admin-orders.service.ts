@@ -235,7 +235,7 @@ export async function getAdminOrder(db: Knex, orderId: string): Promise<AdminOrd
     ...toOrderDetails(order, items),
     invoiceNumber: invoice?.number ?? null,
     customer,
-    payment: { provider: order.paymentProvider, id: order.stripePaymentId },
+    payment: { provider: order.paymentProvider, id: order.providerPaymentId },
     timeline,
     nextStatuses: nextOrderStatuses(order.status),
   };

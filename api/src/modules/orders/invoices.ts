@@ -26,7 +26,7 @@ async function orderInvoiceContent(trx: Knex.Transaction, order: Order): Promise
     subtotal: details.subtotalAmount,
     tax: details.taxAmount,
     total: details.totalAmount,
-    payment: { provider: order.paymentProvider, id: order.stripePaymentId },
+    payment: { provider: order.paymentProvider, id: order.providerPaymentId },
   };
 }
 

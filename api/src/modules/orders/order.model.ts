@@ -14,7 +14,7 @@ export class Order extends Model {
   totalAmount!: string;
   currency!: string;
   paymentProvider!: 'stripe' | 'demo';
-  stripePaymentId!: string | null;
+  providerPaymentId!: string | null;
   shippingFullName!: string;
   shippingAddress!: string;
   shippingCity!: string;
