@@ -19,7 +19,7 @@ import knex from 'knex';
 import { knexConfig } from '../knexfile';
 import { BENCH_SESSION_SECRET, freshDatabase, percentile, seedStaff } from './chat-support';
 import { recordFigure } from './figures';
-import { printLoad, runStaffLoad, staffGet, type Call } from './staff-load';
+import { callsAlone, printLoad, runStaffLoad, type Call } from './staff-load';
 import { ensureBuild, machine, startProductionServer } from './support';
 
 const ORDERS = Number(process.env.BENCH_ADMIN_ORDERS ?? 200_000);
@@ -60,7 +60,7 @@ async function seed(url: string): Promise<number> {
     await db.raw(
       `with customers as (select id, row_number() over (order by created_at, id) as n from users where account_type = 'client')
        insert into orders (user_id, status, subtotal_amount, tax_amount, total_amount, currency, payment_provider,
-                           stripe_payment_id, shipping_full_name, shipping_address, shipping_city, shipping_state,
+                           provider_payment_id, shipping_full_name, shipping_address, shipping_city, shipping_state,
                            shipping_zip_code, shipping_country, paid_at, created_at)
        select c.id,
               (array['delivered','delivered','delivered','shipped','processing','paid','pending','expired','cancelled','payment_failed'])[1 + o.i % 10],
@@ -161,20 +161,8 @@ async function main(): Promise<void> {
     // Every staff member on a connection of their own, kept open as a browser keeps it.
     const agents = staff.map(() => new http.Agent({ keepAlive: true, maxSockets: 1 }));
     // Each call alone first, five times (warm-up, a check that each answers 200, and its latency without a queue).
-    const alone = new Map<string, number>();
-    for (const call of mix) {
-      const times: number[] = [];
-      for (let i = 0; i < 5; i += 1) {
-        const started = performance.now();
-        const status = await staffGet(`${server.url}${call.path}`, { Cookie: staff[0]!.cookie }, agents[0]!);
-        times.push(performance.now() - started);
-        if (status !== 200) {
-          console.error(`${call.kind}: ${status}`);
-          failed = true;
-        }
-      }
-      alone.set(call.kind, times.sort((a, b) => a - b)[2]!);
-    }
+    const { alone, failed: failedAlone } = await callsAlone(server.url, mix, staff[0]!.cookie, agents[0]!);
+    if (failedAlone) failed = true;
     const load = (thinkMs: number) =>
       runStaffLoad({ serverUrl: server.url, staff, agents, mix, thinkMs, seconds: SECONDS });
 

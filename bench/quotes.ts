@@ -13,12 +13,11 @@
  * (the goal of decision 148, as for tickets).
  */
 import os from 'node:os';
-import http from 'node:http';
 import { connectDatabase, migrateToLatest } from '../api/src/db/database';
 import { buildUser } from '../api/src/test/factories';
-import { freshDatabase, percentile } from './chat-support';
+import { freshDatabase } from './chat-support';
 import { recordFigure } from './figures';
-import { runStaffLoad } from './staff-load';
+import { printScenarios, runScenarios, staffCookie, type Scenario } from './staff-load';
 import { DURATION, ensureBuild, machine, startProductionServer } from './support';
 
 const QUOTES = Number(process.env.BENCH_QUOTES ?? 50_000);
@@ -79,16 +78,7 @@ try {
 
   const server = await startProductionServer(database.url, { LOG_LEVEL: 'warn' });
   const url = server.url;
-  const login = await fetch(`${url}/api/login`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify({ username: staff.username, password: staff.password }),
-  });
-  if (!login.ok) throw new Error(`staff login failed: ${login.status}`);
-  const cookie = login.headers
-    .getSetCookie()
-    .map((c) => c.split(';')[0])
-    .join('; ');
+  const cookie = await staffCookie(url, staff);
 
   const deep = (await db.raw(
     `select (extract(epoch from created_at) * 1000000)::bigint || '.' || id as cursor
@@ -99,7 +89,7 @@ try {
     (r) => r.id,
   );
 
-  const scenarios: { name: string; paths: string[] }[] = [
+  const scenarios: Scenario[] = [
     { name: 'list: newest', paths: ['/api/admin/quotes'] },
     { name: 'list: status', paths: ['/api/admin/quotes?status=accepted'] },
     { name: 'list: search', paths: words.map((w) => `/api/admin/quotes?q=${w}`) },
@@ -111,41 +101,23 @@ try {
     { name: 'quote page', paths: quoteIds.map((id) => `/api/admin/quotes/${id}`) },
   ];
 
-  type Result = { name: string; rps: number; p50: number; p99: number; failed: number };
-  const results: Result[] = [];
-  const consoles = Array.from({ length: CONNECTIONS }, () => ({ cookie }));
-  for (const scenario of scenarios) {
-    const agents = consoles.map(() => new http.Agent({ keepAlive: true, maxSockets: 1 }));
-    const mix = scenario.paths.map((path) => ({ kind: scenario.name, path }));
-    await runStaffLoad({ serverUrl: url, staff: consoles, agents, mix, thinkMs: THINK_MS, seconds: 2 });
-    const { all, errors, seconds } = await runStaffLoad({
-      serverUrl: url,
-      staff: consoles,
-      agents,
-      mix,
-      thinkMs: THINK_MS,
-      seconds: DURATION,
-    });
-    for (const agent of agents) agent.destroy();
-    results.push({
-      name: scenario.name,
-      rps: Math.round(all.length / seconds),
-      p50: Math.round(percentile(all, 50)),
-      p99: Math.round(percentile(all, 99)),
-      failed: errors,
-    });
-  }
+  const results = await runScenarios({
+    serverUrl: url,
+    cookie,
+    connections: CONNECTIONS,
+    thinkMs: THINK_MS,
+    seconds: DURATION,
+    scenarios,
+  });
   await server.stop();
 
   console.log(
     `\n${machine()}, load average ${os.loadavg()[0]!.toFixed(1)}; ${QUOTES.toLocaleString()} quotes, ${CONNECTIONS} staff at once, ${DURATION} s each`,
   );
-  console.log(
-    `\n${CONNECTIONS} staff at work (a pause of ${THINK_MS} ms on average between answer and next request)\n`,
+  printScenarios(
+    `${CONNECTIONS} staff at work (a pause of ${THINK_MS} ms on average between answer and next request)`,
+    results,
   );
-  console.log('| Scenario | Requests/s | p50 (ms) | p99 (ms) | Failed |');
-  console.log('| --- | ---: | ---: | ---: | ---: |');
-  for (const r of results) console.log(`| ${r.name} | ${r.rps} | ${r.p50} | ${r.p99} | ${r.failed} |`);
   // A latency of failed requests is no figure: the summary then says "not measured" beside the exit code.
   if (results.every((r) => r.failed === 0)) {
     recordFigure({ id: 'quotes-p99', value: Math.max(...results.map((r) => r.p99)) });

@@ -24,7 +24,7 @@ import { salesReport } from '../api/src/modules/reports/sales-report';
 import { supportReport } from '../api/src/modules/reports/support-report';
 import { BENCH_SESSION_SECRET, freshDatabase, percentile, seedStaff } from './chat-support';
 import { recordFigure } from './figures';
-import { printLoad, runStaffLoad, staffGet, type Call } from './staff-load';
+import { callsAlone, printLoad, runStaffLoad, type Call } from './staff-load';
 import { DURATION, ensureBuild, machine, startProductionServer } from './support';
 
 const ORDERS = Number(process.env.BENCH_REPORT_ORDERS ?? 200_000);
@@ -209,20 +209,8 @@ async function main(): Promise<void> {
     await explainReports(database.url, base, base);
 
     const agents = staff.map(() => new http.Agent({ keepAlive: true, maxSockets: 1 }));
-    const alone = new Map<string, number>();
-    for (const call of mix) {
-      const times: number[] = [];
-      for (let i = 0; i < 5; i += 1) {
-        const started = performance.now();
-        const status = await staffGet(`${server.url}${call.path}`, { Cookie: staff[0]!.cookie }, agents[0]!);
-        times.push(performance.now() - started);
-        if (status !== 200) {
-          console.error(`${call.kind}: ${status}`);
-          failed = true;
-        }
-      }
-      alone.set(call.kind, times.sort((a, b) => a - b)[2]!);
-    }
+    const { alone, failed: failedAlone } = await callsAlone(server.url, mix, staff[0]!.cookie, agents[0]!);
+    if (failedAlone) failed = true;
 
     console.log(`\n${machine()}, load average ${os.loadavg()[0]!.toFixed(1)}`);
     const atWork = await runStaffLoad({

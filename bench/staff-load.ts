@@ -1,7 +1,8 @@
 /**
- * Staff consoles as load for the benchmarks (bench:admin, bench:tickets): each
- * staff member on a kept-alive connection of their own, asking, reading the
- * answer, pausing as people do (or not at all, for capacity). Decision 148.
+ * Staff consoles as load for the benchmarks (bench:admin, bench:tickets,
+ * bench:quotes, bench:reports): each staff member on a kept-alive connection
+ * of their own, asking, reading the answer, pausing as people do (or not at
+ * all, for capacity). Decision 148.
  */
 import http from 'node:http';
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -96,4 +97,105 @@ export function printLoad(title: string, result: LoadResult, alone: Map<string, 
     );
   }
   console.log(`| **all** | | ${all.length} | ${percentile(all, 50).toFixed(1)} | ${percentile(all, 99).toFixed(1)} |`);
+}
+
+/**
+ * Each call alone, five times on one connection (a warm-up, a check that it answers 200, and its latency without a
+ * queue): the median per kind, and whether any answer was not 200 (each such answer is printed).
+ */
+export async function callsAlone(
+  serverUrl: string,
+  mix: Call[],
+  cookie: string,
+  agent: http.Agent,
+): Promise<{ alone: Map<string, number>; failed: boolean }> {
+  const alone = new Map<string, number>();
+  let failed = false;
+  for (const call of mix) {
+    const times: number[] = [];
+    for (let i = 0; i < 5; i += 1) {
+      const started = performance.now();
+      const status = await staffGet(`${serverUrl}${call.path}`, { Cookie: cookie }, agent);
+      times.push(performance.now() - started);
+      if (status !== 200) {
+        console.error(`${call.kind}: ${status}`);
+        failed = true;
+      }
+    }
+    alone.set(call.kind, times.sort((a, b) => a - b)[2]!);
+  }
+  return { alone, failed };
+}
+
+/** The session cookie of a staff member who signs in with a password. */
+export async function staffCookie(serverUrl: string, user: { username: string; password: string }): Promise<string> {
+  const login = await fetch(`${serverUrl}/api/login`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ username: user.username, password: user.password }),
+  });
+  if (!login.ok) throw new Error(`staff login failed: ${login.status}`);
+  return login.headers
+    .getSetCookie()
+    .map((c) => c.split(';')[0])
+    .join('; ');
+}
+
+/** A screen asked for by every console: its requests go round `paths`. */
+export interface Scenario {
+  name: string;
+  paths: string[];
+}
+
+export interface ScenarioResult {
+  name: string;
+  rps: number;
+  p50: number;
+  p99: number;
+  failed: number;
+}
+
+/**
+ * Each scenario in turn: `connections` consoles with one session, each on a connection of its own, pausing `thinkMs`
+ * (±50%) after each answer; 2 seconds of warm-up, then `seconds` measured.
+ */
+export async function runScenarios({
+  serverUrl,
+  cookie,
+  connections,
+  thinkMs,
+  seconds,
+  scenarios,
+}: {
+  serverUrl: string;
+  cookie: string;
+  connections: number;
+  thinkMs: number;
+  seconds: number;
+  scenarios: Scenario[];
+}): Promise<ScenarioResult[]> {
+  const results: ScenarioResult[] = [];
+  const consoles = Array.from({ length: connections }, () => ({ cookie }));
+  for (const scenario of scenarios) {
+    const agents = consoles.map(() => new http.Agent({ keepAlive: true, maxSockets: 1 }));
+    const mix = scenario.paths.map((path) => ({ kind: scenario.name, path }));
+    await runStaffLoad({ serverUrl, staff: consoles, agents, mix, thinkMs, seconds: 2 });
+    const { all, errors } = await runStaffLoad({ serverUrl, staff: consoles, agents, mix, thinkMs, seconds });
+    for (const agent of agents) agent.destroy();
+    results.push({
+      name: scenario.name,
+      rps: Math.round(all.length / seconds),
+      p50: Math.round(percentile(all, 50)),
+      p99: Math.round(percentile(all, 99)),
+      failed: errors,
+    });
+  }
+  return results;
+}
+
+export function printScenarios(title: string, results: ScenarioResult[]): void {
+  console.log(`\n${title}\n`);
+  console.log('| Scenario | Requests/s | p50 (ms) | p99 (ms) | Failed |');
+  console.log('| --- | ---: | ---: | ---: | ---: |');
+  for (const r of results) console.log(`| ${r.name} | ${r.rps} | ${r.p50} | ${r.p99} | ${r.failed} |`);
 }

@@ -16,13 +16,12 @@
  * reaches 50 ms or any request fails (decision 148).
  */
 import os from 'node:os';
-import http from 'node:http';
 import autocannon from 'autocannon';
 import { connectDatabase, migrateToLatest } from '../api/src/db/database';
 import { buildUser } from '../api/src/test/factories';
-import { freshDatabase, percentile } from './chat-support';
+import { freshDatabase } from './chat-support';
 import { recordFigure } from './figures';
-import { runStaffLoad } from './staff-load';
+import { printScenarios, runScenarios, staffCookie, type Scenario, type ScenarioResult } from './staff-load';
 import { DURATION, ensureBuild, machine, startProductionServer } from './support';
 
 const TICKETS = Number(process.env.BENCH_TICKETS ?? 100_000);
@@ -55,7 +54,7 @@ try {
   const words = ['switch', 'firewall', 'wifi', 'cabling', 'server', 'printer', 'backup', 'vpn', 'camera', 'rack'];
   await db.raw(
     `insert into service_requests (user_id, name, email, company, service, message, status, assignee_id,
-       stripe_payment_id, created_at, updated_at)
+       provider_payment_id, created_at, updated_at)
      select c.id, c.first_name, c.email, 'Company ' || (g % 700),
        (array['Network Engineering & Security','Field IT Services','Low Voltage Cabling','Cybersecurity Solutions',
               'Cloud & Virtualization','General Inquiry'])[1 + g % 6],
@@ -84,15 +83,7 @@ try {
   const server = await startProductionServer(database.url, { LOG_LEVEL: 'warn' });
   const url = server.url;
 
-  const login = await fetch(`${url}/api/login`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify({ username: staff[0]!.username, password: staff[0]!.password }),
-  });
-  const cookie = login.headers
-    .getSetCookie()
-    .map((c) => c.split(';')[0])
-    .join('; ');
+  const cookie = await staffCookie(url, staff[0]!);
 
   const someClient = (await db('users').where({ username: 'bench_client_42' }).first()) as { id: string };
   const deep = (await db.raw(
@@ -119,7 +110,7 @@ try {
     `Database time: status list ${await explain(listSql, ['waiting_on_client'])} ms, thread ${await explain(threadSql, [ticketIds[0]])} ms`,
   );
 
-  const scenarios: { name: string; paths: string[] }[] = [
+  const scenarios: Scenario[] = [
     { name: 'list: newest', paths: ['/api/admin/service-requests'] },
     { name: 'list: status', paths: ['/api/admin/service-requests?status=waiting_on_client'] },
     { name: 'list: assignee', paths: [`/api/admin/service-requests?assigneeId=${staff[3]!.user.id}`] },
@@ -133,37 +124,12 @@ try {
     { name: 'ticket page', paths: ticketIds.map((id) => `/api/service-requests/${id}`) },
   ];
 
-  type Result = { name: string; rps: number; p50: number; p99: number; failed: number };
   /** Staff at work: 20 consoles on connections of their own, a pause of THINK_MS (±50%) after each answer. */
-  const atWorkRun = async (): Promise<Result[]> => {
-    const results: Result[] = [];
-    const consoles = Array.from({ length: CONNECTIONS }, () => ({ cookie }));
-    for (const scenario of scenarios) {
-      const agents = consoles.map(() => new http.Agent({ keepAlive: true, maxSockets: 1 }));
-      const mix = scenario.paths.map((path) => ({ kind: scenario.name, path }));
-      await runStaffLoad({ serverUrl: url, staff: consoles, agents, mix, thinkMs: THINK_MS, seconds: 2 });
-      const { all, errors, seconds } = await runStaffLoad({
-        serverUrl: url,
-        staff: consoles,
-        agents,
-        mix,
-        thinkMs: THINK_MS,
-        seconds: DURATION,
-      });
-      for (const agent of agents) agent.destroy();
-      results.push({
-        name: scenario.name,
-        rps: Math.round(all.length / seconds),
-        p50: Math.round(percentile(all, 50)),
-        p99: Math.round(percentile(all, 99)),
-        failed: errors,
-      });
-    }
-    return results;
-  };
+  const atWorkRun = () =>
+    runScenarios({ serverUrl: url, cookie, connections: CONNECTIONS, thinkMs: THINK_MS, seconds: DURATION, scenarios });
   /** Flat out: 20 autocannon connections asking as fast as answers come. */
-  const flatOutRun = async (): Promise<Result[]> => {
-    const results: Result[] = [];
+  const flatOutRun = async (): Promise<ScenarioResult[]> => {
+    const results: ScenarioResult[] = [];
     for (const scenario of scenarios) {
       let next = 0;
       const options = {
@@ -197,17 +163,14 @@ try {
   const flatOut = await flatOutRun();
   await server.stop();
 
-  const print = (title: string, results: Result[]) => {
-    console.log(`\n${title}\n`);
-    console.log('| Scenario | Requests/s | p50 (ms) | p99 (ms) | Failed |');
-    console.log('| --- | ---: | ---: | ---: | ---: |');
-    for (const r of results) console.log(`| ${r.name} | ${r.rps} | ${r.p50} | ${r.p99} | ${r.failed} |`);
-  };
   console.log(
     `\n${machine()}, load average ${os.loadavg()[0]!.toFixed(1)}; ${TICKETS.toLocaleString()} tickets, ${EVENTS.toLocaleString()} entries, ${CONNECTIONS} staff at once, ${DURATION} s each`,
   );
-  print(`${CONNECTIONS} staff at work (a pause of ${THINK_MS} ms on average between answer and next request)`, atWork);
-  print(`${CONNECTIONS} staff flat out (no pause: capacity, not the goal's load)`, flatOut);
+  printScenarios(
+    `${CONNECTIONS} staff at work (a pause of ${THINK_MS} ms on average between answer and next request)`,
+    atWork,
+  );
+  printScenarios(`${CONNECTIONS} staff flat out (no pause: capacity, not the goal's load)`, flatOut);
   // For `npm run bench`'s summary (bench/goals.ts): the worst scenario's p99 at work.
   // A latency of failed requests is no figure: the summary then says "not measured" beside the exit code.
   if (atWork.every((r) => r.failed === 0)) {

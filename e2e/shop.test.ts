@@ -192,7 +192,7 @@ describe('shop, cart and checkout (demo provider)', () => {
     const tickets = await server.db('service_requests').where({ userId: client.user.id });
     expect(tickets).toHaveLength(1);
     // What the client answered is kept with the payment that became the ticket (staff read it there).
-    const [booking] = await server.db('consultation_bookings').where({ paymentId: tickets[0].stripePaymentId });
+    const [booking] = await server.db('consultation_bookings').where({ paymentId: tickets[0].providerPaymentId });
     expect(booking).toMatchObject({
       topic: 'Segmenting the guest Wi-Fi from the tills',
       preferredTimes: 'Weekday mornings, Central Time',

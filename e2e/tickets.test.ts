@@ -240,7 +240,7 @@ describe('enquiries and service requests as tickets', () => {
     const linus = await loggedInAs(owner, server, { firstName: 'Linus', email: 'linus.e2e@example.com' });
     const ticket = await buildTicket(server.db, linus.user, {
       service: 'Technical Consultation - 1 Hour',
-      stripePaymentId: 'pi_e2e_consultation_link',
+      providerPaymentId: 'pi_e2e_consultation_link',
     });
     const staff = await browser.newPage();
     await loggedInAs(staff, server, { accountType: 'staff' });

@@ -68,6 +68,7 @@ import * as createStaffPresence from './20261126202010_create-staff-presence';
 import * as createInboundEmail from './20261126207000_create-inbound-email';
 import * as addQuoteOrdersAndPlans from './20261127100000_add-quote-orders-and-plans';
 import * as createConsultationBookings from './20261126208000_create-consultation-bookings';
+import * as renameProviderPaymentId from './20261127120000_rename-provider-payment-id';
 import * as addReportItemFacts from './20261127130000_add-report-item-facts';
 
 /**
@@ -145,6 +146,7 @@ export const migrations: ReadonlyArray<readonly [name: string, migration: Knex.M
   ['20261126207000_create-inbound-email', createInboundEmail],
   ['20261126208000_create-consultation-bookings', createConsultationBookings],
   ['20261127100000_add-quote-orders-and-plans', addQuoteOrdersAndPlans],
+  ['20261127120000_rename-provider-payment-id', renameProviderPaymentId],
   ['20261127130000_add-report-item-facts', addReportItemFacts],
 ];
 

@@ -60,7 +60,7 @@ async function fillEveryTable(): Promise<void> {
       taxAmount: '104.94',
       totalAmount: '1339.50',
       paymentProvider: 'demo',
-      stripePaymentId: 'demo_pi_1',
+      providerPaymentId: 'demo_pi_1',
       shippingFullName: validShipping.fullName,
       shippingAddress: `${validShipping.address}\nSuite 4`,
       shippingCity: validShipping.city,

@@ -114,11 +114,11 @@ function channel<E, P extends Publisher = 'code'>(spec: ChannelSpec<E, P>): Chan
 }
 
 export const liveChannels = {
-  /** Chat events (modules/chat); each instance's chat hub hands them to its sockets. */
+  /** Chat events (modules/chat); each instance's chat socket registry hands them to its sockets. */
   chat: channel<ChatEvent>({
     name: 'northstar_chat',
     publishedBy: 'code',
-    // Checked by kind only: the hub decodes every message of every conversation, and only our code publishes here.
+    // Checked by kind only: the socket registry decodes every message of every conversation; only our code publishes.
     decode(payload) {
       const event = parseJson(payload) as { kind?: unknown } | null | undefined;
       if (!event || typeof event !== 'object' || !CHAT_KINDS.has(event.kind as ChatEvent['kind'])) return null;
@@ -137,7 +137,7 @@ export const liveChannels = {
   }),
   /**
    * What staff consoles should see as it happens (decision 100): an order paid,
-   * an enquiry received… Each instance's chat hub sends them to its staff
+   * an enquiry received… Each instance's chat socket registry sends them to its staff
    * sockets that asked for them, as `staff_event` frames.
    */
   staff: channel<StaffEvent>({

@@ -8,7 +8,7 @@ import type { TestApp } from './test-app';
 export async function buildTicket(
   db: Knex,
   owner: User | null,
-  fields: Partial<Pick<ServiceRequest, 'service' | 'message' | 'status' | 'stripePaymentId' | 'email' | 'name'>> = {},
+  fields: Partial<Pick<ServiceRequest, 'service' | 'message' | 'status' | 'providerPaymentId' | 'email' | 'name'>> = {},
 ): Promise<ServiceRequest> {
   return ServiceRequest.query(db).insert({
     userId: owner?.id ?? null,
@@ -17,7 +17,7 @@ export async function buildTicket(
     service: fields.service ?? 'Field IT Services',
     message: fields.message ?? 'Our switch is down.',
     status: fields.status ?? 'pending',
-    stripePaymentId: fields.stripePaymentId ?? null,
+    providerPaymentId: fields.providerPaymentId ?? null,
   });
 }
 

@@ -6,7 +6,7 @@
  * See docs/decisions/050-055 and 120-124.
  */
 import path from 'node:path';
-import { app, clipboard, Menu, screen, session } from 'electron';
+import { app, clipboard, Menu, screen, session, type BrowserWindow, type WebContents } from 'electron';
 import { autoUpdater } from 'electron-updater';
 import { IPC } from '../common/ipc-channels';
 import { showAlert, showUnread } from './alerts';
@@ -42,56 +42,102 @@ if (!app.requestSingleInstanceLock()) {
   void app.whenReady().then(start);
 }
 
+/** What the steps below share: the window and tray once made, and whether the app is quitting. */
+interface Shell {
+  window: BrowserWindow | null;
+  tray: ConsoleTray | null;
+  // Closing the window hides it; only quitting lets it close (see closeToTray).
+  quitting: boolean;
+}
+
+/**
+ * Once Electron is ready, in this order: the updater and the controller, the console's session and the IPC
+ * handlers, then the window, the application menu and the tray; last the app's own events and the tick.
+ */
 function start(): void {
   const userData = app.getPath('userData');
   const store = new ConsoleStore(path.join(userData, 'console.json'));
-  const placementFile = path.join(userData, 'window-state.json');
-  let window: ReturnType<typeof createConsoleWindow> | null = null;
-  let tray: ConsoleTray | null = null;
-  // Closing the window hides it; only these make the app quit (see closeToTray).
-  let quitting = false;
+  const shell: Shell = { window: null, tray: null, quitting: false };
   const quit = () => {
-    quitting = true;
+    shell.quitting = true;
     app.quit();
   };
   app.on('before-quit', () => {
-    quitting = true;
+    shell.quitting = true;
   });
 
-  // Updates only for a packaged app with a feed (electron-updater's autoUpdater is created on first use).
   const source = updateSource({
     packaged: app.isPackaged,
     override: process.env.NORTHSTAR_UPDATE_URL,
     resourcesPath: process.resourcesPath,
   });
-  const updater = source
-    ? new ConsoleUpdater(autoUpdater, {
-        ready: (version) => window?.webContents.send(IPC.updateReady, version),
-        log: (message) => console.warn(message),
-      })
-    : null;
-  const controller = new ConsoleController({
+  const updater = createUpdater(source, shell);
+  const controller = createController(userData, store, updater, shell);
+  prepareConsoleSession(controller);
+  registerIpc(controller.handlers, (task, reason) => console.warn(`IPC ${task} refused: ${reason}`));
+
+  const open = () => {
+    if (shell.window) bringToFront(shell.window);
+  };
+  const contents = openConsoleWindow(path.join(userData, 'window-state.json'), store, controller, shell);
+  setApplicationMenu(contents, store, open, quit);
+  shell.tray = new ConsoleTray(assetsDir, {
+    open,
+    setDoNotDisturb: (on) => controller.setDoNotDisturb(on),
+    quit,
+  });
+  shell.tray.update({ doNotDisturb: store.settings.doNotDisturb });
+
+  app.on('second-instance', open);
+  // macOS: clicking the Dock icon brings the hidden window back.
+  app.on('activate', open);
+  setInterval(() => controller.tick(), TICK_MS).unref();
+
+  if (source) updater?.start(source);
+}
+
+/** Updates only for a packaged app with a feed (electron-updater's autoUpdater is created on first use). */
+function createUpdater(source: ReturnType<typeof updateSource>, shell: Shell): ConsoleUpdater | null {
+  if (!source) return null;
+  return new ConsoleUpdater(autoUpdater, {
+    ready: (version) => shell.window?.webContents.send(IPC.updateReady, version),
+    log: (message) => console.warn(message),
+  });
+}
+
+/** The console's main-process side: session and token, alerts, the unread count, settings, updates. */
+function createController(
+  userData: string,
+  store: ConsoleStore,
+  updater: ConsoleUpdater | null,
+  shell: Shell,
+): ConsoleController {
+  const controller: ConsoleController = new ConsoleController({
     store,
     tokens: new TokenStore(path.join(userData, 'session-token')),
     // The default session: the console window's header hook is not there, and main sets its own headers.
     fetch: consoleFetch(session.defaultSession),
-    window: () => window,
+    window: () => shell.window,
     showAlert: (alert) => showAlert(alert, assetsDir, (clicked) => controller.openAlert(clicked)),
     showUnread: (unread) => {
-      showUnread(window, unread, assetsDir);
-      tray?.update({ attention: unread });
+      showUnread(shell.window, unread, assetsDir);
+      shell.tray?.update({ attention: unread });
     },
     settingsChanged: (settings) => {
-      tray?.update({ doNotDisturb: settings.doNotDisturb });
+      shell.tray?.update({ doNotDisturb: settings.doNotDisturb });
       applyStartAtLogin(settings.startAtLogin);
     },
     updateReady: () => updater?.ready ?? null,
     installUpdate: () => {
-      quitting = true;
-      if (!updater?.install()) quitting = false;
+      shell.quitting = true;
+      if (!updater?.install()) shell.quitting = false;
     },
   });
+  return controller;
+}
 
+/** The console window's session: no permission granted, the renderer served from disk, the bearer session added. */
+function prepareConsoleSession(controller: ConsoleController): void {
   const consoleSession = session.fromPartition(CONSOLE_PARTITION);
   consoleSession.setPermissionRequestHandler((_contents, _permission, callback) => callback(false));
   consoleSession.setPermissionCheckHandler(() => false);
@@ -100,26 +146,35 @@ function start(): void {
     const headers = withSessionAuthorization(details.url, details.requestHeaders, controller.session());
     callback(headers ? { requestHeaders: headers } : {});
   });
-  registerIpc(controller.handlers, (task, reason) => console.warn(`IPC ${task} refused: ${reason}`));
+}
 
-  const open = () => {
-    if (window) bringToFront(window);
-  };
-  window = createConsoleWindow({
+/**
+ * The one window, where it was last (hidden when started at login): its focus
+ * tells the controller, closing hides it to the tray, its zoom is restored and
+ * its context menu offers spelling and copy. Returns its contents.
+ */
+function openConsoleWindow(
+  placementFile: string,
+  store: ConsoleStore,
+  controller: ConsoleController,
+  shell: Shell,
+): WebContents {
+  const window = createConsoleWindow({
     preload: path.join(distDir, 'preload', 'index.cjs'),
     devTools: !app.isPackaged,
     placement: readPlacement(placementFile),
     workAreas: screen.getAllDisplays().map((display) => display.workArea),
     hidden: startedAtLogin(),
   });
+  shell.window = window;
   const contents = window.webContents;
   rememberPlacement(window, (placement) => writePlacement(placementFile, placement));
-  closeToTray(window, () => quitting);
+  closeToTray(window, () => shell.quitting);
   window.on('focus', () => controller.windowFocused(true));
   window.on('blur', () => controller.windowFocused(false));
   window.on('hide', () => controller.windowFocused(false));
   window.on('closed', () => {
-    window = null;
+    shell.window = null;
   });
   contents.on('did-finish-load', () => contents.setZoomLevel(store.zoomLevel));
   contents.on('context-menu', (_event, params) => {
@@ -130,7 +185,11 @@ function start(): void {
     });
     if (template.length > 0) Menu.buildFromTemplate(template).popup();
   });
+  return contents;
+}
 
+/** The application menu: quit, the console's shortcuts (bringing the window forward), and zoom (remembered). */
+function setApplicationMenu(contents: WebContents, store: ConsoleStore, open: () => void, quit: () => void): void {
   Menu.setApplicationMenu(
     Menu.buildFromTemplate(
       appMenuTemplate({
@@ -148,18 +207,4 @@ function start(): void {
       }),
     ),
   );
-
-  tray = new ConsoleTray(assetsDir, {
-    open,
-    setDoNotDisturb: (on) => controller.setDoNotDisturb(on),
-    quit,
-  });
-  tray.update({ doNotDisturb: store.settings.doNotDisturb });
-
-  app.on('second-instance', open);
-  // macOS: clicking the Dock icon brings the hidden window back.
-  app.on('activate', open);
-  setInterval(() => controller.tick(), TICK_MS).unref();
-
-  if (source) updater?.start(source);
 }

@@ -7,8 +7,8 @@ import { buildTicket, callerOf, type Caller } from '../../test/ticket-factories'
 import { assignmentPass } from './assigner';
 
 /*
- * The automatic assignment's rules (decision 187), one pass at a time: presence is written as the chat hub writes
- * it (staff_presence rows), the pass is run directly.
+ * The automatic assignment's rules (decision 187), one pass at a time: presence is written as the chat's socket
+ * registry writes it (staff_presence rows), the pass is run directly.
  */
 
 const t = setupTestApp({ rateLimits: roomyRateLimits });

@@ -101,7 +101,7 @@ export async function applyConsultationPayment(
     // What the client wrote when booking is theirs, so it is part of the description (and of the ticket's search);
     // the ticket also shows it as fields (decision 200).
     message: consultationMessage(details),
-    stripePaymentId: outcome.paymentId,
+    providerPaymentId: outcome.paymentId,
     staffNote: {
       author: 'Payments',
       message: `Paid by payment ${outcome.paymentId}. Contact the client to schedule it.`,

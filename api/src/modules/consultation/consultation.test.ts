@@ -51,7 +51,7 @@ describe('the paid consultation (demo provider)', () => {
       service: 'Technical Consultation - 1 Hour',
       status: 'pending',
       name: 'Linus',
-      stripePaymentId: paymentId,
+      providerPaymentId: paymentId,
     });
 
     const list = await agent.get('/api/service-requests');
@@ -82,7 +82,7 @@ describe('the paid consultation (demo provider)', () => {
     await t.db.transaction((trx) => applyConsultationPayment(trx, outcome, t.deps.logger, staff));
     const rows = await requestsOf(user.id);
     expect(rows).toHaveLength(1);
-    expect(rows[0]).toMatchObject({ status: 'pending', name: 'Linus', stripePaymentId: 'pi_applied_twice' });
+    expect(rows[0]).toMatchObject({ status: 'pending', name: 'Linus', providerPaymentId: 'pi_applied_twice' });
     // Its mails, once: the client's confirmation and the staff alert.
     const mails = await t.db('mails').where('idempotencyKey', 'like', '%:pi_applied_twice').orderBy('template');
     expect(mails.map((m) => [m.template, m.recipient])).toEqual([

@@ -251,7 +251,7 @@ export async function getAdminOrder(db: Knex, orderId: string): Promise<AdminOrd
     ...toOrderDetails(order, items),
     invoiceNumber: invoice?.number ?? null,
     customer,
-    payment: order.paymentProvider ? { provider: order.paymentProvider, id: order.stripePaymentId } : null,
+    payment: order.paymentProvider ? { provider: order.paymentProvider, id: order.providerPaymentId } : null,
     fromQuote: await fromQuoteOf(db, order),
     timeline,
     nextStatuses: nextOrderStatuses(order.status),

@@ -252,7 +252,7 @@ describe('GET /api/admin/orders/:id', () => {
       items: [{ quantity: 2, price: '50.00', lineTotal: '100.00' }],
       shipping: validShipping,
       customer: { id: buyer.user.id, name: 'Ada', email: buyer.user.email },
-      payment: { provider: 'demo', id: stored!.stripePaymentId },
+      payment: { provider: 'demo', id: stored!.providerPaymentId },
       nextStatuses: ['processing', 'cancelled'],
       fulfilment: { carrier: null, trackingNumber: null, shippedAt: null },
     });

@@ -40,7 +40,7 @@ export async function refundUnwantedPayment(
 ): Promise<void> {
   const why: Why = order.paidAt ? 'second_payment' : 'cancelled';
   if (why === 'second_payment') {
-    if (outcome.paymentId === order.stripePaymentId) return; // the order's own payment, reported again
+    if (outcome.paymentId === order.providerPaymentId) return; // the order's own payment, reported again
     const known = await trx('refunds').where({ orderId: order.id, paymentId: outcome.paymentId }).first('id');
     if (known) return;
   }
@@ -49,10 +49,10 @@ export async function refundUnwantedPayment(
   let refunded = order;
   if (why === 'cancelled') {
     const paidAt = new Date();
-    await Order.query(trx).patch({ paidAt, stripePaymentId: outcome.paymentId }).where({ id: order.id });
+    await Order.query(trx).patch({ paidAt, providerPaymentId: outcome.paymentId }).where({ id: order.id });
     await issueInvoice(trx, order.id, paidAt);
     await recordOrderEvent(trx, { orderId: order.id, type: 'paid', data: { ...paymentData, afterCancellation: true } });
-    refunded = { ...order, paidAt, stripePaymentId: outcome.paymentId } as Order;
+    refunded = { ...order, paidAt, providerPaymentId: outcome.paymentId } as Order;
   } else {
     await recordOrderEvent(trx, { orderId: order.id, type: 'second_payment', data: paymentData });
   }

@@ -43,8 +43,8 @@ describe('POST /api/create-payment-intent (shop, demo provider)', () => {
       paymentProvider: 'demo',
       shippingZipCode: '55401',
     });
-    expect(order?.stripePaymentId).toBe(res.body.clientSecret.split('_secret_')[0]);
-    const payment = await t.db('demo_payments').where({ id: order?.stripePaymentId }).first();
+    expect(order?.providerPaymentId).toBe(res.body.clientSecret.split('_secret_')[0]);
+    const payment = await t.db('demo_payments').where({ id: order?.providerPaymentId }).first();
     expect(payment).toMatchObject({ amount: 6507, currency: 'usd', userId: user.id });
     expect(payment.metadata).toEqual({ purpose: 'order', order_id: order?.id, user_id: user.id });
     // The secret itself is never stored.

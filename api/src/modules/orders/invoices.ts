@@ -26,7 +26,7 @@ async function orderInvoiceContent(trx: Knex.Transaction, order: Order): Promise
     subtotal: details.subtotalAmount,
     tax: details.taxAmount,
     total: details.totalAmount,
-    payment: order.paymentProvider ? { provider: order.paymentProvider, id: order.stripePaymentId } : null,
+    payment: order.paymentProvider ? { provider: order.paymentProvider, id: order.providerPaymentId } : null,
   };
 }
 

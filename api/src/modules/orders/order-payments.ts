@@ -36,7 +36,7 @@ async function applyOrderPayment(
   const query = Order.query(trx).forUpdate();
   const order = uuid.safeParse(orderId).success
     ? await query.findById(orderId!)
-    : await query.findOne({ stripePaymentId: outcome.paymentId });
+    : await query.findOne({ providerPaymentId: outcome.paymentId });
   const context = { orderId, paymentId: outcome.paymentId, provider: outcome.provider };
   if (!order) {
     logger.warn(context, 'payment for an unknown order ignored');
@@ -46,7 +46,7 @@ async function applyOrderPayment(
     logger.warn(context, 'payment from a different provider than the order ignored');
     return;
   }
-  const superseded = Boolean(order.stripePaymentId && order.stripePaymentId !== outcome.paymentId);
+  const superseded = Boolean(order.providerPaymentId && order.providerPaymentId !== outcome.paymentId);
 
   if (outcome.status === 'succeeded') {
     if (outcome.amountCents !== toCents(order.totalAmount) || outcome.currency.toLowerCase() !== order.currency) {
@@ -66,11 +66,11 @@ async function applyOrderPayment(
       return;
     }
     // A payment the buyer started before a Pay now replaced it still pays this order: it is this order's money.
-    if (superseded) logger.warn({ ...context, expected: order.stripePaymentId }, 'an earlier payment paid the order');
+    if (superseded) logger.warn({ ...context, expected: order.providerPaymentId }, 'an earlier payment paid the order');
     if (order.status === 'expired') logger.warn(context, 'payment received for an expired order; marking it paid');
     const paidAt = new Date();
     await Order.query(trx)
-      .patch({ status: 'paid', paidAt, stripePaymentId: outcome.paymentId })
+      .patch({ status: 'paid', paidAt, providerPaymentId: outcome.paymentId })
       .where({ id: order.id });
     await issueInvoice(trx, order.id, paidAt);
     await recordOrderEvent(trx, {
@@ -85,12 +85,12 @@ async function applyOrderPayment(
   }
 
   if (superseded) {
-    logger.warn({ ...context, expected: order.stripePaymentId }, 'failure of a replaced payment ignored');
+    logger.warn({ ...context, expected: order.providerPaymentId }, 'failure of a replaced payment ignored');
     return;
   }
   if (order.status === 'pending') {
     await Order.query(trx)
-      .patch({ status: 'payment_failed', stripePaymentId: outcome.paymentId })
+      .patch({ status: 'payment_failed', providerPaymentId: outcome.paymentId })
       .where({ id: order.id });
     await recordOrderEvent(trx, {
       orderId: order.id,
@@ -116,7 +116,7 @@ async function orderAcceptsPayment(
   return Boolean(
     order &&
     (order.status === 'pending' || order.status === 'payment_failed') &&
-    (!order.stripePaymentId || order.stripePaymentId === paymentId),
+    (!order.providerPaymentId || order.providerPaymentId === paymentId),
   );
 }
 

@@ -15,7 +15,7 @@ export class Order extends Model {
   currency!: string;
   /** Null only for an order made from a quote (its deposit was the quote's payment, decision 201). */
   paymentProvider!: 'stripe' | 'demo' | null;
-  stripePaymentId!: string | null;
+  providerPaymentId!: string | null;
   shippingFullName!: string;
   shippingAddress!: string;
   shippingCity!: string;

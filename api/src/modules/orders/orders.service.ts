@@ -105,7 +105,7 @@ export async function createCheckoutOrder(
       );
     }
     const saved = existing
-      ? await Order.query(trx).patchAndFetchById(existing.id, { ...fields, stripePaymentId: null })
+      ? await Order.query(trx).patchAndFetchById(existing.id, { ...fields, providerPaymentId: null })
       : await Order.query(trx)
           .insert({ ...fields, userId: user.id, checkoutAttemptKey: request.attemptKey ?? null })
           .returning('*');
@@ -129,7 +129,7 @@ export async function createCheckoutOrder(
     if (!reused) await Order.query(db).deleteById(order.id);
     throw providerUnavailable(err, logger);
   }
-  await Order.query(db).patch({ stripePaymentId: payment.id }).where({ id: order.id });
+  await Order.query(db).patch({ providerPaymentId: payment.id }).where({ id: order.id });
   return { clientSecret: payment.clientSecret, order: toOrderDetails(order, items) };
 }
 
@@ -176,7 +176,7 @@ export async function startOrderPayment(
   const items = await db.transaction(async (trx) => {
     const locked = await Order.query(trx).forUpdate().findById(order.id);
     if (!locked || !UNPAID.has(locked.status)) throw new Conflict('This order can no longer be paid.');
-    await Order.query(trx).patch({ stripePaymentId: payment.id, status: 'pending' }).where({ id: order.id });
+    await Order.query(trx).patch({ providerPaymentId: payment.id, status: 'pending' }).where({ id: order.id });
     await recordOrderEvent(trx, { orderId: order.id, type: 'payment_started', actorId: user.id });
     return OrderItem.query(trx).where({ orderId: order.id }).orderBy('productName');
   });

@@ -33,7 +33,7 @@ describe('Stripe: the payment webhook before, after and during a cancellation', 
   async function pendingStripeOrder(client?: TestClient) {
     const order = client ? await pendingOrderOf(t, client) : await clientWithPendingOrder(t);
     const row = (await Order.query(t.db).findById(order.orderId))!;
-    return { ...order, intentId: row.stripePaymentId! };
+    return { ...order, intentId: row.providerPaymentId! };
   }
 
   const succeeded = (intentId: string) => signedEvent('payment_intent.succeeded', stripe.settle(intentId, 'succeeded'));
@@ -65,7 +65,7 @@ describe('Stripe: the payment webhook before, after and during a cancellation', 
     const row = (await Order.query(t.db).findById(order.orderId))!;
     expect(row.status).toBe('refunded');
     expect(row.paidAt).not.toBeNull();
-    expect(row.stripePaymentId).toBe(order.intentId);
+    expect(row.providerPaymentId).toBe(order.intentId);
     expect(await t.db('invoices').where({ orderId: row.id })).toHaveLength(1);
     const [refund, ...others] = await refundsOf(order.orderId);
     expect(others).toHaveLength(0);
@@ -174,13 +174,13 @@ describe('Stripe: the payment webhook before, after and during a cancellation', 
     const order = await pendingStripeOrder();
     const again = await order.agent.post(`/api/orders/${order.orderId}/payment`);
     expect(again.status).toBe(201);
-    const replacement = (await Order.query(t.db).findById(order.orderId))!.stripePaymentId!;
+    const replacement = (await Order.query(t.db).findById(order.orderId))!.providerPaymentId!;
     expect(replacement).not.toBe(order.intentId);
 
     // The buyer finishes the first payment in another tab: it is this order's money, so it pays the order.
     await postSignedEvent(t, succeeded(order.intentId));
     let row = (await Order.query(t.db).findById(order.orderId))!;
-    expect(row).toMatchObject({ status: 'paid', stripePaymentId: order.intentId });
+    expect(row).toMatchObject({ status: 'paid', providerPaymentId: order.intentId });
 
     // Then the second one too: the order was paid twice, and the second payment is returned in full.
     await postSignedEvent(t, succeeded(replacement));

@@ -32,7 +32,7 @@ async function paidStripeOrder(price = '100.00') {
   expect(res.status).toBe(201);
   const orderId = res.body.order.id as string;
   const order = await Order.query(t.db).findById(orderId);
-  const intent = stripe.settle(order!.stripePaymentId!, 'succeeded');
+  const intent = stripe.settle(order!.providerPaymentId!, 'succeeded');
   await deliver({ type: 'payment_intent.succeeded', object: intent });
   expect((await Order.query(t.db).findById(orderId))?.status).toBe('paid');
   return { ...client, orderId, intentId: intent.id };

@@ -332,7 +332,7 @@ export async function createRefund(
       // Its only money is the quote's deposit, a payment of the quote (decision 201): refunded from the provider.
       throw new Conflict('This order was made from a quote and has no payment of its own to refund.');
     }
-    if (!order.paidAt || !order.stripePaymentId) {
+    if (!order.paidAt || !order.providerPaymentId) {
       throw new Conflict(`This order is ${order.status.replace('_', ' ')}: only paid orders can be refunded.`);
     }
     if (order.paymentProvider !== provider.name) {
@@ -382,7 +382,7 @@ export async function sendRefund(
   let answer;
   try {
     answer = await provider.refund({
-      paymentId: refund.paymentId ?? order.stripePaymentId!,
+      paymentId: refund.paymentId ?? order.providerPaymentId!,
       amountCents: toCents(refund.amount),
       metadata: { purpose: 'order', order_id: order.id, refund_id: refund.id },
       idempotencyKey: `refund-${refund.id}`,
@@ -441,7 +441,7 @@ export async function sendUnsentRefunds(deps: RefundDeps, minAgeMs: number): Pro
   let sent = 0;
   for (const row of rows) {
     const order = await Order.query(deps.db).findById(row.orderId);
-    if (!order?.stripePaymentId) continue;
+    if (!order?.providerPaymentId) continue;
     try {
       await sendRefund(deps, order, row);
       sent += 1;
@@ -477,7 +477,7 @@ export async function applyRefundReport(trx: Knex.Transaction, report: RefundRep
   const order = uuid.safeParse(orderId).success
     ? await query.findById(orderId!)
     : report.paymentId
-      ? await query.findOne({ stripePaymentId: report.paymentId })
+      ? await query.findOne({ providerPaymentId: report.paymentId })
       : undefined;
   if (!order || order.paymentProvider !== report.provider) {
     logger.warn(context, 'refund of an unknown order ignored');

@@ -60,7 +60,7 @@ describe('Stripe PaymentIntents', () => {
     const intent = [...stripe.intents.values()][0]!;
     expect(res.body.clientSecret).toBe(intent.client_secret);
     const order = await Order.query(t.db).findById(orderId);
-    expect(order).toMatchObject({ paymentProvider: 'stripe', stripePaymentId: intent.id, status: 'pending' });
+    expect(order).toMatchObject({ paymentProvider: 'stripe', providerPaymentId: intent.id, status: 'pending' });
   });
 
   it('leaves no order behind when Stripe is unavailable, and says so with 502', async () => {
@@ -199,7 +199,7 @@ describe('POST /api/stripe/webhook', () => {
       status: 'pending',
       name: 'Grace',
       email: built.user.email,
-      stripePaymentId: intent.id,
+      providerPaymentId: intent.id,
     });
   });
 });
@@ -333,7 +333,7 @@ describe('well-signed events of an unexpected shape', () => {
         body: { received: true, result: 'processed' },
       });
     }
-    expect(await t.db('service_requests').where({ stripePaymentId: intent.id })).toHaveLength(0);
+    expect(await t.db('service_requests').where({ providerPaymentId: intent.id })).toHaveLength(0);
   });
 
   it('acknowledges and records an event type it does not handle, whatever its object holds', async () => {

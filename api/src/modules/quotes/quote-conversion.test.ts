@@ -183,7 +183,7 @@ describe('the conversion into an order, a plan and a project', () => {
       totalAmount: '542.50',
       depositAmount: '271.25',
       paymentProvider: null,
-      stripePaymentId: null,
+      providerPaymentId: null,
       shippingFullName: 'Grace Hopper',
       shippingZipCode: '22202',
     });

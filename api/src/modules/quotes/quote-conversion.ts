@@ -139,7 +139,7 @@ export async function createQuoteOrder(
       currency: 'usd',
       // No payment of its own: the deposit was a payment of the quote (refunds of it go through the provider).
       paymentProvider: null,
-      stripePaymentId: null,
+      providerPaymentId: null,
       shippingFullName: shipping.fullName,
       shippingAddress: shipping.address,
       shippingCity: shipping.city,

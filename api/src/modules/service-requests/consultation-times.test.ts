@@ -19,7 +19,7 @@ beforeAll(async () => {
 });
 
 let payments = 0;
-const paidTicket = () => buildTicket(t.db, client.built.user, { stripePaymentId: `pi_test_${(payments += 1)}` });
+const paidTicket = () => buildTicket(t.db, client.built.user, { providerPaymentId: `pi_test_${(payments += 1)}` });
 /** The calendar day `days` from today (UTC), as YYYY-MM-DD: proposals must lie within the next year. */
 const daysAhead = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
 /** The next second Sunday of March (when America/Chicago skips 02:00–03:00), within the next year. */

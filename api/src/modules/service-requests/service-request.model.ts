@@ -15,7 +15,7 @@ export class ServiceRequest extends Model {
   service!: string;
   message!: string;
   status!: ServiceRequestStatus;
-  stripePaymentId!: string | null;
+  providerPaymentId!: string | null;
   assigneeId!: string | null;
   contactMessageId!: string | null;
   chatConversationId!: string | null;

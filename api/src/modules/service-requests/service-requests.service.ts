@@ -18,7 +18,7 @@ interface NewServiceRequest {
   service: string;
   message: string;
   /** The payment that bought it (a paid consultation): one payment makes at most one request. */
-  stripePaymentId?: string;
+  providerPaymentId?: string;
   /** The enquiry it came from: an enquiry becomes at most one request. */
   contactMessageId?: string;
   /** The chat it came from: a chat becomes at most one request. */
@@ -52,7 +52,7 @@ export async function createServiceRequest(trx: Knex.Transaction, request: NewSe
       priority: priority ?? (await defaultPriorityFor(trx, request.userId)),
     })
     .returning<{ id: string }[]>('id');
-  const unique = request.stripePaymentId ? 'stripe_payment_id' : request.quoteId ? 'quote_id' : null;
+  const unique = request.providerPaymentId ? 'provider_payment_id' : request.quoteId ? 'quote_id' : null;
   const inserted = await (unique ? insert.onConflict(unique).ignore() : insert);
   // Staff consoles hear of it on commit (decision 100); a payment's second report adds nothing and says nothing.
   for (const { id } of inserted) {

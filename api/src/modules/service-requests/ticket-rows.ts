@@ -23,7 +23,7 @@ export const displayNameSql = (alias: string) =>
   `coalesce(nullif(concat_ws(' ', ${alias}.first_name, ${alias}.last_name), ''), ${alias}.username)`;
 
 export const TICKET_COLUMNS = `sr.id, sr.number::text as number, sr.user_id as "userId", sr.name, sr.email, sr.phone, sr.company, sr.service,
-  sr.status, sr.priority, sr.stripe_payment_id is not null as paid, sr.assignee_id as "assigneeId",
+  sr.status, sr.priority, sr.provider_payment_id is not null as paid, sr.assignee_id as "assigneeId",
   ${displayNameSql('a')} as "assigneeName", sr.contact_message_id as "contactMessageId",
   sr.chat_conversation_id as "chatConversationId", sr.created_at as "createdAt", sr.updated_at as "updatedAt",
   sr.first_response_at as "firstResponseAt", sr.first_response_due_at as "firstResponseDueAt",

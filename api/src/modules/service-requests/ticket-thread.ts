@@ -99,7 +99,7 @@ export async function readThread(db: Knex | Knex.Transaction, id: string, caller
         ) c) as consultation,
        (select row_to_json(b) from (
           select b.topic, b.preferred_times as "preferredTimes" from consultation_bookings b
-           where b.payment_id = sr.stripe_payment_id
+           where b.payment_id = sr.provider_payment_id
         ) b) as booking
      from ${TICKET_FROM}
      where sr.id = ?${visibleTicket}`,

@@ -19,8 +19,8 @@ import { defineSetting, readSetting } from '../settings/settings.service';
  * chat closed, in that change's transaction, unless the `surveys` setting is
  * off:
  * - a ticket's is emailed at once;
- * - a chat's is asked in the widget when the visitor has it open (the chat hub
- *   that delivers the closing to the visitor's socket calls askInWidget), and
+ * - a chat's is asked in the widget when the visitor has it open (the chat's
+ *   socket registry that delivers the closing to the visitor's socket calls askInWidget), and
  *   otherwise emailed a minute later (the email waits in the outbox and is
  *   withdrawn if the widget asked first).
  * Its link token is kept only as a SHA-256; asking again (the widget, a
@@ -225,7 +225,7 @@ export async function askAfterChatClosed(trx: Knex.Transaction, chatConversation
 }
 
 /**
- * The chat hub is showing the closing to the visitor's open widget (or the
+ * The chat's socket registry is showing the closing to the visitor's open widget (or the
  * widget opened on a closed chat): the survey is asked there instead of by
  * email (the queued email is withdrawn). It gets a new token each time (only
  * the hash is kept, so a widget that reloads needs a new one; a link that

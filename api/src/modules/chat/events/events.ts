@@ -5,7 +5,7 @@ import type { ChatEvent, EventOrigin } from '../../../live/channels';
  * The chat's events travel on the live layer's `chat` channel
  * (api/src/live/channels.ts, decision 160): published with
  * `publish(trx, 'chat', event)` in the transaction that made the change, and
- * handed to this instance's hub (hub.ts) in commit order.
+ * handed to this instance's socket registry (socket-registry.ts) in commit order.
  */
 
 export type ChatEventOf<K extends ChatEvent['kind']> = Extract<ChatEvent, { kind: K }>;

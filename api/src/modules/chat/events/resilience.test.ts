@@ -134,7 +134,7 @@ describe('reconnecting', () => {
     // Cut instance 0's listener connection, as a network blip or a database failover would.
     const killed = await servers.db.raw<{ rows: unknown[] }>(
       `select pg_terminate_backend(pid) from pg_stat_activity where datname = current_database() and application_name = ?`,
-      [listenerName(instance.chat.hub.instanceId)],
+      [listenerName(instance.chat.registry.instanceId)],
     );
     expect(killed.rows).toHaveLength(1);
     await eventually(() => !instance.chat.listening);

@@ -18,7 +18,7 @@ import { publish } from '../../../live/publish';
 import { describeZodIssue } from '../../../middleware/error-handler';
 import { mayChat, ownsConversation } from '../chat-access';
 import type { ChatConnection } from './connection';
-import { CHAT_NOT_ALLOWED, type ChatHub } from '../events/hub';
+import { CHAT_NOT_ALLOWED, type SocketRegistry } from '../events/socket-registry';
 import type { MessageWriter } from '../storage/message-writer';
 import { ConversationClosedError, ConversationMissingError, markRead } from '../storage/messages';
 import { loadConversation } from '../storage/conversations';
@@ -29,7 +29,7 @@ const NOT_FOUND = 'Conversation not found';
 
 export interface ProtocolDeps {
   db: Knex;
-  hub: ChatHub;
+  registry: SocketRegistry;
   writer: MessageWriter;
   logger: Logger;
 }
@@ -112,17 +112,17 @@ function dispatch(deps: ProtocolDeps, connection: ChatConnection, frame: ParsedC
     case 'message':
       return message(deps, connection, frame);
     case 'leave':
-      deps.hub.leave(connection, frame.conversationId);
+      deps.registry.leave(connection, frame.conversationId);
       return;
     case 'typing':
       return typing(deps, connection, frame);
     case 'read':
       return read(deps, connection, frame);
     case 'staff_feed':
-      if (requireStaff(connection) && requireChat(connection)) deps.hub.subscribeFeed(connection);
+      if (requireStaff(connection) && requireChat(connection)) deps.registry.subscribeFeed(connection);
       return;
     case 'staff_events':
-      if (requireStaff(connection)) deps.hub.subscribeStaffEvents(connection);
+      if (requireStaff(connection)) deps.registry.subscribeStaffEvents(connection);
       return;
   }
 }
@@ -158,14 +158,14 @@ async function join(deps: ProtocolDeps, connection: ChatConnection, frame: z.out
   if (frame.isAdmin) {
     // A staff console keeps its socket for other conversations.
     if (!conversation) return connection.sendError('not_found', NOT_FOUND, { conversationId: frame.conversationId });
-    return deps.hub.join(connection, conversation, 'admin', frame.afterId ?? null);
+    return deps.registry.join(connection, conversation, 'admin', frame.afterId ?? null);
   }
   // Someone else's conversation and one that does not exist look the same.
   if (!conversation || !ownsConversation(conversation, connection.participant)) {
     connection.fail('not_found', NOT_FOUND, CHAT_CLOSE.notFound, { conversationId: frame.conversationId });
     return;
   }
-  await deps.hub.join(connection, conversation, 'visitor', frame.afterId ?? null);
+  await deps.registry.join(connection, conversation, 'visitor', frame.afterId ?? null);
 }
 
 async function message(deps: ProtocolDeps, connection: ChatConnection, frame: z.output<typeof messageFrame>) {
@@ -187,7 +187,7 @@ async function message(deps: ProtocolDeps, connection: ChatConnection, frame: z.
       senderId: connection.participant.user?.id ?? null,
       text: frame.message,
       clientId: frame.clientId ?? null,
-      origin: deps.hub.origin(connection),
+      origin: deps.registry.origin(connection),
     });
     // A new message is acknowledged when its event comes back (in order with everything else).
     if (stored.duplicate)
@@ -211,7 +211,7 @@ async function typing(deps: ProtocolDeps, connection: ChatConnection, frame: z.o
     conversationId: frame.conversationId,
     senderType: subscription.role,
     isTyping: frame.isTyping,
-    origin: deps.hub.origin(connection),
+    origin: deps.registry.origin(connection),
   });
 }
 

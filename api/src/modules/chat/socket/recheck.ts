@@ -7,7 +7,7 @@ import { SESSION_ENDED } from './credentials';
 const STAFF_SESSION_ENDED = 'Your staff session has ended. Please log in again.';
 const NO_LONGER_STAFF = 'Your account no longer has staff access.';
 
-/** Applied to a socket after its account was read again: takes away what its role no longer allows (the hub's). */
+/** Applied to a socket after its account was read again: takes away what its role no longer allows (the socket registry's). */
 export type RoleEnforcer = (connection: ChatConnection) => void;
 
 /** Acts on a fresh reading of a socket's session. */

@@ -6,7 +6,7 @@ import { CHAT_CLOSE, CHAT_MAX_FRAME_BYTES } from '@shared/schemas/chat-frames';
 import type { AppDeps } from '../../../app-deps';
 import type { LiveBus } from '../../../live/bus';
 import type { ChatParticipant } from '../chat-access';
-import { ChatHub } from '../events/hub';
+import { SocketRegistry } from '../events/socket-registry';
 import type { ChatConnection } from './connection';
 import { emailUnreadReplies, type ReplyDigestTiming } from '../storage/chat-mails';
 import { MessageWriter } from '../storage/message-writer';
@@ -30,7 +30,8 @@ export interface ChatServerOptions {
 }
 
 export interface ChatServer {
-  readonly hub: ChatHub;
+  /** This instance's sockets and what they joined. */
+  readonly registry: SocketRegistry;
   /** Whether this instance currently receives chat events (false while its listener reconnects). */
   readonly listening: boolean;
   /** Starts serving sockets (the live bus is started by the caller, before). */
@@ -40,8 +41,8 @@ export interface ChatServer {
 }
 
 /**
- * Takes an authenticated socket into service: it joins the hub, its frames go
- * to the protocol, pongs mark it alive, and closing takes it out of the hub.
+ * Takes an authenticated socket into service: it joins the socket registry, its
+ * frames go to the protocol, pongs mark it alive, and closing takes it out of the registry.
  * Its credentials are kept to read its session again later (recheck.ts).
  */
 function serveSocket(
@@ -51,8 +52,8 @@ function serveSocket(
   req: IncomingMessage,
   participant: ChatParticipant,
 ): void {
-  const { hub, logger } = protocol;
-  const connection = hub.connect(ws, participant, {
+  const { registry, logger } = protocol;
+  const connection = registry.connect(ws, participant, {
     key: `${req.headers.cookie ?? ''}\n${req.headers.authorization ?? ''}`,
     revalidate: async () => {
       const decision = await authenticate(req);
@@ -65,7 +66,7 @@ function serveSocket(
   });
   // Oversized frames, bad UTF-8, resets: the socket closes; nothing else to do.
   ws.on('error', (err) => logger.debug({ err, connection: connection.id }, 'chat socket error'));
-  ws.on('close', () => hub.disconnect(connection));
+  ws.on('close', () => registry.disconnect(connection));
 }
 
 /** Closes sockets with 1001 ("going away": clients reconnect elsewhere); those that linger are cut after `graceMs`. */
@@ -106,25 +107,25 @@ export function attachChatServer(options: {
   const { server, deps, live } = options;
   const { logger } = deps;
   const settings = options.chat ?? {};
-  const hub = new ChatHub(deps.db, logger, options.instanceId);
-  const enforceRole = (connection: ChatConnection) => hub.enforceRole(connection);
+  const registry = new SocketRegistry(deps.db, logger, options.instanceId);
+  const enforceRole = (connection: ChatConnection) => registry.enforceRole(connection);
   live.subscribe({
     on: {
-      chat: (event) => hub.receive(event),
+      chat: (event) => registry.receive(event),
       // Orders, enquiries, …: to this instance's staff consoles (decision 100).
-      staff: (event) => hub.receiveStaffEvent(event),
+      staff: (event) => registry.receiveStaffEvent(event),
       // A session of this account ended, or its role changed: its sockets here read their session again now.
-      accounts: (change) => void recheckSessions(hub.connectionsOf(change.userId), logger, enforceRole),
+      accounts: (change) => void recheckSessions(registry.connectionsOf(change.userId), logger, enforceRole),
     },
     resync: () => {
-      hub.resync();
+      registry.resync();
       // Announcements sent while the connection was down are lost: read every account's sessions again.
-      void recheckSessions(hub.accountConnections(), logger, enforceRole);
+      void recheckSessions(registry.accountConnections(), logger, enforceRole);
     },
   });
   const authenticate = createUpgradeAuthenticator(options.app, options.session, deps.config);
   const writer = new MessageWriter(deps.db, logger, deps.config.mail);
-  const protocol: ProtocolDeps = { db: deps.db, hub, writer, logger };
+  const protocol: ProtocolDeps = { db: deps.db, registry, writer, logger };
   let closing = false;
   const onUpgrade = createUpgradeListener({
     wss: new WebSocketServer({
@@ -142,22 +143,22 @@ export function attachChatServer(options: {
   });
   const heartbeatMs = settings.heartbeatMs ?? 30_000;
   const heartbeatSliceCount = heartbeatSlices(heartbeatMs);
-  const heartbeat = createHeartbeat(() => hub.allConnections(), logger, enforceRole, heartbeatSliceCount);
+  const heartbeat = createHeartbeat(() => registry.allConnections(), logger, enforceRole, heartbeatSliceCount);
   const timers: NodeJS.Timeout[] = [];
 
   return {
-    hub,
+    registry,
     get listening() {
       return live.listening;
     },
     async start() {
       server.on('upgrade', onUpgrade);
-      await hub.presence.refresh();
+      await registry.presence.refresh();
       timers.push(setInterval(heartbeat, heartbeatMs / heartbeatSliceCount));
       timers.push(
         setInterval(() => {
-          void hub.presence.heartbeat();
-          void hub.staffPresence.heartbeat();
+          void registry.presence.heartbeat();
+          void registry.staffPresence.heartbeat();
         }, settings.presenceHeartbeatMs ?? PRESENCE_HEARTBEAT_MS),
       );
       timers.push(
@@ -177,11 +178,11 @@ export function attachChatServer(options: {
       closing = true;
       for (const timer of timers) clearInterval(timer);
       await closeSockets(
-        [...hub.allConnections()].map((connection) => connection.ws),
+        [...registry.allConnections()].map((connection) => connection.ws),
         settings.closeGraceMs ?? 2_000,
       );
-      await hub.presence.withdraw();
-      await hub.staffPresence.withdraw();
+      await registry.presence.withdraw();
+      await registry.staffPresence.withdraw();
     },
   };
 }

@@ -30,14 +30,14 @@ describe('upgrade', () => {
 
   it('tells a socket without a session (or with a forged one) why, and closes it for good (4401)', async () => {
     const { cookie } = await startVisitorChat(url());
-    const before = servers.instance().chat.hub.connectionCount;
+    const before = servers.instance().chat.registry.connectionCount;
     for (const credentials of [undefined, cookie.replace(/sid=([^;]+)/, 'sid=forged-session-id')]) {
       const socket = await TestSocket.open(url(), { cookie: credentials });
       expect(await socket.next('error')).toMatchObject({ code: 'unauthorized' });
       expect((await socket.closed).code).toBe(CHAT_CLOSE.unauthorized);
     }
-    // They never joined the hub.
-    expect(servers.instance().chat.hub.connectionCount).toBe(before);
+    // They never joined the socket registry.
+    expect(servers.instance().chat.registry.connectionCount).toBe(before);
   });
 });
 
@@ -115,7 +115,7 @@ describe('heartbeat and sessions', () => {
     const cookie = await staffCookie(servers.db, url());
     const desk = await TestSocket.open(url(), { cookie });
     desk.send({ type: 'staff_feed' });
-    await eventually(() => servers.instance().chat.hub.isStaffOnline);
+    await eventually(() => servers.instance().chat.registry.isStaffOnline);
     const out = await fetch(`${url()}/api/logout`, { method: 'POST', headers: { Cookie: cookie } });
     expect(out.status).toBe(204);
     expect(await desk.next('error')).toMatchObject({ code: 'unauthorized' });

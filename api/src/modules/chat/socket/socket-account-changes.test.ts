@@ -101,8 +101,8 @@ describe('role changes reach open sockets at once, on every instance', () => {
     await socket.join(chat.id);
     await servers.db('users').update({ accountType: 'staff', staffRole: 'support' }).where({ id: client.user.id });
     // No re-login, no reconnect: the socket's account is read again when the change is announced.
-    const hub = servers.instance(1).chat.hub;
-    await eventually(() => hub.connectionsOf(client.user.id).every((c) => c.participant.user?.isStaff === true));
+    const registry = servers.instance(1).chat.registry;
+    await eventually(() => registry.connectionsOf(client.user.id).every((c) => c.participant.user?.isStaff === true));
     socket.send({ type: 'staff_feed' });
     await expectServed(socket);
     expect(socket.ws.readyState).toBe(socket.ws.OPEN);

@@ -5,7 +5,7 @@ import { eventually, startVisitorChat, TestSocket, useChatServers } from '../../
 // Small caps, to reach them with a handful of sockets.
 const servers = useChatServers(1, {}, { chatSockets: { perSession: 3, perIp: 5 } });
 const url = () => servers.url();
-const hub = () => servers.instance().chat.hub;
+const registry = () => servers.instance().chat.registry;
 
 async function openAll(count: number, options: { cookie: string; forwardedFor: string }): Promise<TestSocket[]> {
   const sockets: TestSocket[] = [];
@@ -26,12 +26,12 @@ const closeAll = async (sockets: TestSocket[]) => {
 describe('sockets per session and per address', () => {
   it('refuses a session its fourth socket with 1013 and a reason, and takes it again once one closes', async () => {
     const { id, cookie } = await startVisitorChat(url());
-    const before = hub().connectionCount;
+    const before = registry().connectionCount;
     const open = await openAll(3, { cookie, forwardedFor: '203.0.113.10' });
     // From another address too: the session is the same.
     const extra = await TestSocket.open(url(), { cookie, forwardedFor: '198.51.100.20' });
     await expectRefused(extra, 'Too many chat connections for this session (at most 3)');
-    expect(hub().connectionCount).toBe(before + 3);
+    expect(registry().connectionCount).toBe(before + 3);
     // The others are untouched, and another session is not affected.
     expect((await open[0]!.join(id)).conversation.id).toBe(id);
     const other = await startVisitorChat(url());
@@ -43,7 +43,7 @@ describe('sockets per session and per address', () => {
     const again = await TestSocket.open(url(), { cookie, forwardedFor: '203.0.113.10' });
     expect((await again.join(id)).conversation.id).toBe(id);
     await closeAll([open[0]!, open[1]!, neighbour, again]);
-    await eventually(() => hub().connectionCount === before);
+    await eventually(() => registry().connectionCount === before);
   });
 
   it('refuses an address its sixth socket whatever the session, and counts refused sockets nowhere', async () => {

@@ -7,7 +7,7 @@ import { roomyRateLimits } from '../../../test/config';
 import { buildUser, type BuiltUser } from '../../../test/factories';
 import { eventually, loginCookie, startVisitorChat, TestSocket, useChatServers } from '../../../test/chat';
 import { setAccountType } from '../../users/users.service';
-import { CHAT_NOT_ALLOWED } from '../events/hub';
+import { CHAT_NOT_ALLOWED } from '../events/socket-registry';
 
 // Two instances on one database; the heartbeat is an hour away, so what happens here happens on announcement.
 const servers = useChatServers(2, { heartbeatMs: 3_600_000 }, { rateLimits: roomyRateLimits });
@@ -126,11 +126,11 @@ describe("a role change reaches the account's sockets at once, on the other inst
     expect(await socket.next('error', (frame) => frame.code === 'forbidden')).toMatchObject({
       message: CHAT_NOT_ALLOWED,
     });
-    const hub = servers.instance(1).chat.hub;
+    const registry = servers.instance(1).chat.registry;
     await eventually(() =>
-      hub.connectionsOf(built.user.id).every((c) => c.participant.user?.staffRole === 'fulfilment'),
+      registry.connectionsOf(built.user.id).every((c) => c.participant.user?.staffRole === 'fulfilment'),
     );
-    const [connection] = hub.connectionsOf(built.user.id);
+    const [connection] = registry.connectionsOf(built.user.id);
     expect(connection!.feed).toBe(false);
     expect([...connection!.subscriptions.keys()]).toEqual([]);
     socket.frames.splice(0);
@@ -157,8 +157,10 @@ describe("a role change reaches the account's sockets at once, on the other inst
     const socket = await staffConsole(cookie, false);
     expect(await heardOf([socket], [{ kind: 'chat.updated', id: 'h3' }])).toEqual([[]]);
     await setAccountType(servers.db, built.user.id, 'staff', 'support');
-    const hub = servers.instance(1).chat.hub;
-    await eventually(() => hub.connectionsOf(built.user.id).every((c) => c.participant.user?.staffRole === 'support'));
+    const registry = servers.instance(1).chat.registry;
+    await eventually(() =>
+      registry.connectionsOf(built.user.id).every((c) => c.participant.user?.staffRole === 'support'),
+    );
     expect(await heardOf([socket], [{ kind: 'chat.updated', id: 'h4' }])).toEqual([['chat.updated h4']]);
     socket.send({ type: 'staff_feed' });
     await settled(socket);

@@ -1,6 +1,7 @@
 import type { Knex } from 'knex';
 import type { Logger } from '../../../logger';
 import { publish } from '../../../live/publish';
+import { CoalescedWrite } from './coalesced-write';
 
 /**
  * "Is any staff member connected?" across every API instance. Each instance
@@ -47,8 +48,10 @@ export async function deleteStalePresence(db: Knex): Promise<number> {
  */
 export class StaffPresence {
   private online = false;
-  private dirty = false;
-  private writing: Promise<void> | null = null;
+  private readonly writes = new CoalescedWrite(
+    () => this.write(),
+    (err) => this.logger.warn({ err }, 'could not record chat staff presence'),
+  );
 
   constructor(
     private readonly db: Knex,
@@ -66,22 +69,14 @@ export class StaffPresence {
 
   /** This instance's count changed: write it (writes never overlap; the last count wins). */
   report(): void {
-    this.dirty = true;
-    if (this.writing) return;
-    this.writing = (async () => {
-      while (this.dirty) {
-        this.dirty = false;
-        try {
-          const count = this.consoles();
-          if (count > 0) await reportStaffConnections(this.db, this.instanceId, count);
-          else await removeInstancePresence(this.db, this.instanceId);
-          await publish(this.db, 'chat', { kind: 'presence' });
-        } catch (err) {
-          this.logger.warn({ err }, 'could not record chat staff presence');
-        }
-      }
-      this.writing = null;
-    })();
+    this.writes.request();
+  }
+
+  private async write(): Promise<void> {
+    const count = this.consoles();
+    if (count > 0) await reportStaffConnections(this.db, this.instanceId, count);
+    else await removeInstancePresence(this.db, this.instanceId);
+    await publish(this.db, 'chat', { kind: 'presence' });
   }
 
   /** Re-reads "is any staff console connected anywhere", announcing a change. */
@@ -113,7 +108,7 @@ export class StaffPresence {
 
   /** On shutdown: this instance's consoles no longer count. */
   async withdraw(): Promise<void> {
-    await this.writing;
+    await this.writes.idle();
     try {
       await removeInstancePresence(this.db, this.instanceId);
       await publish(this.db, 'chat', { kind: 'presence' });

@@ -1,6 +1,7 @@
 import type { Knex } from 'knex';
 import type { Logger } from '../../../logger';
 import { publish } from '../../../live/publish';
+import { CoalescedWrite } from './coalesced-write';
 import { PRESENCE_HEARTBEAT_MS } from './presence';
 
 /**
@@ -58,8 +59,10 @@ export async function deleteOldStaffPresence(db: Knex): Promise<number> {
 export class StaffMemberPresence {
   /** What the table says for this instance: consoles per staff member (only those with some). */
   private written = new Map<string, number>();
-  private dirty = false;
-  private writing: Promise<void> | null = null;
+  private readonly writes = new CoalescedWrite(
+    () => this.write(),
+    (err) => this.logger.warn({ err }, 'could not record staff presence'),
+  );
 
   constructor(
     private readonly db: Knex,
@@ -70,19 +73,7 @@ export class StaffMemberPresence {
   ) {}
 
   report(): void {
-    this.dirty = true;
-    if (this.writing) return;
-    this.writing = (async () => {
-      while (this.dirty) {
-        this.dirty = false;
-        try {
-          await this.write();
-        } catch (err) {
-          this.logger.warn({ err }, 'could not record staff presence');
-        }
-      }
-      this.writing = null;
-    })();
+    this.writes.request();
   }
 
   private async write(): Promise<void> {
@@ -128,7 +119,7 @@ export class StaffMemberPresence {
 
   /** On shutdown: nobody's consoles here count any more (from now: the grace starts). */
   async withdraw(): Promise<void> {
-    await this.writing;
+    await this.writes.idle();
     try {
       await this.db.transaction(async (trx) => {
         const count = await trx('staff_presence')

@@ -11,8 +11,9 @@ import { cn } from '@/lib/cn';
 import { useMay } from '@/lib/staff-role';
 import { reportCsvPath, useSalesReport, useSupportReport } from '../api/reports';
 import { DateRangePicker } from './date-range-picker';
-import { formatBusinessAndCalendar, formatMinutes, formatMoney, formatPercent } from './format';
+import { formatMinutes, formatMoney, formatPercent } from './format';
 import { chartColors, ReportChart } from './report-chart';
+import { durationSeries, formatDuration, moneySeries, numberSeries } from './report-series';
 import {
   ordersBehind,
   readReportParams,
@@ -23,6 +24,9 @@ import {
 } from './report-params';
 
 const REPORT_LABELS: Record<ReportKind, string> = { support: 'Support', sales: 'Sales' };
+
+type SupportRow = SupportReport['intervals'][number];
+type SalesRow = SalesReport['intervals'][number];
 
 function Stat({ label, value, detail }: { label: string; value: string; detail?: string }) {
   return (
@@ -73,10 +77,7 @@ function SupportView({ report, params }: { report: SupportReport; params: Report
         <Stat
           label="First response (median)"
           value={formatMinutes(total.firstResponse.medianBusinessMinutes)}
-          detail={formatBusinessAndCalendar(
-            total.firstResponse.medianBusinessMinutes,
-            total.firstResponse.medianMinutes,
-          )}
+          detail={formatDuration(total.firstResponse)}
         />
         <Stat
           label="SLA met"
@@ -90,85 +91,70 @@ function SupportView({ report, params }: { report: SupportReport; params: Report
         />
       </div>
       <div className="grid gap-6 xl:grid-cols-2">
-        <ReportChart
+        <ReportChart<SupportRow>
           title="New and resolved"
           description="Tickets and chats opened, and resolved (a chat: closed), per interval. A New bar opens the tickets created then."
           kind="bar"
           rows={rows}
           series={[
-            {
-              key: 'new',
-              name: 'New',
-              color: chartColors.blue,
-              value: (r) => r.new.total,
-              href: (r) => ticketsBehind(r, params),
-            },
-            { key: 'resolved', name: 'Resolved', color: chartColors.green, value: (r) => r.resolved.total },
+            numberSeries(
+              { key: 'new', name: 'New', color: chartColors.blue },
+              (r) => r.new.total,
+              (r) => ticketsBehind(r, params),
+            ),
+            numberSeries({ key: 'resolved', name: 'Resolved', color: chartColors.green }, (r) => r.resolved.total),
           ]}
         />
-        <ReportChart
+        <ReportChart<SupportRow>
           title="Service levels"
           description="Items created in the interval whose clocks have ended: met, or breached. A Breached bar opens those tickets."
           kind="bar"
           stacked
           rows={rows}
           series={[
-            {
-              key: 'met',
-              name: 'Met',
-              color: chartColors.green,
-              value: (r) => r.sla.met,
-              href: (r) => ticketsBehind(r, params),
-            },
-            {
-              key: 'breached',
-              name: 'Breached',
-              color: chartColors.red,
-              value: (r) => r.sla.breached,
-              href: (r) => ticketsBehind(r, params, 'breached'),
-            },
+            numberSeries(
+              { key: 'met', name: 'Met', color: chartColors.green },
+              (r) => r.sla.met,
+              (r) => ticketsBehind(r, params),
+            ),
+            numberSeries(
+              { key: 'breached', name: 'Breached', color: chartColors.red },
+              (r) => r.sla.breached,
+              (r) => ticketsBehind(r, params, 'breached'),
+            ),
           ]}
           extraColumns={[{ name: 'Met %', format: (r) => formatPercent(r.sla.metPercent) }]}
         />
-        <ReportChart
+        <ReportChart<SupportRow>
           title="Response and resolution times"
           description="Medians and 90th percentiles in business minutes (the table adds calendar time where it differs)."
           kind="line"
           rows={rows}
           series={[
-            {
-              key: 'frt',
-              name: 'First response, median',
-              color: chartColors.blue,
-              value: (r) => r.firstResponse.medianBusinessMinutes,
-              format: (r) =>
-                formatBusinessAndCalendar(r.firstResponse.medianBusinessMinutes, r.firstResponse.medianMinutes),
-              href: (r) => ticketsBehind(r, params),
-            },
-            {
-              key: 'frt90',
-              name: 'First response, p90',
-              color: chartColors.violet,
-              value: (r) => r.firstResponse.p90BusinessMinutes,
-              format: (r) => formatBusinessAndCalendar(r.firstResponse.p90BusinessMinutes, r.firstResponse.p90Minutes),
-            },
-            {
-              key: 'rt',
-              name: 'Resolution, median',
-              color: chartColors.green,
-              value: (r) => r.resolution.medianBusinessMinutes,
-              format: (r) => formatBusinessAndCalendar(r.resolution.medianBusinessMinutes, r.resolution.medianMinutes),
-            },
-            {
-              key: 'rt90',
-              name: 'Resolution, p90',
-              color: chartColors.amber,
-              value: (r) => r.resolution.p90BusinessMinutes,
-              format: (r) => formatBusinessAndCalendar(r.resolution.p90BusinessMinutes, r.resolution.p90Minutes),
-            },
+            durationSeries(
+              { key: 'frt', name: 'First response, median', color: chartColors.blue },
+              (r) => r.firstResponse,
+              'median',
+              (r) => ticketsBehind(r, params),
+            ),
+            durationSeries(
+              { key: 'frt90', name: 'First response, p90', color: chartColors.violet },
+              (r) => r.firstResponse,
+              'p90',
+            ),
+            durationSeries(
+              { key: 'rt', name: 'Resolution, median', color: chartColors.green },
+              (r) => r.resolution,
+              'median',
+            ),
+            durationSeries(
+              { key: 'rt90', name: 'Resolution, p90', color: chartColors.amber },
+              (r) => r.resolution,
+              'p90',
+            ),
           ]}
         />
-        <ReportChart
+        <ReportChart<SupportRow>
           title="Satisfaction"
           description="Average rating (1 to 5) of the surveys answered in the interval."
           kind="line"
@@ -215,18 +201,8 @@ function SupportView({ report, params }: { report: SupportReport; params: Report
                   </th>
                   <td className="px-2 py-1">{member.new.total}</td>
                   <td className="px-2 py-1">{member.resolved.total}</td>
-                  <td className="px-2 py-1">
-                    {formatBusinessAndCalendar(
-                      member.firstResponse.medianBusinessMinutes,
-                      member.firstResponse.medianMinutes,
-                    )}
-                  </td>
-                  <td className="px-2 py-1">
-                    {formatBusinessAndCalendar(
-                      member.resolution.medianBusinessMinutes,
-                      member.resolution.medianMinutes,
-                    )}
-                  </td>
+                  <td className="px-2 py-1">{formatDuration(member.firstResponse)}</td>
+                  <td className="px-2 py-1">{formatDuration(member.resolution)}</td>
                   <td className="px-2 py-1">
                     {formatPercent(member.sla.metPercent)} ({member.sla.met}/{member.sla.counted})
                   </td>
@@ -267,62 +243,39 @@ function SalesView({ report }: { report: SalesReport }) {
         />
       </div>
       <div className="grid gap-6 xl:grid-cols-2">
-        <ReportChart
+        <ReportChart<SalesRow>
           title="Revenue"
           description="Orders paid, refunds made and what remains, in US dollars. A bar opens the orders of those days."
           kind="bar"
           rows={rows}
           series={[
-            {
-              key: 'revenue',
-              name: 'Revenue',
-              color: chartColors.blue,
-              value: (r) => Number(r.revenue),
-              format: (r) => formatMoney(r.revenue),
-              href: (r) => ordersBehind(r),
-            },
-            {
-              key: 'refunds',
-              name: 'Refunds',
-              color: chartColors.red,
-              value: (r) => Number(r.refunds.amount),
-              format: (r) => formatMoney(r.refunds.amount),
-            },
-            {
-              key: 'net',
-              name: 'Net',
-              color: chartColors.green,
-              value: (r) => Number(r.netRevenue),
-              format: (r) => formatMoney(r.netRevenue),
-            },
+            moneySeries(
+              { key: 'revenue', name: 'Revenue', color: chartColors.blue },
+              (r) => r.revenue,
+              (r) => ordersBehind(r),
+            ),
+            moneySeries({ key: 'refunds', name: 'Refunds', color: chartColors.red }, (r) => r.refunds.amount),
+            moneySeries({ key: 'net', name: 'Net', color: chartColors.green }, (r) => r.netRevenue),
           ]}
           extraColumns={[{ name: 'Paid orders', format: (r) => String(r.paidOrders) }]}
         />
-        <ReportChart
+        <ReportChart<SalesRow>
           title="Monthly recurring revenue"
           description="Active subscriptions' monthly price at the end of each interval (a yearly plan counts a twelfth)."
           kind="line"
           rows={rows}
-          series={[
-            {
-              key: 'mrr',
-              name: 'MRR',
-              color: chartColors.violet,
-              value: (r) => Number(r.mrr),
-              format: (r) => formatMoney(r.mrr),
-            },
-          ]}
+          series={[moneySeries({ key: 'mrr', name: 'MRR', color: chartColors.violet }, (r) => r.mrr)]}
           extraColumns={[{ name: 'Change', format: (r) => formatMoney(r.mrrChange) }]}
         />
-        <ReportChart
+        <ReportChart<SalesRow>
           title="Quotes"
           description="Quotes sent, accepted and declined in each interval."
           kind="bar"
           rows={rows}
           series={[
-            { key: 'sent', name: 'Sent', color: chartColors.blue, value: (r) => r.quotes.sent },
-            { key: 'accepted', name: 'Accepted', color: chartColors.green, value: (r) => r.quotes.accepted },
-            { key: 'declined', name: 'Declined', color: chartColors.red, value: (r) => r.quotes.declined },
+            numberSeries({ key: 'sent', name: 'Sent', color: chartColors.blue }, (r) => r.quotes.sent),
+            numberSeries({ key: 'accepted', name: 'Accepted', color: chartColors.green }, (r) => r.quotes.accepted),
+            numberSeries({ key: 'declined', name: 'Declined', color: chartColors.red }, (r) => r.quotes.declined),
           ]}
           extraColumns={[
             { name: 'Win rate', format: (r) => formatPercent(r.quotes.winRatePercent) },

@@ -11,14 +11,10 @@ import {
 import { PRIORITY_LABELS, priorities, type Priority } from '@shared/schemas/support';
 import { surveySettingsSchema, type SurveySettings } from '@shared/schemas/surveys';
 import type { SubscriptionPlan } from '@shared/subscriptions';
-import { Button } from '@/components/ui/button';
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
-import { FormAlert } from '@/components/ui/form-alert';
 import { FormField } from '@/components/ui/form-field';
-import { Input, Select } from '@/components/ui/input';
-import { Spinner } from '@/components/ui/spinner';
+import { Select } from '@/components/ui/input';
 import { errorMessage } from '@/lib/api-client';
-import { fieldErrors, placeApiError, useSchemaForm } from '@/lib/form';
+import { fieldErrors, placeApiError } from '@/lib/form';
 import { toast } from '@/lib/toast';
 import {
   useAssignmentSettings,
@@ -29,6 +25,8 @@ import {
   useSubscriptionPlans,
   useSurveySettings,
 } from '../api/support-settings';
+import { SettingsCard } from './settings-card';
+import { SaveSettings, SettingCheckbox, useSettingsForm, WholeNumberField } from './settings-form';
 
 /**
  * /admin/settings/support (admins): automatic assignment, satisfaction
@@ -52,179 +50,100 @@ export function SupportSettingsScreen() {
   );
 }
 
-/** A whole number typed in a field: NaN while it is empty or not a number, which the schema refuses by name. */
-const wholeNumber = (text: string) => (text.trim() === '' ? Number.NaN : Number(text));
-const shown = (value: number) => (Number.isNaN(value) ? '' : String(value));
-
 function AssignmentCard() {
-  const setting = useAssignmentSettings();
   return (
-    <Card>
-      <CardHeader>
-        <CardTitle>Assignment</CardTitle>
-        <CardDescription>
-          New chats and tickets go to the online support or admin staff member with the fewest open items, up to a
-          capacity each.
-        </CardDescription>
-      </CardHeader>
-      <CardContent>
-        {setting.isPending ? (
-          <Spinner label="Loading the assignment settings" />
-        ) : setting.isError ? (
-          <FormAlert>{errorMessage(setting.error, 'The assignment settings could not be loaded.')}</FormAlert>
-        ) : (
-          <AssignmentForm initial={setting.data} />
-        )}
-      </CardContent>
-    </Card>
+    <SettingsCard
+      title="Assignment"
+      description="New chats and tickets go to the online support or admin staff member with the fewest open items, up to a capacity each."
+      query={useAssignmentSettings()}
+      setting="the assignment settings"
+    >
+      {(setting) => <AssignmentForm initial={setting} />}
+    </SettingsCard>
   );
 }
 
 function AssignmentForm({ initial }: { initial: AssignmentSettings }) {
-  const form = useSchemaForm(assignmentSettingsSchema, initial);
   const save = useSaveAssignmentSettings();
-  const [formError, setFormError] = useState<string | null>(null);
-
-  const onSubmit = (event: React.FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const formElement = event.currentTarget;
-    setFormError(null);
-    form.submit((value) => {
-      save.mutate(value, {
-        onSuccess: (saved) => {
-          form.setValues(saved);
-          toast({ title: 'Assignment saved', description: 'New chats and tickets follow it now.' });
-        },
-        onError: (error) =>
-          setFormError(form.showApiError(error, 'The assignment settings could not be saved.', formElement)),
-      });
-    }, formElement);
-  };
+  const { form, onSubmit, formError } = useSettingsForm(assignmentSettingsSchema, initial, save, {
+    saved: () => ({ title: 'Assignment saved', description: 'New chats and tickets follow it now.' }),
+    failed: 'The assignment settings could not be saved.',
+  });
 
   return (
     <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4">
-      <label className="flex items-center gap-2 text-sm font-medium text-slate-900">
-        <input
-          type="checkbox"
-          name="autoAssign"
-          checked={form.values.autoAssign}
-          onChange={(event) => form.setValue('autoAssign', event.target.checked)}
-        />
-        Assign new chats and tickets automatically
-      </label>
-      {form.errors.autoAssign ? (
-        <p className="text-sm font-medium text-red-700" role="alert">
-          {form.errors.autoAssign}
-        </p>
-      ) : null}
+      <SettingCheckbox
+        name="autoAssign"
+        label="Assign new chats and tickets automatically"
+        checked={form.values.autoAssign}
+        error={form.errors.autoAssign}
+        onChange={(checked) => form.setValue('autoAssign', checked)}
+      />
       <div className="grid max-w-xl gap-4 sm:grid-cols-2">
-        <FormField
+        <WholeNumberField
           label="Capacity"
           hint={`Open chats and tickets one person is given automatically (1–${ASSIGNMENT_CAPACITY_MAX}).`}
+          name="capacity"
+          min={1}
+          max={ASSIGNMENT_CAPACITY_MAX}
+          value={form.values.capacity}
           error={form.errors.capacity}
-        >
-          <Input
-            type="number"
-            name="capacity"
-            inputMode="numeric"
-            min={1}
-            max={ASSIGNMENT_CAPACITY_MAX}
-            value={shown(form.values.capacity)}
-            onChange={(event) => form.setValue('capacity', wholeNumber(event.target.value))}
-          />
-        </FormField>
-        <FormField
+          onChange={(value) => form.setValue('capacity', value)}
+        />
+        <WholeNumberField
           label="Offline grace (minutes)"
           hint="How long someone may be offline before their open chats return to the pool; tickets stay theirs."
+          name="offlineGraceMinutes"
+          min={0}
+          max={OFFLINE_GRACE_MINUTES_MAX}
+          value={form.values.offlineGraceMinutes}
           error={form.errors.offlineGraceMinutes}
-        >
-          <Input
-            type="number"
-            name="offlineGraceMinutes"
-            inputMode="numeric"
-            min={0}
-            max={OFFLINE_GRACE_MINUTES_MAX}
-            value={shown(form.values.offlineGraceMinutes)}
-            onChange={(event) => form.setValue('offlineGraceMinutes', wholeNumber(event.target.value))}
-          />
-        </FormField>
+          onChange={(value) => form.setValue('offlineGraceMinutes', value)}
+        />
       </div>
-      {formError ? <FormAlert>{formError}</FormAlert> : null}
-      <Button type="submit" className="self-start" disabled={save.isPending}>
-        {save.isPending ? 'Saving...' : 'Save Assignment'}
-      </Button>
+      <SaveSettings formError={formError} saving={save.isPending} label="Save Assignment" />
     </form>
   );
 }
 
 function SurveysCard() {
-  const setting = useSurveySettings();
   return (
-    <Card>
-      <CardHeader>
-        <CardTitle>Satisfaction surveys</CardTitle>
-        <CardDescription>
+    <SettingsCard
+      title="Satisfaction surveys"
+      description={
+        <>
           &ldquo;How did we do?&rdquo; asked when a chat is closed or a ticket is completed: in the chat widget, or by
           email with a one-click rating link.
-        </CardDescription>
-      </CardHeader>
-      <CardContent>
-        {setting.isPending ? (
-          <Spinner label="Loading the survey setting" />
-        ) : setting.isError ? (
-          <FormAlert>{errorMessage(setting.error, 'The survey setting could not be loaded.')}</FormAlert>
-        ) : (
-          <SurveysForm initial={setting.data} />
-        )}
-      </CardContent>
-    </Card>
+        </>
+      }
+      query={useSurveySettings()}
+      setting="the survey setting"
+    >
+      {(setting) => <SurveysForm initial={setting} />}
+    </SettingsCard>
   );
 }
 
 function SurveysForm({ initial }: { initial: SurveySettings }) {
-  const form = useSchemaForm(surveySettingsSchema, initial);
   const save = useSaveSurveySettings();
-  const [formError, setFormError] = useState<string | null>(null);
-
-  const onSubmit = (event: React.FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const formElement = event.currentTarget;
-    setFormError(null);
-    form.submit((value) => {
-      save.mutate(value, {
-        onSuccess: (saved) => {
-          form.setValues(saved);
-          toast({
-            title: 'Surveys saved',
-            description: saved.enabled ? 'Clients are asked how it went.' : 'No surveys are sent.',
-          });
-        },
-        onError: (error) =>
-          setFormError(form.showApiError(error, 'The survey setting could not be saved.', formElement)),
-      });
-    }, formElement);
-  };
+  const { form, onSubmit, formError } = useSettingsForm(surveySettingsSchema, initial, save, {
+    saved: (saved) => ({
+      title: 'Surveys saved',
+      description: saved.enabled ? 'Clients are asked how it went.' : 'No surveys are sent.',
+    }),
+    failed: 'The survey setting could not be saved.',
+  });
 
   return (
     <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4">
-      <label className="flex items-center gap-2 text-sm font-medium text-slate-900">
-        <input
-          type="checkbox"
-          name="enabled"
-          checked={form.values.enabled}
-          onChange={(event) => form.setValue('enabled', event.target.checked)}
-        />
-        Ask clients how we did
-      </label>
-      {form.errors.enabled ? (
-        <p className="text-sm font-medium text-red-700" role="alert">
-          {form.errors.enabled}
-        </p>
-      ) : null}
-      {formError ? <FormAlert>{formError}</FormAlert> : null}
-      <Button type="submit" className="self-start" disabled={save.isPending}>
-        {save.isPending ? 'Saving...' : 'Save Surveys'}
-      </Button>
+      <SettingCheckbox
+        name="enabled"
+        label="Ask clients how we did"
+        checked={form.values.enabled}
+        error={form.errors.enabled}
+        onChange={(checked) => form.setValue('enabled', checked)}
+      />
+      <SaveSettings formError={formError} saving={save.isPending} label="Save Surveys" />
     </form>
   );
 }
@@ -232,28 +151,28 @@ function SurveysForm({ initial }: { initial: SurveySettings }) {
 function PlanPrioritiesCard() {
   const setting = usePlanPriorities();
   const plans = useSubscriptionPlans();
+  // Both read together: the card waits for both, and shows the first failure.
+  const both = {
+    isPending: setting.isPending || plans.isPending,
+    isError: setting.isError || plans.isError,
+    error: setting.error ?? plans.error,
+    data: setting.data && plans.data ? { initial: setting.data, plans: plans.data } : undefined,
+  };
   return (
-    <Card>
-      <CardHeader>
-        <CardTitle>Plan priorities</CardTitle>
-        <CardDescription>
-          The priority a new ticket or chat starts at when its client has an active plan. Staff can still change it.
-        </CardDescription>
-      </CardHeader>
-      <CardContent>
-        {setting.isPending || plans.isPending ? (
-          <Spinner label="Loading the plan priorities" />
-        ) : setting.isError || plans.isError ? (
-          <FormAlert>
-            {errorMessage(setting.error ?? plans.error, 'The plan priorities could not be loaded.')}
-          </FormAlert>
-        ) : plans.data.length === 0 ? (
+    <SettingsCard
+      title="Plan priorities"
+      description="The priority a new ticket or chat starts at when its client has an active plan. Staff can still change it."
+      query={both}
+      setting="the plan priorities"
+    >
+      {({ initial, plans }) =>
+        plans.length === 0 ? (
           <p className="text-sm text-slate-600">There are no subscription plans yet.</p>
         ) : (
-          <PlanPrioritiesForm initial={setting.data} plans={plans.data} />
-        )}
-      </CardContent>
-    </Card>
+          <PlanPrioritiesForm initial={initial} plans={plans} />
+        )
+      }
+    </SettingsCard>
   );
 }
 
@@ -317,10 +236,7 @@ function PlanPrioritiesForm({ initial, plans }: { initial: PlanPriorities; plans
           </FormField>
         ))}
       </div>
-      {formError ? <FormAlert>{formError}</FormAlert> : null}
-      <Button type="submit" className="self-start" disabled={save.isPending}>
-        {save.isPending ? 'Saving...' : 'Save Plan Priorities'}
-      </Button>
+      <SaveSettings formError={formError} saving={save.isPending} label="Save Plan Priorities" />
     </form>
   );
 }
