@@ -148,6 +148,34 @@ describe('enquiries and service requests as tickets', () => {
     expect(mails.some((m) => m.parsed.text?.includes('ladder budget'))).toBe(false);
   });
 
+  it('what staff tick and type after sending stays when the answer comes after the reply showed live', async () => {
+    const client = await loggedInAs(await browser.newPage(), server, { firstName: 'Grace' });
+    const ticket = await buildTicket(server.db, client.user, { message: 'The printer jams.' });
+    const staff = await browser.newPage();
+    await loggedInAs(staff, server, { accountType: 'staff', firstName: 'Sam' });
+    // The reply is stored and announced at once; its answer reaches the page only when the test lets it.
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await staff.route(`**/api/service-requests/${ticket.id}/replies`, async (route) => {
+      const answer = await route.fetch();
+      await held;
+      await route.fulfill({ response: answer });
+    });
+    await staff.goto(`${server.url}/admin/service-requests?id=${ticket.id}`);
+    const thread = staff.getByRole('article', { name: 'Service request from Grace' });
+    await visible(thread.getByText('The printer jams.'));
+    await thread.getByLabel('Your reply').fill('Which tray?');
+    await thread.getByRole('button', { name: 'Send Reply' }).click();
+    // The thread shows the reply from its live event while the answer is held.
+    await visible(thread.getByText('Which tray?', { exact: true }));
+    await thread.getByLabel('Internal note (not shown to the client)').check();
+    await thread.getByLabel('Internal note', { exact: true }).fill('Tray 2 again');
+    release();
+    await expect.poll(() => thread.getByRole('button', { name: 'Add Note' }).isVisible()).toBe(true);
+    expect(await thread.getByLabel('Internal note (not shown to the client)').isChecked()).toBe(true);
+    expect(await thread.getByLabel('Internal note', { exact: true }).inputValue()).toBe('Tray 2 again');
+  });
+
   it('staff propose a consultation time and the client confirms it', async () => {
     const client = await browser.newPage();
     const grace = await loggedInAs(client, server, { firstName: 'Grace', email: 'grace.e2e@example.com' });

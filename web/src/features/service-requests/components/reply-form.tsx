@@ -29,17 +29,17 @@ export function ReplyForm({ requestId, staff = false }: { requestId: string; sta
   const onSubmit = (event: React.FormEvent) => {
     event.preventDefault();
     if (!message.trim() || post.isPending) return;
-    // After a note, the box is back to a reply: the next text is not a note unless ticked again (issue 29).
-    post.mutate(
-      { message, internal: staff && internal, files },
-      {
-        onSuccess: () => {
-          setMessage('');
-          setFiles([]);
-          setInternal(false);
-        },
+    const sent = { message, internal: staff && internal, files };
+    // The answer can come after the reply already showed in the thread (its live event is sent at the commit, before
+    // the answer): only what was sent is cleared, never what was typed or ticked since. After a note, the box is back
+    // to a reply: the next text is not a note unless ticked again (issue 29).
+    post.mutate(sent, {
+      onSuccess: () => {
+        setMessage((current) => (current === sent.message ? '' : current));
+        setFiles((current) => (current === sent.files ? [] : current));
+        if (sent.internal) setInternal(false);
       },
-    );
+    });
   };
 
   /** Files chosen are added to the reply (up to the limit); the server checks each by its content. */
