@@ -79,20 +79,10 @@ export async function listCustomers(db: Knex, query: AdminCustomerListQuery): Pr
 const HISTORY_LIMIT = 100;
 
 /**
- * A customer's account, orders, subscription, service requests, enquiries and chats (by verified email), in one
- * timeline. Each part is read by the module that owns it (docs/architecture.md, "Modules").
+ * What a customer's page reads, each part by the module that owns it (docs/architecture.md, "Modules"), and only
+ * the parts the caller's role may open (decision 167); the others come back empty.
  */
-/**
- * One customer for staff. `may` is the caller's permissions: the orders, requests, enquiries and chats of the
- * customer are listed only for a role that may open them (decision 167); the others come back empty.
- */
-export async function getCustomer(
-  db: Knex,
-  customerId: string,
-  may: (permission: Permission) => boolean,
-): Promise<AdminCustomerDetails> {
-  const user = await findUserById(db, customerId);
-  if (!user) throw new NotFound('Customer not found');
+async function readCustomerParts(db: Knex, user: CustomerUser, may: (permission: Permission) => boolean) {
   // Enquiries and chats are found by email only when the address is proven the customer's: anyone can sign up
   // with someone else's address, and staff must not take that person's enquiries for this customer's (decision 155).
   const verifiedEmail = user.verifiedEmail;
@@ -106,7 +96,18 @@ export async function getCustomer(
     // Mails to the customer's address that came back (docs/inbound-email.md): the address may be wrong.
     user.email ? bouncedMailsTo(db, user.email) : [],
   ]);
+  return { orders, requests, enquiries, chats, subscription, surveys, bounces };
+}
 
+type CustomerUser = NonNullable<Awaited<ReturnType<typeof findUserById>>>;
+type CustomerParts = Awaited<ReturnType<typeof readCustomerParts>>;
+
+/** The customer's timeline, newest first: each entry shown only to a role that may open what it names. */
+function timelineOf(
+  user: CustomerUser,
+  { orders, requests, enquiries, chats, subscription, surveys, bounces }: CustomerParts,
+  may: (permission: Permission) => boolean,
+): CustomerTimelineEntry[] {
   const entries: CustomerTimelineEntry[] = [
     { kind: 'account', id: user.id, title: 'Account created', status: null, at: iso(user.createdAt)!, link: null },
     ...orders.map((o) => ({
@@ -175,8 +176,22 @@ export async function getCustomer(
         ]
       : []),
   ];
-  const timeline = entries.sort((a, b) => (a.at < b.at ? 1 : a.at > b.at ? -1 : 0));
+  return entries.sort((a, b) => (a.at < b.at ? 1 : a.at > b.at ? -1 : 0));
+}
 
+/**
+ * One customer for staff: the account, orders, subscription, service requests, enquiries and chats (by verified
+ * email) and one timeline. `may` is the caller's permissions: what the role may not open comes back empty.
+ */
+export async function getCustomer(
+  db: Knex,
+  customerId: string,
+  may: (permission: Permission) => boolean,
+): Promise<AdminCustomerDetails> {
+  const user = await findUserById(db, customerId);
+  if (!user) throw new NotFound('Customer not found');
+  const parts = await readCustomerParts(db, user, may);
+  const { orders, requests, enquiries, chats, subscription } = parts;
   return {
     account: {
       id: user.id,
@@ -208,6 +223,6 @@ export async function getCustomer(
     serviceRequests: requests.map((r) => ({ ...r, createdAt: iso(r.createdAt)! })),
     enquiries: enquiries.map((e) => ({ ...e, createdAt: iso(e.createdAt)! })),
     chats: chats.map((c) => ({ ...c, lastMessageAt: iso(c.lastMessageAt), createdAt: iso(c.createdAt)! })),
-    timeline,
+    timeline: timelineOf(user, parts, may),
   };
 }
