@@ -52,6 +52,79 @@ function transportFor(config: Config, options: MailWorkerOptions, concurrency: n
   });
 }
 
+/** What one delivery attempt needs from its worker. */
+interface AttemptSetup {
+  db: Knex;
+  config: Config;
+  logger: Logger;
+  retry: RetryPolicy;
+  attachmentSources: AttachmentSources;
+  transport: ReturnType<typeof transportFor>;
+  messageIdDomain: string;
+  inboundDomain: string | null;
+  /** The templates (React Email), loaded with the first mail to render, not with the server. */
+  renderer: () => Promise<RenderModule>;
+  /** Mails rendered by this attempt, whose content is saved with its outcome. */
+  rendered: Set<string>;
+}
+
+/**
+ * One attempt at one mail: rendered if it never was, its attachments made, then handed to the SMTP server (or kept
+ * when none is configured). Says what became of it; the caller saves that.
+ */
+async function attemptMail(mail: MailRow, setup: AttemptSetup): Promise<Outcome> {
+  const { db, config, logger, retry, attachmentSources, transport, messageIdDomain, inboundDomain, rendered } = setup;
+  if (mail.attempts > retry.maxAttempts) {
+    return {
+      status: 'failed',
+      error: `Gave up after ${retry.maxAttempts} attempts: ${mail.lastError ?? 'no answer'}`,
+    };
+  }
+  if (mail.htmlBody === null || mail.textBody === null || mail.subject === null) {
+    try {
+      const { renderMail, mailContext } = await setup.renderer();
+      const content = await renderMail(mail.template, mail.data, mailContext(config.publicUrl));
+      Object.assign(mail, { subject: content.subject, htmlBody: content.html, textBody: content.text });
+    } catch (err) {
+      logger.error({ err, mailId: mail.id, template: mail.template }, 'mail could not be rendered');
+      return {
+        status: 'failed',
+        error: `Could not render the "${mail.template}" template: ${(err as Error).message}`,
+      };
+    }
+    rendered.add(mail.id);
+  }
+  let attachments: { filename: string; contentType: string; content: Buffer }[];
+  try {
+    attachments = await loadAttachments(db, attachmentSources, mail.id);
+  } catch (err) {
+    if (!(err instanceof UnmadeAttachment)) throw err;
+    return { status: 'failed', error: err.message };
+  }
+  if (!transport) return { status: 'kept' };
+  try {
+    const smtpResponse = await transport.send({
+      from: config.mail.from,
+      to: mail.recipient,
+      // A mail about a thread is answered to its reply address when inbound mail is set up (decision 196).
+      replyTo: mail.replyToken && inboundDomain ? replyAddress(mail.replyToken, inboundDomain) : mail.replyTo,
+      subject: mail.subject!,
+      html: mail.htmlBody!,
+      text: mail.textBody!,
+      messageId: `<${mail.id}@${messageIdDomain}>`,
+      attachments,
+    });
+    return { status: 'sent', smtpResponse };
+  } catch (err) {
+    const failure = describeSendFailure(err);
+    if (failure.permanent) return { status: 'failed', error: failure.reason };
+    if (mail.attempts >= retry.maxAttempts) {
+      return { status: 'failed', error: `Gave up after ${mail.attempts} attempts: ${failure.reason}` };
+    }
+    return { status: 'retrying', error: failure.reason, retryInMs: retryDelayMs(mail.attempts, retry) };
+  }
+}
+
 /**
  * Delivers the outbox. Every instance runs one; they share the work through
  * PostgreSQL: a mail is taken with FOR UPDATE SKIP LOCKED and held for
@@ -78,12 +151,14 @@ export function startMailWorker(
   const messageIdDomain = new URL(config.publicUrl).hostname;
   const inboundDomain = config.inbound.domain;
   const scrubKept = config.env === 'production';
-  // The templates (React Email) load with the first mail to render, not with the server.
   let renderer: Promise<RenderModule> | null = null;
+  const rendered = new Set<string>();
+  const setup: AttemptSetup = {
+    ...{ db, config, logger, retry, attachmentSources, transport, messageIdDomain, inboundDomain, rendered },
+    renderer: () => (renderer ??= import('./render-mail')),
+  };
 
   const inFlight = new Set<Promise<void>>();
-  /** Mails rendered by this attempt, whose content is saved with its outcome. */
-  const rendered = new Set<string>();
   let stopping = false;
   let wakeUp: (() => void) | null = null;
   let woken = false;
@@ -93,61 +168,9 @@ export function startMailWorker(
   };
   const unsubscribe = onMailQueued(wake);
 
-  async function attempt(mail: MailRow): Promise<Outcome> {
-    if (mail.attempts > retry.maxAttempts) {
-      return {
-        status: 'failed',
-        error: `Gave up after ${retry.maxAttempts} attempts: ${mail.lastError ?? 'no answer'}`,
-      };
-    }
-    if (mail.htmlBody === null || mail.textBody === null || mail.subject === null) {
-      try {
-        const { renderMail, mailContext } = await (renderer ??= import('./render-mail'));
-        const content = await renderMail(mail.template, mail.data, mailContext(config.publicUrl));
-        Object.assign(mail, { subject: content.subject, htmlBody: content.html, textBody: content.text });
-      } catch (err) {
-        logger.error({ err, mailId: mail.id, template: mail.template }, 'mail could not be rendered');
-        return {
-          status: 'failed',
-          error: `Could not render the "${mail.template}" template: ${(err as Error).message}`,
-        };
-      }
-      rendered.add(mail.id);
-    }
-    let attachments: { filename: string; contentType: string; content: Buffer }[];
-    try {
-      attachments = await loadAttachments(db, attachmentSources, mail.id);
-    } catch (err) {
-      if (!(err instanceof UnmadeAttachment)) throw err;
-      return { status: 'failed', error: err.message };
-    }
-    if (!transport) return { status: 'kept' };
-    try {
-      const smtpResponse = await transport.send({
-        from: config.mail.from,
-        to: mail.recipient,
-        // A mail about a thread is answered to its reply address when inbound mail is set up (decision 196).
-        replyTo: mail.replyToken && inboundDomain ? replyAddress(mail.replyToken, inboundDomain) : mail.replyTo,
-        subject: mail.subject!,
-        html: mail.htmlBody!,
-        text: mail.textBody!,
-        messageId: `<${mail.id}@${messageIdDomain}>`,
-        attachments,
-      });
-      return { status: 'sent', smtpResponse };
-    } catch (err) {
-      const failure = describeSendFailure(err);
-      if (failure.permanent) return { status: 'failed', error: failure.reason };
-      if (mail.attempts >= retry.maxAttempts) {
-        return { status: 'failed', error: `Gave up after ${mail.attempts} attempts: ${failure.reason}` };
-      }
-      return { status: 'retrying', error: failure.reason, retryInMs: retryDelayMs(mail.attempts, retry) };
-    }
-  }
-
   async function deliver(mail: MailRow): Promise<void> {
     try {
-      const outcome = await attempt(mail);
+      const outcome = await attemptMail(mail, setup);
       await saveOutcome(db, logger, mail, outcome, { renderedNow: rendered.delete(mail.id), scrubKept });
       const log = { mailId: mail.id, template: mail.template, attempts: mail.attempts, status: outcome.status };
       if (outcome.status === 'failed') logger.warn({ ...log, error: outcome.error }, 'mail failed');
