@@ -25,13 +25,15 @@ const NETWORK_CODES = new Set([
 // too many connections (53300), the database gone (3D000), the credentials refused (28000, 28P01).
 const UNAVAILABLE_SQLSTATES = new Set(['57P01', '57P02', '57P03', '53300', '3D000', '28000', '28P01']);
 
-// Messages of node-postgres and Knex for a connection lost or never obtained.
+// Messages of node-postgres and Knex for a connection lost or never obtained. Knex puts the query in front of the
+// driver's message of a failed query ("insert into … - Connection terminated unexpectedly"), so each may come
+// after " - ".
 const UNAVAILABLE_MESSAGES = [
-  /^Connection terminated/,
-  /^Connection ended unexpectedly/,
+  /(^| - )Connection terminated/,
+  /(^| - )Connection ended unexpectedly/,
   /is not queryable/,
   /^Knex: Timeout acquiring a connection/,
-  /^timeout expired/i,
+  /(^| - )timeout expired/i,
 ];
 
 /** Set on an error raised while a new connection was being opened (see `markConnectionFailures`). */

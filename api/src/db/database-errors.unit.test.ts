@@ -15,6 +15,11 @@ describe('isDatabaseUnavailable', () => {
   it('recognises a database that cannot be reached or used right now', () => {
     expect(isDatabaseUnavailable(withCode('connect ECONNREFUSED 127.0.0.1:5432', 'ECONNREFUSED'))).toBe(true);
     expect(isDatabaseUnavailable(new Error('Connection terminated unexpectedly'))).toBe(true);
+    // As Knex throws a query's failure: the query in front of the driver's message (seen in the outage test when a
+    // pooled connection was terminated under a query).
+    const query = 'insert into rate_limits (key, window_start, count, expires_at)\n       values ($1, $2, 1, $3)';
+    expect(isDatabaseUnavailable(new Error(`${query} - Connection terminated unexpectedly`))).toBe(true);
+    expect(isDatabaseUnavailable(new Error(`${query} - Connection ended unexpectedly`))).toBe(true);
     expect(isDatabaseUnavailable(Object.assign(new Error('x'), { name: 'KnexTimeoutError' }))).toBe(true);
     expect(isDatabaseUnavailable(withCode('terminating connection due to administrator command', '57P01'))).toBe(true);
     expect(isDatabaseUnavailable(withCode('the database system is starting up', '57P03'))).toBe(true);
@@ -37,6 +42,9 @@ describe('isDatabaseUnavailable', () => {
     ).toBe(false);
     expect(isDatabaseUnavailable(wrapped(withCode('bad', '22P02')))).toBe(false);
     expect(isDatabaseUnavailable(new TypeError('x is undefined'))).toBe(false);
+    expect(isDatabaseUnavailable(new Error('select \'Connection terminated\' - column "x" does not exist'))).toBe(
+      false,
+    );
     expect(isDatabaseUnavailable(null)).toBe(false);
     expect(isDatabaseUnavailable('ECONNREFUSED')).toBe(false);
   });
