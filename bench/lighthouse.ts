@@ -57,6 +57,8 @@ async function launchChromium(): Promise<Chromium> {
       }
     });
     child.once('exit', (code) => reject(new Error(`Chromium exited with code ${code}:\n${output}`)));
+    // Not installed (ENOENT) or not runnable: said in one line, not as an unhandled 'error' event.
+    child.once('error', (err) => reject(new Error(`Chromium could not start (${chromiumPath}): ${err.message}`)));
   });
   return {
     port,
@@ -130,9 +132,10 @@ function printMainThread(page: string, audits: Audits): void {
 }
 
 ensureBuild();
+// Chromium first: when it cannot start, no server or database is left running behind the error.
+const chromium = await launchChromium();
 const database = await benchDatabase();
 const server = await startProductionServer(database.url, { ADMIN_TOKEN: BENCH_ADMIN_TOKEN });
-const chromium = await launchChromium();
 
 /** The load averages (1, 5, 15 minutes), to read the scores against: this machine may be shared. */
 function load(): string {
