@@ -1,5 +1,5 @@
 import { Model } from 'objection';
-import type { OrderStatus } from '@shared/schemas/orders';
+import type { OrderStatus, Shipping } from '@shared/schemas/orders';
 
 export class Order extends Model {
   static override tableName = 'orders';
@@ -40,4 +40,16 @@ export class Order extends Model {
   override $beforeUpdate(): void {
     this.updatedAt = new Date();
   }
+}
+
+/** A delivery address as an order stores it (checkout and a quote's order alike). */
+export function shippingColumnsOf(shipping: Shipping) {
+  return {
+    shippingFullName: shipping.fullName,
+    shippingAddress: shipping.address,
+    shippingCity: shipping.city,
+    shippingState: shipping.state,
+    shippingZipCode: shipping.zipCode,
+    shippingCountry: shipping.country,
+  };
 }

@@ -20,7 +20,7 @@ import { recordOrderEvent } from './order-events';
 import { toOrderDetails, toOrderSummary } from './order-format';
 import { orderRefunds } from './refunds';
 import { OrderItem } from './order-item.model';
-import { Order } from './order.model';
+import { Order, shippingColumnsOf } from './order.model';
 
 /** Stripe refuses charges under $0.50. */
 const MIN_CHARGE_CENTS = 50;
@@ -82,12 +82,7 @@ export async function createCheckoutOrder(
       totalAmount: fromCents(totals.totalCents),
       currency: 'usd',
       paymentProvider: provider.name,
-      shippingFullName: shipping.fullName,
-      shippingAddress: shipping.address,
-      shippingCity: shipping.city,
-      shippingState: shipping.state,
-      shippingZipCode: shipping.zipCode,
-      shippingCountry: shipping.country,
+      ...shippingColumnsOf(shipping),
     };
     let existing: Order | undefined;
     if (request.attemptKey) {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { QuoteDetail } from '@shared/schemas/quotes';
-import { buildProduct, demoCards } from '../../test/commerce-factories';
+import { buildProduct, demoCards, validShipping } from '../../test/commerce-factories';
 import { roomyRateLimits } from '../../test/config';
 import { buildUser, logIn } from '../../test/factories';
 import { pdfText } from '../../test/pdf-text';
@@ -20,14 +20,6 @@ import { startPendingQuoteSubscriptions, startQuoteSubscription } from './quote-
 
 const t = setupTestApp({ rateLimits: roomyRateLimits });
 const sales = () => staffAgentOf(t.db, t.agent(), 'sales');
-const SHIPPING = {
-  fullName: 'Grace Hopper',
-  address: '1 Navy Yard',
-  city: 'Arlington',
-  state: 'VA',
-  zipCode: '22202',
-  country: 'United States',
-};
 const subscriptions = () => ({ db: t.db, provider: new DemoSubscriptionProvider(), logger: t.deps.logger });
 
 /** A client account whose verified address is `email`. */
@@ -72,7 +64,7 @@ describe('accepting a quote with products or monthly services', () => {
     const badZip = await t
       .request()
       .post(`/api/quotes/${token}/accept`)
-      .send(acceptBody({ shipping: { ...SHIPPING, zipCode: '1' } }));
+      .send(acceptBody({ shipping: { ...validShipping, zipCode: '1' } }));
     expect(badZip.status).toBe(400);
     expect(badZip.body.message).toContain('Valid ZIP code is required');
 
@@ -80,7 +72,7 @@ describe('accepting a quote with products or monthly services', () => {
     const anonymous = await t
       .request()
       .post(`/api/quotes/${token}/accept`)
-      .send(acceptBody({ shipping: SHIPPING }));
+      .send(acceptBody({ shipping: validShipping }));
     expect(anonymous.status).toBe(409);
     expect(anonymous.body.message).toMatch(/^Please sign in or create an account to accept this quote/);
 
@@ -91,7 +83,7 @@ describe('accepting a quote with products or monthly services', () => {
         await t
           .request()
           .post(`/api/quotes/${token}/accept`)
-          .send(acceptBody({ shipping: SHIPPING }))
+          .send(acceptBody({ shipping: validShipping }))
       ).status,
     ).toBe(409);
     expect((await t.db('quotes').where({ id: quote.id }).first()).status).toBe('viewed');
@@ -100,10 +92,10 @@ describe('accepting a quote with products or monthly services', () => {
     const client = t.agent();
     await logIn(client, unverified);
     expect((await client.get(`/api/quotes/${token}`)).body.signInRequired).toBe(false);
-    const accepted = await client.post(`/api/quotes/${token}/accept`).send(acceptBody({ shipping: SHIPPING }));
+    const accepted = await client.post(`/api/quotes/${token}/accept`).send(acceptBody({ shipping: validShipping }));
     expect(accepted.status).toBe(200);
     const row = await t.db('quotes').where({ id: quote.id }).first();
-    expect(row).toMatchObject({ status: 'accepted', clientUserId: unverified.user.id, shipping: SHIPPING });
+    expect(row).toMatchObject({ status: 'accepted', clientUserId: unverified.user.id, shipping: validShipping });
     // The client's portal lists it.
     const mine = (await client.get('/api/quotes')).body.quotes as { number: string }[];
     expect(mine.map((q) => q.number)).toContain(quote.number);
@@ -138,7 +130,7 @@ describe('the conversion into an order, a plan and a project', () => {
         await t
           .request()
           .post(`/api/quotes/${token}/accept`)
-          .send(acceptBody({ shipping: SHIPPING }))
+          .send(acceptBody({ shipping: validShipping }))
       ).status,
     ).toBe(200);
     expect(await t.db('orders').where({ quoteId: quote.id })).toHaveLength(0);
@@ -184,8 +176,8 @@ describe('the conversion into an order, a plan and a project', () => {
       depositAmount: '271.25',
       paymentProvider: null,
       providerPaymentId: null,
-      shippingFullName: 'Grace Hopper',
-      shippingZipCode: '22202',
+      shippingFullName: validShipping.fullName,
+      shippingZipCode: validShipping.zipCode,
     });
     expect(await t.db('order_items').where({ orderId: order.id })).toEqual([
       expect.objectContaining({ productId: product.id, quantity: 2, price: '250.00', productName: product.name }),

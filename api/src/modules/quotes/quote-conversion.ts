@@ -8,7 +8,7 @@ import { issueInvoice } from '../billing/invoices';
 import { recordOrderEvent } from '../orders/order-events';
 import { toOrderDetails, toOrderLines } from '../orders/order-format';
 import { OrderItem } from '../orders/order-item.model';
-import { Order } from '../orders/order.model';
+import { Order, shippingColumnsOf } from '../orders/order.model';
 import type { User } from '../users/user.model';
 import { recordQuoteEvent, type QuoteLineRow, type QuoteRow } from './quote-rows';
 import { displayNumber } from './quotes.service';
@@ -140,12 +140,7 @@ export async function createQuoteOrder(
       // No payment of its own: the deposit was a payment of the quote (refunds of it go through the provider).
       paymentProvider: null,
       providerPaymentId: null,
-      shippingFullName: shipping.fullName,
-      shippingAddress: shipping.address,
-      shippingCity: shipping.city,
-      shippingState: shipping.state,
-      shippingZipCode: shipping.zipCode,
-      shippingCountry: shipping.country,
+      ...shippingColumnsOf(shipping),
     })
     .returning('*');
   const items = await OrderItem.query(trx)

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Quote, QuoteDetail } from '@shared/schemas/quotes';
-import { buildProduct, demoCards } from '../../test/commerce-factories';
+import { buildProduct, demoCards, validShipping } from '../../test/commerce-factories';
 import { roomyRateLimits } from '../../test/config';
 import { buildUser, logIn } from '../../test/factories';
 import { daysFromNow, sentQuote, staffAgentOf, tokenOf } from '../../test/quote-factories';
@@ -14,20 +14,11 @@ const t = setupTestApp({
   mail: { smtpUrl: null, from: 'noreply@example.com', staffAlertEmails: ['alerts@example.com'] },
 });
 const sales = () => staffAgentOf(t.db, t.agent(), 'sales');
-/** Where a quote's products go (decision 201: asked when accepting a quote with products; ignored otherwise). */
-const SHIPPING = {
-  fullName: 'Grace Hopper',
-  address: '1 Navy Yard',
-  city: 'Arlington',
-  state: 'VA',
-  zipCode: '22202',
-  country: 'United States',
-};
 const accept = (quote: Quote, signatureName = 'Grace Hopper') =>
   t
     .request()
     .post(`/api/quotes/${tokenOf(quote)}/accept`)
-    .send({ signatureName, agree: true, shipping: SHIPPING });
+    .send({ signatureName, agree: true, shipping: validShipping });
 
 /**
  * A sent quote with the three kinds of line and a 50 % deposit, and the staff member who sent it. Its address is
