@@ -2,36 +2,18 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { Navigate, useNavigate } from 'react-router-dom';
 import { orderTotalsOf } from '@shared/money';
-import { emptyShipping, type CheckoutResponse, type Shipping, type ShippingInput } from '@shared/schemas/orders';
+import { emptyShipping, type Shipping, type ShippingInput } from '@shared/schemas/orders';
 import { PaymentNotConfigured } from '@/features/payments/components/payment-not-configured';
 import { Spinner } from '@/components/ui/spinner';
-import { ApiError } from '@/lib/api-client';
-import { redirectToLogin } from '@/lib/login-redirect';
 import { readyConfig, usePaymentConfig } from '@/features/payments/api/payment-config';
 import { toast } from '@/lib/toast';
-import { useCreateOrderPayment } from '../../api/create-order-payment';
-import { productsQueryKey, useProducts } from '../../api/get-products';
+import { useProducts } from '../../api/get-products';
 import { useCart } from '../../cart/cart-provider';
-import type { CartItem } from '../../cart/cart-store';
 import { CheckoutSteps, type CheckoutStep } from './checkout-steps';
 import { OrderSummary } from './order-summary';
 import { PaymentStep, ShippingStep } from './checkout-step-cards';
+import { usePlaceOrder } from './place-order';
 import type { ShippingRefused } from './shipping-form';
-
-/** A random UUID v4; crypto.randomUUID exists only on https pages (and localhost), getRandomValues everywhere. */
-function newAttemptKey(): string {
-  if (typeof crypto.randomUUID === 'function' && window.isSecureContext) return crypto.randomUUID();
-  const bytes = crypto.getRandomValues(new Uint8Array(16));
-  bytes[6] = (bytes[6]! & 0x0f) | 0x40;
-  bytes[8] = (bytes[8]! & 0x3f) | 0x80;
-  const hex = [...bytes].map((byte) => byte.toString(16).padStart(2, '0')).join('');
-  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
-}
-
-/** The same cart and address give the same order: editing nothing and continuing reuses it. */
-function orderKey(items: readonly CartItem[], shipping: Shipping): string {
-  return JSON.stringify([items.map((item) => [item.id, item.quantity]), shipping]);
-}
 
 /**
  * Spec §2/§4 checkout: Shipping, then Payment once the address is valid and
@@ -43,16 +25,12 @@ export function CheckoutFlow() {
   const cart = useCart();
   const products = useProducts();
   const config = usePaymentConfig();
-  const createPayment = useCreateOrderPayment();
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   const [step, setStep] = useState<CheckoutStep>('shipping');
   const [shipping, setShipping] = useState<ShippingInput>(emptyShipping);
-  const [placed, setPlaced] = useState<{ key: string; response: CheckoutResponse } | null>(null);
   const [completed, setCompleted] = useState(false);
-  // One key per checkout: sending again (a double click, an answer that never came, shipping edited) reuses the
-  // attempt's pending order on the server instead of making another (decision 102).
-  const [attemptKey] = useState(newAttemptKey);
+  const { place, placed, placing } = usePlaceOrder(cart.items, () => setStep('payment'));
   const { reconcile, ready } = cart;
 
   useEffect(() => {
@@ -66,40 +44,7 @@ export function CheckoutFlow() {
 
   const continueToPayment = (data: Shipping, refused: ShippingRefused) => {
     setShipping(data);
-    const key = orderKey(cart.items, data);
-    if (placed?.key === key) {
-      setStep('payment');
-      return;
-    }
-    const items = cart.items.map(({ id, quantity }) => ({ id, quantity }));
-    createPayment.mutate(
-      { items, shipping: data, attemptKey },
-      {
-        onSuccess: (response) => {
-          if (!response.clientSecret) {
-            toast({
-              title: 'Error',
-              description: 'Failed to initialize payment. Please try again.',
-              variant: 'destructive',
-            });
-            return;
-          }
-          setPlaced({ key, response });
-          setStep('payment');
-        },
-        onError: (error) => {
-          if (error instanceof ApiError && error.status === 401) {
-            redirectToLogin('/checkout', 'Please log in to complete your purchase.');
-            return;
-          }
-          // A refused address field is said under it; anything else in the toast.
-          const message = refused(error, 'Failed to initialize payment. Please try again.');
-          if (message) toast({ title: 'Error', description: message, variant: 'destructive' });
-          // Stock or prices may have changed: check the cart against the catalogue again.
-          void queryClient.invalidateQueries({ queryKey: productsQueryKey });
-        },
-      },
-    );
+    place(data, refused);
   };
 
   // The order's own page (the spec's return URL), which also links to the portal.
@@ -111,7 +56,7 @@ export function CheckoutFlow() {
     navigate(`/order-confirmation?order=${orderId}`, { state: { fromPayment: true } });
   };
 
-  const order = step === 'payment' && placed ? placed.response.order : null;
+  const order = step === 'payment' && placed ? placed.order : null;
 
   return (
     <div className="grid gap-8 lg:grid-cols-[minmax(0,1fr)_380px]">
@@ -119,7 +64,7 @@ export function CheckoutFlow() {
         <CheckoutSteps current={step} />
         {order && placed ? (
           <PaymentStep
-            placed={placed.response}
+            placed={placed}
             config={paymentConfig}
             onEditShipping={() => setStep('shipping')}
             onPaid={paid}
@@ -127,7 +72,7 @@ export function CheckoutFlow() {
         ) : (
           <ShippingStep
             initial={shipping}
-            submitting={createPayment.isPending}
+            submitting={placing}
             hasUnavailable={cart.hasUnavailable}
             onSubmit={continueToPayment}
           />
