@@ -5,26 +5,11 @@ import { QuoteDocument } from '@/components/commerce/quote-document';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { FormAlert } from '@/components/ui/form-alert';
-import { FormField } from '@/components/ui/form-field';
-import { Input, Textarea } from '@/components/ui/input';
 import { errorMessage } from '@/lib/api-client';
 import { useCreateQuote, useUpdateQuote } from '../api/admin-quotes';
 import { CustomerPicker } from './customer-picker';
-import { LineRow, ProductSearch } from './line-editor';
-import {
-  addLine,
-  checkCreate,
-  checkPatch,
-  customLine,
-  draftTotals,
-  moveLine,
-  previewQuote,
-  productLine,
-  removeLine,
-  updateLine,
-  type DraftErrors,
-  type QuoteDraft,
-} from './quote-draft';
+import { LinesCard, NotesCard, QuoteFieldsCard } from './quote-builder-cards';
+import { checkCreate, checkPatch, draftTotals, previewQuote, type DraftErrors, type QuoteDraft } from './quote-draft';
 
 function Totals({ draft }: { draft: QuoteDraft }) {
   const totals = draftTotals(draft);
@@ -107,114 +92,9 @@ export function QuoteBuilder({
           </CardContent>
         </Card>
 
-        <Card>
-          <CardHeader>
-            <CardTitle>Quote</CardTitle>
-          </CardHeader>
-          <CardContent className="flex flex-col gap-4">
-            <FormField label="Title" error={errors.title}>
-              <Input
-                name="title"
-                maxLength={200}
-                value={draft.title}
-                onChange={(e) => change({ ...draft, title: e.target.value })}
-              />
-            </FormField>
-            <div className="grid gap-4 sm:grid-cols-2">
-              <FormField label="Valid until" error={errors.validUntil}>
-                <Input
-                  name="validUntil"
-                  type="date"
-                  value={draft.validUntil}
-                  onChange={(e) => change({ ...draft, validUntil: e.target.value })}
-                />
-              </FormField>
-              <FormField label="Deposit (% of the one-time total)" error={errors.depositPercent}>
-                <Input
-                  name="depositPercent"
-                  type="number"
-                  inputMode="numeric"
-                  min={0}
-                  max={100}
-                  step={1}
-                  value={draft.depositPercent}
-                  onChange={(e) => change({ ...draft, depositPercent: e.target.value })}
-                />
-              </FormField>
-            </div>
-          </CardContent>
-        </Card>
-
-        <Card>
-          <CardHeader>
-            <CardTitle>Lines</CardTitle>
-          </CardHeader>
-          <CardContent className="flex flex-col gap-4">
-            {draft.lines.length === 0 ? (
-              <p className="text-sm text-slate-600">No lines yet: add a product, a service or a monthly service.</p>
-            ) : (
-              <ol aria-label="Quote lines" className="flex flex-col gap-3">
-                {draft.lines.map((line, index) => (
-                  <LineRow
-                    key={line.key}
-                    line={line}
-                    index={index}
-                    count={draft.lines.length}
-                    errors={errors}
-                    onChange={(changes) => change(updateLine(draft, line.key, changes))}
-                    onMove={(by) => change(moveLine(draft, line.key, by))}
-                    onRemove={() => change(removeLine(draft, line.key))}
-                  />
-                ))}
-              </ol>
-            )}
-            {errors.lines ? (
-              <p role="alert" className="text-sm font-medium text-red-700">
-                {errors.lines}
-              </p>
-            ) : null}
-            <ProductSearch onAdd={(product) => change(addLine(draft, productLine(product)))} />
-            <div className="flex flex-wrap gap-2">
-              <Button type="button" variant="outline" onClick={() => change(addLine(draft, customLine('service')))}>
-                Add a service line
-              </Button>
-              <Button type="button" variant="outline" onClick={() => change(addLine(draft, customLine('recurring')))}>
-                Add a monthly line
-              </Button>
-            </div>
-          </CardContent>
-        </Card>
-
-        <Card>
-          <CardHeader>
-            <CardTitle>Notes and terms</CardTitle>
-          </CardHeader>
-          <CardContent className="flex flex-col gap-4">
-            <FormField
-              label="Internal notes"
-              optional
-              hint="Staff only: never shown to the client."
-              error={errors.notes}
-            >
-              <Textarea
-                name="notes"
-                rows={3}
-                maxLength={5000}
-                value={draft.notes}
-                onChange={(e) => change({ ...draft, notes: e.target.value })}
-              />
-            </FormField>
-            <FormField label="Terms" optional hint="Shown on the quote and its PDF." error={errors.terms}>
-              <Textarea
-                name="terms"
-                rows={5}
-                maxLength={10000}
-                value={draft.terms}
-                onChange={(e) => change({ ...draft, terms: e.target.value })}
-              />
-            </FormField>
-          </CardContent>
-        </Card>
+        <QuoteFieldsCard draft={draft} errors={errors} change={change} />
+        <LinesCard draft={draft} errors={errors} change={change} />
+        <NotesCard draft={draft} errors={errors} change={change} />
 
         {preview ? (
           <section aria-label="Preview as the client sees it" className="flex flex-col gap-2">
