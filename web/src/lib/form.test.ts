@@ -47,6 +47,14 @@ describe('placeApiError (a 400 of the API, placed on a form)', () => {
     });
   });
 
+  it('reads a path through ids with hyphens (a plan keyed by its UUID)', () => {
+    const plan = '3f1c2b4a-5d6e-4f70-8a9b-0c1d2e3f4a5b';
+    expect(placeApiError(`plans.${plan}.urgent.resolutionMinutes: Too long`, [plan])).toEqual({
+      field: plan,
+      message: 'Too long',
+    });
+  });
+
   it('names a nested field by the deepest part of its path the form has', () => {
     expect(placeApiError('shipping.zipCode: Enter a 5-digit ZIP code', ['fullName', 'zipCode'])).toEqual({
       field: 'zipCode',

@@ -28,7 +28,7 @@ export interface PlacedError<F extends string> {
  * a field the form does not show — is for the whole form, as the API wrote it.
  */
 export function placeApiError<F extends string>(message: string, fields: readonly F[]): PlacedError<F> {
-  const match = /^([\w.]+): (.+)$/s.exec(message);
+  const match = /^([\w.-]+): (.+)$/s.exec(message);
   if (match) {
     const path = match[1]!.split('.');
     for (let depth = path.length - 1; depth >= 0; depth -= 1) {
