@@ -1,45 +1,19 @@
-import { Download } from 'lucide-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
-import type { Quote } from '@shared/schemas/quotes';
 import { QuoteDocument, quoteReference } from '@/components/commerce/quote-document';
-import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { FormAlert } from '@/components/ui/form-alert';
 import { Spinner } from '@/components/ui/spinner';
 import { errorMessage, serverFileUrl } from '@/lib/api-client';
 import { useStaffEvents } from '@/lib/live/staff-events';
-import {
-  adminQuotePdfPath,
-  adminQuotesQueryKey,
-  useAdminQuote,
-  useQuoteAction,
-  type QuoteAction,
-} from '../api/admin-quotes';
+import { adminQuotesQueryKey, useAdminQuote, useQuoteAction, type QuoteAction } from '../api/admin-quotes';
+import { QuoteActions } from './quote-actions';
 import { QuoteBuilder } from './quote-builder';
 import { draftFromQuote } from './quote-draft';
+import { QuoteOutcome } from './quote-outcome';
 import { QuoteStatusBadge } from './quote-status-badge';
 import { QuoteTimeline } from './quote-timeline';
-
-const CONFIRM: Partial<Record<QuoteAction, string>> = {
-  withdraw: 'Withdraw this quote? The client can no longer accept it.',
-  revise: 'Make a new version? This one will show the client that it was replaced once the new one is sent.',
-};
-
-function actionsFor(quote: Quote): QuoteAction[] {
-  switch (quote.status) {
-    case 'draft':
-      return ['send', 'withdraw'];
-    case 'sent':
-    case 'viewed':
-      return ['revise', 'withdraw'];
-    default:
-      return [];
-  }
-}
-
-const ACTION_LABELS: Record<QuoteAction, string> = { send: 'Send to Client', revise: 'Revise', withdraw: 'Withdraw' };
 
 /** One quote for staff: the quote as the client sees it, internal notes, timeline, and its next steps. */
 export function QuoteScreen({ id }: { id: string }) {
@@ -66,8 +40,6 @@ export function QuoteScreen({ id }: { id: string }) {
   const data = quote.data;
   const reference = quoteReference(data);
   const run = (next: QuoteAction) => {
-    const question = CONFIRM[next];
-    if (question && !window.confirm(question)) return;
     action.mutate(next, {
       onSuccess: (result) => {
         if (next === 'revise' && result.id !== id) navigate(`/admin/quotes/${result.id}`);
@@ -100,83 +72,18 @@ export function QuoteScreen({ id }: { id: string }) {
             ) : null}
           </p>
         </div>
-        <div className="flex flex-wrap items-center gap-2" role="group" aria-label="Quote actions">
-          {data.status === 'draft' && !editing ? (
-            <Button type="button" variant="outline" onClick={() => setEditing(true)}>
-              Edit
-            </Button>
-          ) : null}
-          {editing
-            ? null
-            : actionsFor(data).map((next) => (
-                <Button
-                  key={next}
-                  type="button"
-                  variant={next === 'withdraw' ? 'ghost' : next === 'send' ? 'primary' : 'outline'}
-                  disabled={action.isPending}
-                  onClick={() => run(next)}
-                >
-                  {ACTION_LABELS[next]}
-                </Button>
-              ))}
-          <a
-            className="inline-flex items-center gap-1 text-sm font-semibold text-blue-800 underline underline-offset-2"
-            // A relative API link, like the invoice PDFs: the desktop console carries it out with its bearer session.
-            href={adminQuotePdfPath(id)}
-            download={`quote-${reference}.pdf`}
-          >
-            <Download className="h-4 w-4" aria-hidden="true" />
-            Download PDF
-          </a>
-        </div>
+        <QuoteActions
+          quote={data}
+          editing={editing}
+          pending={action.isPending}
+          onEdit={() => setEditing(true)}
+          onAction={run}
+        />
       </div>
       {action.isError ? (
         <FormAlert>{errorMessage(action.error, 'That did not work. Please try again.')}</FormAlert>
       ) : null}
-      {data.projectId ? (
-        <p className="text-sm text-slate-700">
-          {data.paidAt
-            ? `Deposit paid ${new Date(data.paidAt).toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'short' })}. `
-            : ''}
-          The quote became its project:{' '}
-          <Link className="font-semibold text-blue-700 underline" to={`/admin/service-requests?id=${data.projectId}`}>
-            Open the project ticket
-          </Link>
-        </p>
-      ) : null}
-      {data.order || data.plan ? (
-        <ul aria-label="What the quote became" className="flex flex-col gap-1 text-sm text-slate-700">
-          {data.order ? (
-            <li>
-              Products:{' '}
-              <Link className="font-semibold text-blue-700 underline" to={`/admin/orders/${data.order.id}`}>
-                Order {data.order.number}
-              </Link>
-            </li>
-          ) : null}
-          {data.plan ? (
-            <li>
-              Monthly services: plan <strong>{data.plan.name}</strong>
-              {data.clientUserId ? (
-                <>
-                  {' '}
-                  (
-                  <Link className="font-semibold text-blue-700 underline" to={`/admin/customers/${data.clientUserId}`}>
-                    the client and their subscription
-                  </Link>
-                  )
-                </>
-              ) : null}{' '}
-              —{' '}
-              {data.plan.awaitingFirstPayment
-                ? 'started, waiting for the first month to be paid from the portal'
-                : data.plan.subscriptionStarted
-                  ? 'subscription started'
-                  : 'subscription not started yet (retried automatically)'}
-            </li>
-          ) : null}
-        </ul>
-      ) : null}
+      <QuoteOutcome quote={data} />
       {data.status !== 'draft' ? (
         <p className="text-sm text-slate-700">
           Client’s link:{' '}
