@@ -119,6 +119,22 @@ describe('quotes in the browser', () => {
     await visible(staff.getByText('$980.13'));
     await staff.getByRole('button', { name: 'Send to Client' }).click();
     await visible(staff.getByText('Sent to the client'));
+    // Withdrawing asks first; answering no sends nothing.
+    const actions: string[] = [];
+    staff.on('request', (request) => {
+      if (/\/api\/admin\/quotes\/[^/]+\/(withdraw|revise)$/.test(new URL(request.url()).pathname)) {
+        actions.push(request.url());
+      }
+    });
+    const asked: string[] = [];
+    staff.once('dialog', (dialog) => {
+      asked.push(dialog.message());
+      void dialog.dismiss();
+    });
+    await staff.getByRole('button', { name: 'Withdraw' }).click();
+    await expect.poll(() => asked).toEqual(['Withdraw this quote? The client can no longer accept it.']);
+    expect(actions).toEqual([]);
+    await visible(staff.getByRole('button', { name: 'Withdraw' }));
     // The PDF is a relative API link, as the invoices' are: the desktop console fetches such links with its bearer
     // session (desktop/src/renderer/hooks/use-api-downloads.ts); here the browser's cookie opens it.
     const pdfHref = await staff.getByRole('link', { name: 'Download PDF' }).getAttribute('href');
