@@ -39,7 +39,7 @@ async function seedTickets(db: Knex, count: number, run: string): Promise<Reply[
   const replies: Reply[] = [];
   for (let start = 0; start < count; start += 500) {
     const size = Math.min(500, count - start);
-    const rows = (await db('service_requests')
+    const rows = (await db('tickets')
       .insert(
         Array.from({ length: size }, (_, i) => ({
           name: `Client ${run}-${start + i}`,
@@ -163,7 +163,7 @@ async function deliver(smtpPort: number, replies: Reply[], run: string, midRun?:
 }
 
 async function countReplies(db: Knex, replies: Reply[]) {
-  const rows = (await db('service_request_events')
+  const rows = (await db('ticket_events')
     .whereIn(
       'serviceRequestId',
       replies.map((reply) => reply.ticketId),

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
-import { formatTicketNumber } from '../shared/src/schemas/service-requests';
+import { formatTicketNumber } from '../shared/src/schemas/tickets';
 import { buildProduct } from '../api/src/test/commerce-factories';
 import { buildUser } from '../api/src/test/factories';
 import { buildTicket } from '../api/src/test/ticket-factories';
@@ -120,7 +120,7 @@ describe('canned replies in the console', () => {
     const orderNumber = (await server.db('orders').where({ id: order.id }).first()).number as string;
     const ticket = await buildTicket(server.db, buyer.user, { name: 'Grace Hopper' });
     const ticketNumber = formatTicketNumber(
-      (await server.db('service_requests').where({ id: ticket.id }).first()).number,
+      (await server.db('tickets').where({ id: ticket.id }).first()).number,
     );
 
     const staff = await browser.newPage();

@@ -98,7 +98,7 @@ describe('support desk: satisfaction surveys, chat polish, ticket attachments', 
     const client = await browser.newPage();
     const grace = await loggedInAs(client, server, { firstName: 'Grace', email: 'grace.csat@example.com' });
     const { id } = await buildTicket(server.db, grace.user, { service: 'Field IT Services', status: 'in_progress' });
-    const ticket = await server.db('service_requests').where({ id }).first();
+    const ticket = await server.db('tickets').where({ id }).first();
 
     const staff = await browser.newPage();
     await loggedInAs(staff, server, { accountType: 'staff', firstName: 'Kim' });

@@ -4,7 +4,7 @@ import { withSmtp } from '../api/src/test/mail';
 import { SmtpSink } from '../api/src/test/smtp-sink';
 import { buildTicket } from '../api/src/test/ticket-factories';
 import { refreshTicketClock } from '../api/src/modules/service-levels/clocks';
-import { createServiceRequest } from '../api/src/modules/service-requests/service-requests.service';
+import { createTicket } from '../api/src/modules/tickets/tickets.service';
 import { createLogger } from '../api/src/logger';
 import { applyConsultationPayment } from '../api/src/modules/consultation/consultation.service';
 import { loggedInAs } from './support/auth';
@@ -89,7 +89,7 @@ describe('enquiries and service requests as tickets', () => {
     await client.getByLabel('Message').fill('We need 40 new drops.');
     await client.getByRole('button', { name: 'Send Message' }).click();
     await visible(client.getByText("We'll get back to you within 24 hours.", { exact: true }).last());
-    const request = await server.db('service_requests').where({ userId: ada.user.id }).first();
+    const request = await server.db('tickets').where({ userId: ada.user.id }).first();
     // The number a client quotes on the phone (decision 181).
     const number = `T-${request.number}`;
 
@@ -202,7 +202,7 @@ describe('enquiries and service requests as tickets', () => {
         { staffAlertEmails: [] },
       ),
     );
-    const ticket = await server.db('service_requests').where({ userId: grace.user.id }).first();
+    const ticket = await server.db('tickets').where({ userId: grace.user.id }).first();
     await client.goto(`${server.url}/portal/request?id=${ticket.id}`);
     await visible(client.getByText('We will contact you to agree a time.', { exact: false }));
     expect(await client.content()).not.toMatch(/demo_pi_|Contact the client/);
@@ -279,7 +279,7 @@ describe('enquiries and service requests as tickets', () => {
     expect(proposed.status()).toBe(201);
 
     // The proposal email's button is the one-click link.
-    const { number } = await server.db('service_requests').where({ id: ticket.id }).first();
+    const { number } = await server.db('tickets').where({ id: ticket.id }).first();
     const subject = `Please confirm your consultation time (T-${number})`;
     await expect
       .poll(() => sink.to('linus.e2e@example.com').filter((m) => m.parsed.subject === subject).length, {
@@ -316,7 +316,7 @@ describe('enquiries and service requests as tickets', () => {
     const again = await browser.newPage();
     await again.goto(link!);
     await visible(again.getByRole('alert').filter({ hasText: 'This time is already confirmed' }));
-    const events = await server.db('service_request_events').where({
+    const events = await server.db('ticket_events').where({
       serviceRequestId: ticket.id,
       kind: 'consultation_confirmed',
     });
@@ -375,7 +375,7 @@ describe('enquiries and service requests as tickets', () => {
     await bar.getByRole('button', { name: 'Make a Ticket' }).click();
     await visible(bar.getByRole('link', { name: 'Open its ticket' }));
     const ticket = await server
-      .db('service_requests')
+      .db('tickets')
       .whereNotNull('chatConversationId')
       .orderBy('createdAt', 'desc')
       .first();
@@ -403,7 +403,7 @@ describe('enquiries and service requests as tickets', () => {
     };
     // The other tests' requests are closed first: with a one-minute target they would all breach at once.
     await server
-      .db('service_requests')
+      .db('tickets')
       .whereNotIn('status', ['completed', 'cancelled'])
       .update({ status: 'cancelled' });
     await put('/api/admin/settings/business-hours', {
@@ -423,14 +423,14 @@ describe('enquiries and service requests as tickets', () => {
 
     // A request nobody holds, made 40 seconds ago: at risk at 48 s, breached at 60 s. Every online admin is alerted.
     const id = await server.db.transaction(async (trx) => {
-      const made = await createServiceRequest(trx, {
+      const made = await createTicket(trx, {
         userId: null,
         name: 'Omar Late',
         email: 'omar.e2e@example.com',
         service: 'Field IT Services',
         message: 'The server room is flooding.',
       });
-      await trx('service_requests')
+      await trx('tickets')
         .where({ id: made! })
         .update({ createdAt: trx.raw(`clock_timestamp() - interval '40 seconds'`) });
       await refreshTicketClock(trx, made!);

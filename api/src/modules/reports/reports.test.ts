@@ -183,7 +183,7 @@ async function insertItems(): Promise<void> {
   const visitor = randomUUID();
   for (const item of items) {
     if (item.kind === 'ticket') {
-      await t.db('service_requests').insert({
+      await t.db('tickets').insert({
         id: item.id,
         name: 'Report Probe',
         email: 'probe@example.com',
@@ -437,7 +437,7 @@ describe('CSV exports', () => {
     const sly = (await buildUser(t.db, { accountType: 'staff', staffRole: 'support', firstName: '=HYPERLINK("x")' }))
       .user.id;
     const id = randomUUID();
-    await t.db('service_requests').insert({
+    await t.db('tickets').insert({
       id,
       name: 'Formula',
       email: 'formula@example.com',
@@ -468,7 +468,7 @@ describe('CSV exports', () => {
     expect(Number(sampleRow[header!.indexOf('First response (business min)')])).toBe(
       businessMinutesBetween(DEFAULT_BUSINESS_HOURS, sample.createdAt.getTime(), sample.firstResponseAt!.getTime()),
     );
-    await t.db('service_requests').where({ id }).delete();
+    await t.db('tickets').where({ id }).delete();
   });
 });
 

@@ -70,7 +70,7 @@ export function surveysRoutes({ db }: AppDeps): Router {
 
   /** An id that is a UUID (anything else is the same 404 as an unknown one). */
   async function knownId(id: string | undefined, what: 'Service request' | 'Conversation'): Promise<string> {
-    const table = what === 'Service request' ? 'service_requests' : 'chat_conversations';
+    const table = what === 'Service request' ? 'tickets' : 'chat_conversations';
     const found = id && isUuid(id) ? await db(table).where({ id }).first('id') : undefined;
     if (!found) throw new NotFound(`${what} not found`);
     return id!;

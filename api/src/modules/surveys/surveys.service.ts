@@ -1,6 +1,6 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import type { Knex } from 'knex';
-import { formatTicketNumber } from '@shared/schemas/service-requests';
+import { formatTicketNumber } from '@shared/schemas/tickets';
 import {
   SURVEY_CHANGE_DAYS,
   SURVEY_QUESTION,
@@ -89,7 +89,7 @@ interface SubjectFacts {
 
 async function subjectFacts(db: Knex | Knex.Transaction, subject: SurveySubject): Promise<SubjectFacts | null> {
   if ('serviceRequestId' in subject) {
-    const row = (await db('service_requests as sr')
+    const row = (await db('tickets as sr')
       .leftJoin('users as u', 'u.id', 'sr.userId')
       .where('sr.id', subject.serviceRequestId)
       .first(
@@ -163,7 +163,7 @@ async function createSurvey(
   tokenHash: string,
   channel: 'email' | null,
 ): Promise<SurveyRow | null> {
-  const column = 'serviceRequestId' in subject ? 'service_request_id' : 'chat_conversation_id';
+  const column = 'serviceRequestId' in subject ? 'ticket_id' : 'chat_conversation_id';
   const id = 'serviceRequestId' in subject ? subject.serviceRequestId : subject.chatConversationId;
   const { rows } = await trx.raw<{ rows: SurveyRow[] }>(
     `insert into satisfaction_surveys (token_hash, ${column}, user_id, email, assignee_id, channel, sent_at)
