@@ -165,13 +165,13 @@ async function deliver(smtpPort: number, replies: Reply[], run: string, midRun?:
 async function countReplies(db: Knex, replies: Reply[]) {
   const rows = (await db('ticket_events')
     .whereIn(
-      'serviceRequestId',
+      'ticketId',
       replies.map((reply) => reply.ticketId),
     )
     .where({ kind: 'reply', actorType: 'client' })
-    .groupBy('serviceRequestId')
-    .select('serviceRequestId', db.raw('count(*)::int as count'))) as { serviceRequestId: string; count: number }[];
-  const counts = new Map(rows.map((row) => [row.serviceRequestId, row.count]));
+    .groupBy('ticketId')
+    .select('ticketId', db.raw('count(*)::int as count'))) as { ticketId: string; count: number }[];
+  const counts = new Map(rows.map((row) => [row.ticketId, row.count]));
   let lost = 0;
   let duplicated = 0;
   for (const reply of replies) {

@@ -119,7 +119,7 @@ describe('support desk: satisfaction surveys, chat polish, ticket attachments', 
     await expect
       .poll(() => form.getByRole('radio', { name: '5 – Excellent' }).getAttribute('aria-checked'))
       .toBe('true');
-    expect((await server.db('satisfaction_surveys').where({ serviceRequestId: ticket.id }).first()).rating).toBeNull();
+    expect((await server.db('satisfaction_surveys').where({ ticketId: ticket.id }).first()).rating).toBeNull();
     await form.getByLabel('Comment (optional)').fill('Done in a day.');
     await form.getByRole('button', { name: 'Send Feedback' }).click();
     await visible(anonymous.getByText('Thank you for your feedback!'));

@@ -290,7 +290,7 @@ describe('enquiries and service requests as tickets', () => {
     const link = /(http:\/\/\S+\/confirm-consultation\?token=[A-Za-z0-9_-]{43})/.exec(text)?.[1];
     expect(link, text).toBeDefined();
     const status = async () =>
-      (await server.db('consultation_proposals').where({ serviceRequestId: ticket.id }).first()).status as string;
+      (await server.db('consultation_proposals').where({ ticketId: ticket.id }).first()).status as string;
 
     // A mail scanner fetching the link confirms nothing.
     const scanner = await browser.newPage();
@@ -317,7 +317,7 @@ describe('enquiries and service requests as tickets', () => {
     await again.goto(link!);
     await visible(again.getByRole('alert').filter({ hasText: 'This time is already confirmed' }));
     const events = await server.db('ticket_events').where({
-      serviceRequestId: ticket.id,
+      ticketId: ticket.id,
       kind: 'consultation_confirmed',
     });
     expect(events).toHaveLength(1);
@@ -456,7 +456,7 @@ describe('enquiries and service requests as tickets', () => {
     await row.click();
     const ticket = staff.getByRole('article', { name: 'Service request from Omar Late' });
     await visible(ticket.getByText(/recorded a missed service level\. First response target missed: it was due/));
-    expect(await server.db('service_level_events').where({ serviceRequestId: id }).pluck('kind')).toEqual([
+    expect(await server.db('service_level_events').where({ ticketId: id }).pluck('kind')).toEqual([
       'at_risk',
       'breached',
     ]);

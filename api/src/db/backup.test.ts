@@ -95,7 +95,7 @@ async function fillEveryTable(): Promise<void> {
     .returning('id');
   const [replyEvent] = await db('ticket_events')
     .insert({
-      serviceRequestId: request.id,
+      ticketId: request.id,
       kind: 'reply',
       actorId: staff.user.id,
       actorType: 'staff',
@@ -122,7 +122,7 @@ async function fillEveryTable(): Promise<void> {
     preferredTimes: null,
   });
   await db('consultation_proposals').insert({
-    serviceRequestId: request.id,
+    ticketId: request.id,
     startsAt: db.raw("'2026-12-01 15:30:00+00'"),
     timeZone: 'America/New_York',
     durationMinutes: 60,
@@ -420,7 +420,7 @@ async function fillEveryTable(): Promise<void> {
     { ownerId: staff.user.id, shortcut: 'thanks', title: 'Mine', body: 'Cheers\nline two', createdById: staff.user.id },
   ]);
   await db('service_level_events').insert({
-    serviceRequestId: request!.id,
+    ticketId: request!.id,
     kind: 'breached',
     clock: 'first_response',
     dueAt: new Date('2026-11-20T16:00:00.123Z'),
@@ -429,7 +429,7 @@ async function fillEveryTable(): Promise<void> {
   });
   await db('satisfaction_surveys').insert({
     tokenHash: 'c'.repeat(64),
-    serviceRequestId: request!.id,
+    ticketId: request!.id,
     userId: client.user.id,
     email: 'ada@example.com',
     rating: 5,

@@ -173,8 +173,8 @@ describe('automatic assignment across instances', () => {
     const ticketGrants = await servers
       .db('ticket_events')
       .where({ kind: 'assignment', actorName: 'Automatic assignment' })
-      .select('serviceRequestId');
-    const granted = [...chatGrants.map((row) => row.recordId), ...ticketGrants.map((row) => row.serviceRequestId)];
+      .select('ticketId');
+    const granted = [...chatGrants.map((row) => row.recordId), ...ticketGrants.map((row) => row.ticketId)];
     expect(new Set(granted).size).toBe(granted.length);
     // The rest waits unassigned.
     const waiting = await servers.db('chat_conversations').where({ status: 'active' }).whereNull('assigneeId');

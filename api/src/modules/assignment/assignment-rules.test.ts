@@ -79,7 +79,7 @@ describe('automatic assignment', () => {
     // Free now holds 1, Busy 2: Free again.
     expect(await ticketAssignee(ticket.id)).toBe(free.id);
 
-    const events = await t.db('ticket_events').where({ serviceRequestId: ticket.id });
+    const events = await t.db('ticket_events').where({ ticketId: ticket.id });
     expect(events).toMatchObject([
       { kind: 'assignment', actorType: 'system', actorName: 'Automatic assignment', assigneeId: free.id },
     ]);

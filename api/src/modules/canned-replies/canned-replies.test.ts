@@ -232,7 +232,7 @@ describe('a staff reply still holding a placeholder', () => {
       .send({ message: 'Your order {{order.number}} shipped.' })
       .expect(400);
     expect(refused.body.message).toBe(UNFILLED_PLACEHOLDER_MESSAGE);
-    expect(await t.db('ticket_events').where({ serviceRequestId: ticket.id, kind: 'reply' })).toHaveLength(0);
+    expect(await t.db('ticket_events').where({ ticketId: ticket.id, kind: 'reply' })).toHaveLength(0);
     // An internal note is never sent to anyone: it may keep them.
     await support.agent
       .post(`/api/service-requests/${ticket.id}/replies`)

@@ -144,15 +144,15 @@ function timelineOf(
     })),
     // The customer's ratings (decision 191), each shown only to a role that may open what was rated.
     ...surveys
-      .filter((s) => (s.serviceRequestId ? may('service_requests.work') : may('chat')))
+      .filter((s) => (s.ticketId ? may('service_requests.work') : may('chat')))
       .map((s) => ({
         kind: 'survey' as const,
         id: s.id,
-        title: `Rated ${s.rating}/5 · ${s.serviceRequestId ? 'service request' : 'chat'}${s.comment ? ` · “${s.comment.length > 80 ? `${s.comment.slice(0, 79)}…` : s.comment}”` : ''}`,
+        title: `Rated ${s.rating}/5 · ${s.ticketId ? 'service request' : 'chat'}${s.comment ? ` · “${s.comment.length > 80 ? `${s.comment.slice(0, 79)}…` : s.comment}”` : ''}`,
         status: null,
         at: s.answeredAt!,
-        link: s.serviceRequestId
-          ? `/admin/service-requests?id=${s.serviceRequestId}`
+        link: s.ticketId
+          ? `/admin/service-requests?id=${s.ticketId}`
           : `/admin/chat?conversation=${s.chatConversationId}`,
       })),
     ...bounces.map((b) => ({

@@ -136,7 +136,7 @@ async function ticketWithStaffReply(email = `client-${randomUUID().slice(0, 8)}@
 }
 
 async function ticketEvents(ticketId: string) {
-  return servers.db('ticket_events').where({ serviceRequestId: ticketId }).orderBy('createdAt');
+  return servers.db('ticket_events').where({ ticketId: ticketId }).orderBy('createdAt');
 }
 
 async function mailsTo(address: string) {

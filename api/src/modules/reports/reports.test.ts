@@ -222,7 +222,7 @@ async function insertItems(): Promise<void> {
     ratings.push({ itemIndex: i, rating, answeredAt, assigneeId: item.assigneeId });
     await t.db('satisfaction_surveys').insert({
       tokenHash: hex(),
-      [item.kind === 'ticket' ? 'serviceRequestId' : 'chatConversationId']: item.id,
+      [item.kind === 'ticket' ? 'ticketId' : 'chatConversationId']: item.id,
       assigneeId: item.assigneeId,
       rating,
       sentAt: item.createdAt,
@@ -230,7 +230,7 @@ async function insertItems(): Promise<void> {
     });
   }
   // A survey sent but never answered counts nowhere.
-  await t.db('satisfaction_surveys').insert({ tokenHash: hex(), serviceRequestId: items[1]!.id, sentAt: rangeStart });
+  await t.db('satisfaction_surveys').insert({ tokenHash: hex(), ticketId: items[1]!.id, sentAt: rangeStart });
 }
 
 let admin: Awaited<ReturnType<typeof staffAgentOf>>;

@@ -127,7 +127,7 @@ async function record(trx: Knex.Transaction, announced: Announcement[], hours: B
   );
   await trx('service_level_events').insert(
     announced.map((a) => ({
-      serviceRequestId: a.subject === 'ticket' ? a.id : null,
+      ticketId: a.subject === 'ticket' ? a.id : null,
       chatConversationId: a.subject === 'chat' ? a.id : null,
       kind: a.kind,
       clock: a.clock,
@@ -144,7 +144,7 @@ async function record(trx: Knex.Transaction, announced: Announcement[], hours: B
       breaches.map((a) => {
         const holder = a.holderId ? (names.get(a.holderId) ?? null) : null;
         return {
-          serviceRequestId: a.id,
+          ticketId: a.id,
           kind: 'sla_breached',
           actorType: 'system',
           actorName: 'Service levels',

@@ -72,16 +72,16 @@ describe('service-level announcements across instances', () => {
     await db.raw(`select pg_notify('northstar_staff', '{"kind":"test.sla_done","id":"end"}')`);
     await expect.poll(() => heard.some((event) => event.kind === 'test.sla_done'), { timeout: 5_000 }).toBe(true);
 
-    const logged = await db('service_level_events').whereIn('serviceRequestId', ids).select('serviceRequestId', 'kind');
-    const timeline = await db('ticket_events').whereIn('serviceRequestId', ids).where('kind', 'sla_breached');
+    const logged = await db('service_level_events').whereIn('ticketId', ids).select('ticketId', 'kind');
+    const timeline = await db('ticket_events').whereIn('ticketId', ids).where('kind', 'sla_breached');
     for (const id of ids) {
       expect(
         logged
-          .filter((row) => row.serviceRequestId === id)
+          .filter((row) => row.ticketId === id)
           .map((row) => row.kind)
           .sort(),
       ).toEqual(['at_risk', 'breached']);
-      expect(timeline.filter((row) => row.serviceRequestId === id)).toHaveLength(1);
+      expect(timeline.filter((row) => row.ticketId === id)).toHaveLength(1);
       expect(
         heard
           .filter((event) => event.id === id)

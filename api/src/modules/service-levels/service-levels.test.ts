@@ -348,7 +348,7 @@ describe('at risk and breached', () => {
     expect(await t.db.transaction((trx) => announceDue(trx, Date.now()))).toEqual([]);
     await admin.agent.post(`/api/service-requests/${id}/replies`).send({ message: 'Sorry for the wait.' }).expect(201);
     expect((await ticket(id)).slaState).toBe('breached');
-    const events = await t.db('service_level_events').where({ serviceRequestId: id }).orderBy('createdAt');
+    const events = await t.db('service_level_events').where({ ticketId: id }).orderBy('createdAt');
     expect(events.map((e) => [e.kind, e.clock, e.holderName])).toEqual([
       ['at_risk', 'first_response', 'Grace'],
       ['breached', 'first_response', 'Grace'],

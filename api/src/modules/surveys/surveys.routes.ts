@@ -50,12 +50,12 @@ export function surveysRoutes({ db }: AppDeps): Router {
 
   router.get('/api/admin/service-requests/:id/survey', requirePermission('service_requests.work'), async (ctx) => {
     ctx.set('Cache-Control', 'no-store');
-    ctx.body = { survey: await surveyOf(db, { serviceRequestId: await knownId(ctx.params.id, 'Service request') }) };
+    ctx.body = { survey: await surveyOf(db, { ticketId: await knownId(ctx.params.id, 'Service request') }) };
   });
 
   router.post('/api/admin/service-requests/:id/survey', requirePermission('service_requests.work'), async (ctx) => {
     const id = await knownId(ctx.params.id, 'Service request');
-    ctx.body = { survey: await resendSurvey(db, { serviceRequestId: id }) };
+    ctx.body = { survey: await resendSurvey(db, { ticketId: id }) };
   });
 
   router.get('/api/admin/chat/conversations/:id/survey', requirePermission('chat'), async (ctx) => {

@@ -46,7 +46,7 @@ describe('proposing a time', () => {
       .post('/api/admin/service-requests/00000000-0000-4000-8000-000000000000/consultation')
       .send(proposal);
     expect(unknown.status).toBe(404);
-    expect(await t.db('consultation_proposals').where({ serviceRequestId: ticket.id })).toEqual([]);
+    expect(await t.db('consultation_proposals').where({ ticketId: ticket.id })).toEqual([]);
   });
 
   it.each([
@@ -70,8 +70,8 @@ describe('proposing a time', () => {
     const res = await staff.agent.post(`/api/admin/service-requests/${ticket.id}/consultation`).send(body);
     expect(res.status).toBe(400);
     expect(res.body.message).toMatch(message);
-    expect(await t.db('consultation_proposals').where({ serviceRequestId: ticket.id })).toEqual([]);
-    expect(await t.db('ticket_events').where({ serviceRequestId: ticket.id })).toEqual([]);
+    expect(await t.db('consultation_proposals').where({ ticketId: ticket.id })).toEqual([]);
+    expect(await t.db('ticket_events').where({ ticketId: ticket.id })).toEqual([]);
     expect((await outboxRows(t.db)).filter((m) => m.idempotencyKey.includes(ticket.id))).toEqual([]);
   });
 
@@ -103,7 +103,7 @@ describe('proposing a time', () => {
       .post(`/api/admin/service-requests/${ticket.id}/consultation`)
       .send({ ...proposal, date: nextDay, timeZone: 'Asia/Tokyo', durationMinutes: 90 });
     expect(later.body.consultation).toMatchObject({ startsAt: `${nextDay}T05:30:00.000Z`, durationMinutes: 90 });
-    const rows = await t.db('consultation_proposals').where({ serviceRequestId: ticket.id }).orderBy('createdAt');
+    const rows = await t.db('consultation_proposals').where({ ticketId: ticket.id }).orderBy('createdAt');
     expect(rows.map((r) => r.status)).toEqual(['withdrawn', 'proposed']);
   });
 });
@@ -197,8 +197,8 @@ describe('the one-click link in the proposal email', () => {
   /** The ticket's proposals, timeline and mails: what a refused call must leave as it was. */
   async function state(ticketId: string) {
     return {
-      proposals: await t.db('consultation_proposals').where({ serviceRequestId: ticketId }).orderBy('createdAt'),
-      events: await t.db('ticket_events').where({ serviceRequestId: ticketId }).count({ n: '*' }),
+      proposals: await t.db('consultation_proposals').where({ ticketId: ticketId }).orderBy('createdAt'),
+      events: await t.db('ticket_events').where({ ticketId: ticketId }).count({ n: '*' }),
       mails: (await outboxRows(t.db)).length,
     };
   }
@@ -339,7 +339,7 @@ describe('the one-click link in the proposal email', () => {
     expect(answers.map((a) => a.status).sort()).toEqual([200, 409]);
     const confirmations = await t
       .db('ticket_events')
-      .where({ serviceRequestId: ticket.id, kind: 'consultation_confirmed' });
+      .where({ ticketId: ticket.id, kind: 'consultation_confirmed' });
     expect(confirmations).toHaveLength(1);
   });
 });
@@ -348,7 +348,7 @@ describe('a time stored before proposals were bounded (year 10000 in UTC)', () =
   it('the ticket still reads for both sides; confirming and the .ics are refused (409), nothing changes', async () => {
     const ticket = await paidTicket();
     await t.db('consultation_proposals').insert({
-      serviceRequestId: ticket.id,
+      ticketId: ticket.id,
       startsAt: t.db.raw(`'10000-01-01 05:59:00+00'::timestamptz`),
       timeZone: 'America/Chicago',
       durationMinutes: 60,
@@ -369,10 +369,10 @@ describe('a time stored before proposals were bounded (year 10000 in UTC)', () =
     expect(ics.body.message).toMatch(/^This consultation time is not a date a calendar can hold/);
     const confirm = await client.agent.post(`/api/service-requests/${ticket.id}/consultation/confirm`);
     expect(confirm.status).toBe(409);
-    expect((await t.db('consultation_proposals').where({ serviceRequestId: ticket.id }).first()).status).toBe(
+    expect((await t.db('consultation_proposals').where({ ticketId: ticket.id }).first()).status).toBe(
       'proposed',
     );
-    expect(await t.db('ticket_events').where({ serviceRequestId: ticket.id })).toEqual([]);
+    expect(await t.db('ticket_events').where({ ticketId: ticket.id })).toEqual([]);
     expect((await outboxRows(t.db)).filter((m) => m.idempotencyKey.includes(ticket.id))).toEqual([]);
 
     // Staff propose a real time, which replaces it.

@@ -56,14 +56,14 @@ export async function proposeConsultation(
       throw new Conflict(`The request is ${row.status}; reopen it before scheduling`);
     }
     await trx('consultation_proposals')
-      .where({ serviceRequestId: row.id })
+      .where({ ticketId: row.id })
       .whereIn('status', ['proposed', 'confirmed'])
       .update({ status: 'withdrawn' });
     // The mail's one-click link: only its hash is kept; it works until the time itself or for CONFIRM_LINK_DAYS.
     const confirmToken = randomBytes(32).toString('base64url');
     const [proposal] = await trx('consultation_proposals')
       .insert({
-        serviceRequestId: row.id,
+        ticketId: row.id,
         startsAt: new Date(instant),
         timeZone: input.timeZone,
         durationMinutes: input.durationMinutes,
@@ -148,7 +148,7 @@ function hashToken(token: string): string {
 }
 
 interface LinkProposalRow extends ConsultationRow {
-  serviceRequestId: string;
+  ticketId: string;
   expiresAt: Date;
   withdrawn: boolean;
 }
@@ -161,7 +161,7 @@ interface LinkProposalRow extends ConsultationRow {
 async function linkProposal(db: Knex | Knex.Transaction, token: string, forUpdate = false): Promise<LinkProposalRow> {
   const query = db('consultation_proposals')
     .select(
-      db.raw(`${CONSULTATION_COLUMNS}, ticket_id as "serviceRequestId",
+      db.raw(`${CONSULTATION_COLUMNS}, ticket_id as "ticketId",
         confirm_token_expires_at as "expiresAt", status = 'withdrawn' as withdrawn`),
     )
     .where({ confirmTokenHash: hashToken(token) })
@@ -191,7 +191,7 @@ async function linkTicket(db: Knex | Knex.Transaction, requestId: string, forUpd
 /** What the one-click link's page shows before its button: the proposed time (nothing changes). */
 export async function consultationLink(db: Knex, token: string): Promise<ConsultationLinkView> {
   const proposal = await linkProposal(db, token);
-  const row = await linkTicket(db, proposal.serviceRequestId);
+  const row = await linkTicket(db, proposal.ticketId);
   return { name: row.name, consultation: toConsultationView(proposal) };
 }
 
@@ -207,7 +207,7 @@ export async function confirmConsultationByLink(
   return db.transaction(async (trx) => {
     // The ticket first, as every other change to it locks it, then the proposal (a newer one may have replaced it).
     const found = await linkProposal(trx, token);
-    const row = await linkTicket(trx, found.serviceRequestId, true);
+    const row = await linkTicket(trx, found.ticketId, true);
     const proposal = await linkProposal(trx, token, true);
     const client = row.userId ? await User.query(trx).findById(row.userId) : undefined;
     const actor: TicketActor = client

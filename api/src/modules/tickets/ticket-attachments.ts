@@ -17,7 +17,7 @@ export async function ticketEventAttachmentAccess(db: Knex, user: User | null, e
   if (!user) return false;
   if (user.isStaff) return user.may('service_requests.work');
   const row = await db('ticket_events as e')
-    .join('tickets as sr', 'sr.id', 'e.serviceRequestId')
+    .join('tickets as sr', 'sr.id', 'e.ticketId')
     .where({ 'e.id': eventId, 'sr.userId': user.id })
     .whereIn('e.kind', [...CLIENT_EVENT_KINDS])
     .first('e.id');

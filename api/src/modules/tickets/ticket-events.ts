@@ -36,7 +36,7 @@ export async function recordTicketEvent(
 ): Promise<TicketEvent> {
   const [row] = (await trx('ticket_events')
     .insert({
-      serviceRequestId: requestId,
+      ticketId: requestId,
       kind: event.kind,
       actorId: actor.type === 'system' || !actor.user ? null : actor.user.id,
       actorType: actor.type,

@@ -57,7 +57,7 @@ export async function currentConsultation(
 ): Promise<ConsultationRow | null> {
   const row = (await db('consultation_proposals')
     .select(db.raw(CONSULTATION_COLUMNS))
-    .where({ serviceRequestId: requestId })
+    .where({ ticketId: requestId })
     .whereIn('status', ['proposed', 'confirmed'])
     .first()) as ConsultationRow | undefined;
   return row ?? null;
@@ -125,6 +125,6 @@ export async function readThread(db: Knex | Knex.Transaction, id: string, caller
     booking: row.booking,
     allowedStatuses: caller.isStaff ? [...TICKET_TRANSITIONS[row.status]] : [],
     // The client's rating of the work, for staff (decision 191); the client sees theirs through its link.
-    ...(caller.isStaff ? { survey: await surveyOf(db, { serviceRequestId: id }) } : {}),
+    ...(caller.isStaff ? { survey: await surveyOf(db, { ticketId: id }) } : {}),
   };
 }

@@ -24,7 +24,7 @@ beforeAll(async () => {
 const events = async (id: string) =>
   t
     .db('ticket_events')
-    .where({ serviceRequestId: id })
+    .where({ ticketId: id })
     .orderBy([{ column: 'createdAt' }, { column: 'id' }]);
 
 describe('who may call what', () => {
