@@ -91,9 +91,9 @@ try {
      from tickets order by created_at desc, id desc offset ? limit 1`,
     [Math.floor(TICKETS * 0.9)],
   )) as { rows: { cursor: string }[] };
-  const ticketIds = (
-    (await db('tickets').select('id').orderByRaw('random()').limit(2000)) as { id: string }[]
-  ).map((r) => r.id);
+  const ticketIds = ((await db('tickets').select('id').orderByRaw('random()').limit(2000)) as { id: string }[]).map(
+    (r) => r.id,
+  );
 
   // The database's own time for the queries behind two screens (EXPLAIN ANALYZE), apart from HTTP and machine load.
   const explain = async (sql: string, bindings: unknown[]) => {

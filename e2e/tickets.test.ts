@@ -374,11 +374,7 @@ describe('enquiries and service requests as tickets', () => {
 
     await bar.getByRole('button', { name: 'Make a Ticket' }).click();
     await visible(bar.getByRole('link', { name: 'Open its ticket' }));
-    const ticket = await server
-      .db('tickets')
-      .whereNotNull('chatConversationId')
-      .orderBy('createdAt', 'desc')
-      .first();
+    const ticket = await server.db('tickets').whereNotNull('chatConversationId').orderBy('createdAt', 'desc').first();
     expect(ticket.message).toContain('Lin: Do you install Wi-Fi in warehouses?');
     await bar.getByRole('link', { name: 'Open its ticket' }).click();
     await expectPath(staff, `/admin/service-requests?id=${ticket.id}`);
@@ -402,10 +398,7 @@ describe('enquiries and service requests as tickets', () => {
       expect(res.status()).toBe(200);
     };
     // The other tests' requests are closed first: with a one-minute target they would all breach at once.
-    await server
-      .db('tickets')
-      .whereNotIn('status', ['completed', 'cancelled'])
-      .update({ status: 'cancelled' });
+    await server.db('tickets').whereNotIn('status', ['completed', 'cancelled']).update({ status: 'cancelled' });
     await put('/api/admin/settings/business-hours', {
       timeZone: zone,
       weekly: days.map((day) => ({ day, opens: '00:00', closes: '23:59' })),

@@ -3,13 +3,7 @@
  * changes. The API checks changes against this table, and the console and the
  * portal show the same labels (one source).
  */
-export const ticketStatuses = [
-  'pending',
-  'in_progress',
-  'waiting_on_client',
-  'completed',
-  'cancelled',
-] as const;
+export const ticketStatuses = ['pending', 'in_progress', 'waiting_on_client', 'completed', 'cancelled'] as const;
 export type TicketStatus = (typeof ticketStatuses)[number];
 
 export const TICKET_STATUS_LABELS: Record<TicketStatus, string> = {

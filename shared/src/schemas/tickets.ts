@@ -1,12 +1,7 @@
 import { z } from 'zod';
 import type { Attachment } from './attachments';
 import type { SurveySummary } from './surveys';
-import {
-  CONSULTATION_DURATIONS,
-  ticketStatuses,
-  TICKET_REPLY_MAX,
-  type TicketStatus,
-} from '../tickets';
+import { CONSULTATION_DURATIONS, ticketStatuses, TICKET_REPLY_MAX, type TicketStatus } from '../tickets';
 import { serviceOptions } from '../contact';
 import { calendarDate } from './dates';
 import { pageCursor } from './page-cursor';

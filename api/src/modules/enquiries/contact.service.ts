@@ -111,9 +111,7 @@ export async function storeEnquiry(
     });
     const itemLines = quoteRequest?.items.map((item) => `- ${item.quantity} × ${item.name}`) ?? [];
     const message = itemLines.length > 0 ? `${fields.message}\n\nItems:\n${itemLines.join('\n')}` : fields.message;
-    const requestId = sender
-      ? await createTicket(trx, { ...fields, message, userId: sender.id, enquiryId: id })
-      : null;
+    const requestId = sender ? await createTicket(trx, { ...fields, message, userId: sender.id, enquiryId: id }) : null;
     const ticketNumber = requestId ? await ticketNumberOf(trx, requestId) : null;
     const ownAddress = sender?.verifiedEmail?.toLowerCase() === fields.email.toLowerCase();
     await acknowledgeEnquiry(

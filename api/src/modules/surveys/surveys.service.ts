@@ -149,9 +149,7 @@ async function subjectFacts(db: Knex | Knex.Transaction, subject: SurveySubject)
 }
 
 const subjectWhere = (subject: SurveySubject) =>
-  'ticketId' in subject
-    ? { ticketId: subject.ticketId }
-    : { chatConversationId: subject.chatConversationId };
+  'ticketId' in subject ? { ticketId: subject.ticketId } : { chatConversationId: subject.chatConversationId };
 
 const mailKey = (surveyId: string) => `satisfaction-survey:${surveyId}`;
 

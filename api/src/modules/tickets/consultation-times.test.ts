@@ -337,9 +337,7 @@ describe('the one-click link in the proposal email', () => {
       t.request().post('/api/consultation-link/confirm').send({ token }),
     ]);
     expect(answers.map((a) => a.status).sort()).toEqual([200, 409]);
-    const confirmations = await t
-      .db('ticket_events')
-      .where({ ticketId: ticket.id, kind: 'consultation_confirmed' });
+    const confirmations = await t.db('ticket_events').where({ ticketId: ticket.id, kind: 'consultation_confirmed' });
     expect(confirmations).toHaveLength(1);
   });
 });
@@ -369,9 +367,7 @@ describe('a time stored before proposals were bounded (year 10000 in UTC)', () =
     expect(ics.body.message).toMatch(/^This consultation time is not a date a calendar can hold/);
     const confirm = await client.agent.post(`/api/service-requests/${ticket.id}/consultation/confirm`);
     expect(confirm.status).toBe(409);
-    expect((await t.db('consultation_proposals').where({ ticketId: ticket.id }).first()).status).toBe(
-      'proposed',
-    );
+    expect((await t.db('consultation_proposals').where({ ticketId: ticket.id }).first()).status).toBe('proposed');
     expect(await t.db('ticket_events').where({ ticketId: ticket.id })).toEqual([]);
     expect((await outboxRows(t.db)).filter((m) => m.idempotencyKey.includes(ticket.id))).toEqual([]);
 

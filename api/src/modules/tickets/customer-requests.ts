@@ -12,11 +12,7 @@ export interface CustomerRequestRow {
 }
 
 /** A customer's latest service requests, newest first (the staff customer page, decision 103). */
-export async function ticketsOfCustomer(
-  db: Knex,
-  userId: string,
-  limit: number,
-): Promise<CustomerRequestRow[]> {
+export async function ticketsOfCustomer(db: Knex, userId: string, limit: number): Promise<CustomerRequestRow[]> {
   const rows = await db('tickets')
     .where({ userId })
     .orderBy('createdAt', 'desc')

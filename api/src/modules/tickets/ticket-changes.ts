@@ -43,12 +43,7 @@ async function staffMember(trx: Knex.Transaction, id: string): Promise<{ id: str
  * checked against what the other left, and both are recorded. An illegal
  * status change is a 409 with the reason; nothing changes on a refusal.
  */
-export async function updateTicket(
-  db: Knex,
-  id: string,
-  staff: User,
-  change: UpdateTicket,
-): Promise<TicketThread> {
+export async function updateTicket(db: Knex, id: string, staff: User, change: UpdateTicket): Promise<TicketThread> {
   await db.transaction(async (trx) => {
     const row = await ticketFor(trx, id, staff, { forUpdate: true });
     if (change.assigneeId !== undefined && change.assigneeId !== row.assigneeId) {
@@ -263,9 +258,7 @@ export async function ticketForEmail(
   db: Knex | Knex.Transaction,
   ticketId: string,
 ): Promise<{ id: string; email: string; userId: string | null; enquiryId: string | null } | null> {
-  const row = (await db('tickets')
-    .select('id', 'email', 'userId', 'enquiryId')
-    .where({ id: ticketId })
-    .first()) as { id: string; email: string; userId: string | null; enquiryId: string | null } | undefined;
+  const row = (await db('tickets').select('id', 'email', 'userId', 'enquiryId').where({ id: ticketId }).first()) as
+    { id: string; email: string; userId: string | null; enquiryId: string | null } | undefined;
   return row ?? null;
 }

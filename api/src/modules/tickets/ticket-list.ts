@@ -13,13 +13,7 @@ import { zonedTimeToInstant } from '@shared/time-zones';
 import { readBusinessHours } from '../settings/business-hours';
 import { createdMicrosSql, cursorCondition, decodeCursor, pageOf, prefixTsQuery, seekPage } from '../../db/keyset';
 import { BadRequest } from '../../errors';
-import {
-  displayNameSql,
-  TICKET_COLUMNS,
-  TICKET_FROM,
-  toStaffTicketSummary,
-  type TicketRow,
-} from './ticket-rows';
+import { displayNameSql, TICKET_COLUMNS, TICKET_FROM, toStaffTicketSummary, type TicketRow } from './ticket-rows';
 
 const DAY_MS = 86_400_000;
 const dayAfter = (date: string) => new Date(Date.parse(`${date}T00:00:00Z`) + DAY_MS).toISOString().slice(0, 10);

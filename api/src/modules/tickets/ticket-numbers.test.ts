@@ -16,8 +16,7 @@ beforeAll(async () => {
   client = await callerOf(t, 'client', { email: 'numbered@example.com', firstName: 'Nora' });
 });
 
-const numberOf = async (id: string) =>
-  Number((await t.db('tickets').select('number').where({ id }).first()).number);
+const numberOf = async (id: string) => Number((await t.db('tickets').select('number').where({ id }).first()).number);
 
 describe('ticket numbers (decision 181)', () => {
   it('hands out increasing, unique numbers from 10001, also to tickets filed at the same moment', async () => {

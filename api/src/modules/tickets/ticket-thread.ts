@@ -1,9 +1,5 @@
 import type { Knex } from 'knex';
-import {
-  TICKET_TRANSITIONS,
-  type ConsultationBookingView,
-  type TicketThread,
-} from '@shared/schemas/tickets';
+import { TICKET_TRANSITIONS, type ConsultationBookingView, type TicketThread } from '@shared/schemas/tickets';
 import { isUuid } from '@shared/schemas/text';
 import { NotFound } from '../../errors';
 import type { User } from '../users/user.model';

@@ -101,11 +101,7 @@ export async function requestIdFromChat(db: Knex | Knex.Transaction, conversatio
 }
 
 /** The service request an enquiry was turned into, if any. */
-export async function requestIdFromEnquiry(
-  db: Knex | Knex.Transaction,
-  enquiryId: string,
-): Promise<string | null> {
-  const row = (await db('tickets').select('id').where({ enquiryId }).first()) as
-    { id: string } | undefined;
+export async function requestIdFromEnquiry(db: Knex | Knex.Transaction, enquiryId: string): Promise<string | null> {
+  const row = (await db('tickets').select('id').where({ enquiryId }).first()) as { id: string } | undefined;
   return row?.id ?? null;
 }

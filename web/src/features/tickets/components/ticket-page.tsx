@@ -46,8 +46,7 @@ export function TicketPage({ id }: { id: string }) {
       'service_request.assigned',
     ],
     (event) => {
-      if (event === null || event.id === id)
-        void queryClient.invalidateQueries({ queryKey: ticketQueryKey(id) });
+      if (event === null || event.id === id) void queryClient.invalidateQueries({ queryKey: ticketQueryKey(id) });
     },
   );
 
