@@ -18,7 +18,7 @@
 import WebSocket from 'ws';
 import { connectDatabase, migrateToLatest } from '../api/src/db/database';
 import { startConversation } from '../api/src/modules/chat/storage/conversations';
-import { createServiceRequest } from '../api/src/modules/service-requests/service-requests.service';
+import { createTicket } from '../api/src/modules/tickets/tickets.service';
 import { DEFAULT_ASSIGNMENT_SETTINGS } from '../shared/src/schemas/assignment';
 import { BENCH_SESSION_SECRET, freshDatabase, percentile, seedStaff, type BenchClient } from './chat-support';
 import { recordFigure } from './figures';
@@ -104,7 +104,7 @@ try {
           stored.set(conversation.id, performance.now());
         } else {
           const id = await db.transaction((trx) =>
-            createServiceRequest(trx, {
+            createTicket(trx, {
               userId: null,
               name: `Bench client ${n}`,
               email: `client${n}@bench.example.com`,
@@ -134,7 +134,7 @@ try {
 
   const loads = (await db.raw(
     `select u.id, (select count(*) from chat_conversations c where c.assignee_id = u.id and c.status = 'active')
-       + (select count(*) from service_requests r where r.assignee_id = u.id
+       + (select count(*) from tickets r where r.assignee_id = u.id
           and r.status in ('pending', 'in_progress', 'waiting_on_client')) as load
      from users u where u.id = any(?::uuid[])`,
     [staffIds],
@@ -146,8 +146,8 @@ try {
     `select count(*)::int as n from (
        select record_id from audit_log where action = 'chat.assigned' group by record_id having count(*) > 1
        union all
-       select service_request_id::text from service_request_events where kind = 'assignment'
-         group by service_request_id having count(*) > 1) twice`,
+       select ticket_id::text from ticket_events where kind = 'assignment'
+         group by ticket_id having count(*) > 1) twice`,
   )) as { rows: { n: number }[] };
   const twice = doubled.rows[0]!.n;
 

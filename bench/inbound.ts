@@ -39,7 +39,7 @@ async function seedTickets(db: Knex, count: number, run: string): Promise<Reply[
   const replies: Reply[] = [];
   for (let start = 0; start < count; start += 500) {
     const size = Math.min(500, count - start);
-    const rows = (await db('service_requests')
+    const rows = (await db('tickets')
       .insert(
         Array.from({ length: size }, (_, i) => ({
           name: `Client ${run}-${start + i}`,
@@ -163,15 +163,15 @@ async function deliver(smtpPort: number, replies: Reply[], run: string, midRun?:
 }
 
 async function countReplies(db: Knex, replies: Reply[]) {
-  const rows = (await db('service_request_events')
+  const rows = (await db('ticket_events')
     .whereIn(
-      'serviceRequestId',
+      'ticketId',
       replies.map((reply) => reply.ticketId),
     )
     .where({ kind: 'reply', actorType: 'client' })
-    .groupBy('serviceRequestId')
-    .select('serviceRequestId', db.raw('count(*)::int as count'))) as { serviceRequestId: string; count: number }[];
-  const counts = new Map(rows.map((row) => [row.serviceRequestId, row.count]));
+    .groupBy('ticketId')
+    .select('ticketId', db.raw('count(*)::int as count'))) as { ticketId: string; count: number }[];
+  const counts = new Map(rows.map((row) => [row.ticketId, row.count]));
   let lost = 0;
   let duplicated = 0;
   for (const reply of replies) {

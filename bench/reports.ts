@@ -68,7 +68,7 @@ async function seed(url: string): Promise<{ staffId: string }> {
        from orders where paid_at is not null and number % 33 = 0`,
     );
     await db.raw(
-      `insert into service_requests (user_id, name, email, service, message, status, priority, assignee_id, created_at,
+      `insert into tickets (user_id, name, email, service, message, status, priority, assignee_id, created_at,
          updated_at, first_response_at, first_response_due_at, resolution_due_at, resolved_at, sla_state)
        select (:clients::uuid[])[1 + g % 2000], 'Bench', 'bench@example.com', 'Managed IT', 'Bench ticket ' || g,
          case when g % 5 = 0 then 'in_progress' else 'completed' end,
@@ -94,9 +94,9 @@ async function seed(url: string): Promise<{ staffId: string }> {
       { agents, n: CHATS, step: TWO_YEARS_MINUTES / CHATS },
     );
     await db.raw(
-      `insert into satisfaction_surveys (token_hash, service_request_id, assignee_id, rating, sent_at, answered_at)
+      `insert into satisfaction_surveys (token_hash, ticket_id, assignee_id, rating, sent_at, answered_at)
        select md5(id::text), id, assignee_id, 1 + number % 5, resolved_at, resolved_at + interval '1 hour'
-       from service_requests where resolved_at is not null and number % 3 = 0`,
+       from tickets where resolved_at is not null and number % 3 = 0`,
     );
     const plans = (await db('subscription_plans').pluck('id')) as string[];
     await db.raw(
@@ -153,7 +153,7 @@ async function explainReports(url: string, support: SupportReportQuery, sales: S
     };
     try {
       for (const { sql, bindings } of captured) {
-        if (!/service_requests|orders|satisfaction_surveys|subscriptions/.test(sql)) continue;
+        if (!/tickets|orders|satisfaction_surveys|subscriptions/.test(sql)) continue;
         const { rows } = await connection.query(`explain (analyze, costs off) ${sql}`, bindings);
         const lines = rows.map((row) => row['QUERY PLAN']);
         const scans = [

@@ -53,7 +53,7 @@ try {
   );
   const words = ['switch', 'firewall', 'wifi', 'cabling', 'server', 'printer', 'backup', 'vpn', 'camera', 'rack'];
   await db.raw(
-    `insert into service_requests (user_id, name, email, company, service, message, status, assignee_id,
+    `insert into tickets (user_id, name, email, company, service, message, status, assignee_id,
        provider_payment_id, created_at, updated_at)
      select c.id, c.first_name, c.email, 'Company ' || (g % 700),
        (array['Network Engineering & Security','Field IT Services','Low Voltage Cabling','Cybersecurity Solutions',
@@ -68,8 +68,8 @@ try {
     [words, staff.map((s) => s.user.id), TICKETS],
   );
   await db.raw(
-    `with numbered as (select id, created_at, row_number() over (order by created_at desc) as n from service_requests)
-     insert into service_request_events (service_request_id, kind, actor_type, actor_name, message, created_at)
+    `with numbered as (select id, created_at, row_number() over (order by created_at desc) as n from tickets)
+     insert into ticket_events (ticket_id, kind, actor_type, actor_name, message, created_at)
      select t.id, (array['reply','note','reply','reply','note'])[1 + g % 5],
        case when g % 3 = 0 then 'client' else 'staff' end, 'Bench person',
        'A reply in the thread, number ' || g, t.created_at + (g % 5) * interval '1 minute'
@@ -88,12 +88,12 @@ try {
   const someClient = (await db('users').where({ username: 'bench_client_42' }).first()) as { id: string };
   const deep = (await db.raw(
     `select (extract(epoch from created_at) * 1000000)::bigint || '.' || id as cursor
-     from service_requests order by created_at desc, id desc offset ? limit 1`,
+     from tickets order by created_at desc, id desc offset ? limit 1`,
     [Math.floor(TICKETS * 0.9)],
   )) as { rows: { cursor: string }[] };
-  const ticketIds = (
-    (await db('service_requests').select('id').orderByRaw('random()').limit(2000)) as { id: string }[]
-  ).map((r) => r.id);
+  const ticketIds = ((await db('tickets').select('id').orderByRaw('random()').limit(2000)) as { id: string }[]).map(
+    (r) => r.id,
+  );
 
   // The database's own time for the queries behind two screens (EXPLAIN ANALYZE), apart from HTTP and machine load.
   const explain = async (sql: string, bindings: unknown[]) => {
@@ -103,9 +103,9 @@ try {
     const top = plan.rows[0]!['QUERY PLAN'][0]!;
     return (top['Execution Time'] + top['Planning Time']).toFixed(2);
   };
-  const listSql = `select sr.id from service_requests sr left join users a on a.id = sr.assignee_id
+  const listSql = `select sr.id from tickets sr left join users a on a.id = sr.assignee_id
     where sr.status = ? order by sr.created_at desc, sr.id desc limit 51`;
-  const threadSql = `select e.id from service_request_events e where e.service_request_id = ? order by e.created_at, e.id`;
+  const threadSql = `select e.id from ticket_events e where e.ticket_id = ? order by e.created_at, e.id`;
   console.log(
     `Database time: status list ${await explain(listSql, ['waiting_on_client'])} ms, thread ${await explain(threadSql, [ticketIds[0]])} ms`,
   );

@@ -43,8 +43,8 @@ describe('assignment and priorities in the console', () => {
     const mine = await buildTicket(server.db, null, { name: 'Mine Ticket' });
     const open = await buildTicket(server.db, null, { name: 'Open Ticket' });
     const theirs = await buildTicket(server.db, null, { name: 'Their Ticket' });
-    await server.db('service_requests').where({ id: mine.id }).update({ assigneeId: me.user.id, priority: 'urgent' });
-    await server.db('service_requests').where({ id: theirs.id }).update({ assigneeId: colleague.user.id });
+    await server.db('tickets').where({ id: mine.id }).update({ assigneeId: me.user.id, priority: 'urgent' });
+    await server.db('tickets').where({ id: theirs.id }).update({ assigneeId: colleague.user.id });
 
     await page.goto(`${server.url}/admin/service-requests`);
     const views = page.getByRole('group', { name: 'Whose requests' });
@@ -68,7 +68,7 @@ describe('assignment and priorities in the console', () => {
     const ticket = page.getByRole('article', { name: 'Service request from Open Ticket' });
     await ticket.getByLabel('Priority').selectOption('high');
     await visible(ticket.getByText(/set the priority to High/));
-    expect((await server.db('service_requests').where({ id: open.id }).first()).priority).toBe('high');
+    expect((await server.db('tickets').where({ id: open.id }).first()).priority).toBe('high');
     await page.close();
   });
 
@@ -136,7 +136,7 @@ describe('assignment and priorities in the console', () => {
       .onConflict('key')
       .merge();
     await server.db('chat_conversations').update({ status: 'closed', closedAt: new Date() });
-    await server.db('service_requests').update({ status: 'completed' });
+    await server.db('tickets').update({ status: 'completed' });
     const page = await browser.newPage();
     const me = await loggedInAs(page, server, { accountType: 'staff', staffRole: 'support', firstName: 'Sky' });
     await page.goto(`${server.url}/admin/chat`);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
-import { formatTicketNumber } from '../shared/src/schemas/service-requests';
+import { formatTicketNumber } from '../shared/src/schemas/tickets';
 import { buildProduct } from '../api/src/test/commerce-factories';
 import { buildUser } from '../api/src/test/factories';
 import { buildTicket } from '../api/src/test/ticket-factories';
@@ -119,9 +119,7 @@ describe('canned replies in the console', () => {
     const order = await clientPaysThroughApi(client, server.url, buyer, [{ id: product.id, quantity: 1 }]);
     const orderNumber = (await server.db('orders').where({ id: order.id }).first()).number as string;
     const ticket = await buildTicket(server.db, buyer.user, { name: 'Grace Hopper' });
-    const ticketNumber = formatTicketNumber(
-      (await server.db('service_requests').where({ id: ticket.id }).first()).number,
-    );
+    const ticketNumber = formatTicketNumber((await server.db('tickets').where({ id: ticket.id }).first()).number);
 
     const staff = await browser.newPage();
     await loggedInAs(staff, server, { accountType: 'staff', staffRole: 'support', firstName: 'Sam' });

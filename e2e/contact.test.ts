@@ -56,7 +56,7 @@ describe('contact form', () => {
     }
     expect(await page.getByLabel('Service Interested In').inputValue()).toBe('');
 
-    const rows = await server.db('contact_messages').where({ email: enquiry.email });
+    const rows = await server.db('enquiries').where({ email: enquiry.email });
     expect(rows).toHaveLength(1);
     expect(rows[0]).toMatchObject({
       name: enquiry.name,
@@ -102,7 +102,7 @@ describe('contact form', () => {
       });
       expect(res.status()).toBe(201);
     }
-    const before = await server.db('contact_messages').count({ n: '*' }).first();
+    const before = await server.db('enquiries').count({ n: '*' }).first();
 
     await page.getByLabel('Full Name').fill(enquiry.name);
     await page.getByLabel('Email Address').fill(enquiry.email);
@@ -116,7 +116,7 @@ describe('contact form', () => {
     expect(await page.getByLabel('Email Address').inputValue()).toBe(enquiry.email);
     expect(await page.getByLabel('Service Interested In').inputValue()).toBe('General Inquiry');
     expect(await page.getByLabel('Message').inputValue()).toBe('One more question.');
-    const after = await server.db('contact_messages').count({ n: '*' }).first();
+    const after = await server.db('enquiries').count({ n: '*' }).first();
     expect(after).toEqual(before);
   });
 });

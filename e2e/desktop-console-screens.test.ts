@@ -103,7 +103,7 @@ async function contactEnquiry(name: string): Promise<string> {
     message: 'Can you rack two switches on Friday?',
   });
   expect(res.status).toBe(201);
-  const row = await server.db('contact_messages').where({ name }).first<{ id: string }>('id');
+  const row = await server.db('enquiries').where({ name }).first<{ id: string }>('id');
   return row.id;
 }
 

@@ -193,7 +193,7 @@ describe('loading the code after the first paint', () => {
     release();
     await clicked;
     await visible(toast(page, 'Message Sent!'));
-    const rows = await server.db('contact_messages').where({ email: 'frances.allen@example.com' });
+    const rows = await server.db('enquiries').where({ email: 'frances.allen@example.com' });
     expect(rows.map((row: { name: string; message: string }) => [row.name, row.message])).toEqual([
       ['Frances Allen', 'An assessment of our compiler farm’s network, please.'],
     ]);

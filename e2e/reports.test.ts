@@ -21,7 +21,7 @@ describe('the console Reports', () => {
     const day = localDay(created);
     const assignee = await buildUser(server.db, { accountType: 'staff', staffRole: 'support', firstName: 'Rowan' });
     const [breached] = await server
-      .db('service_requests')
+      .db('tickets')
       .insert({
         name: 'Breached Probe',
         email: 'breached@example.com',
@@ -37,7 +37,7 @@ describe('the console Reports', () => {
       })
       .returning(['id', 'number']);
     // Another ticket the same day, met: in the list of the day, not in the breached list.
-    await server.db('service_requests').insert({
+    await server.db('tickets').insert({
       name: 'Met Probe',
       email: 'met@example.com',
       service: 'Managed IT',

@@ -189,7 +189,7 @@ describe('shop, cart and checkout (demo provider)', () => {
     const requests = page.getByRole('heading', { name: 'Service Requests' }).locator('xpath=../../..');
     await visible(requests.getByText('Technical Consultation - 1 Hour'));
     await visible(requests.getByText('Pending'));
-    const tickets = await server.db('service_requests').where({ userId: client.user.id });
+    const tickets = await server.db('tickets').where({ userId: client.user.id });
     expect(tickets).toHaveLength(1);
     // What the client answered is kept with the payment that became the ticket (staff read it there).
     const [booking] = await server.db('consultation_bookings').where({ paymentId: tickets[0].providerPaymentId });

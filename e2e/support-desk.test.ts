@@ -98,7 +98,7 @@ describe('support desk: satisfaction surveys, chat polish, ticket attachments', 
     const client = await browser.newPage();
     const grace = await loggedInAs(client, server, { firstName: 'Grace', email: 'grace.csat@example.com' });
     const { id } = await buildTicket(server.db, grace.user, { service: 'Field IT Services', status: 'in_progress' });
-    const ticket = await server.db('service_requests').where({ id }).first();
+    const ticket = await server.db('tickets').where({ id }).first();
 
     const staff = await browser.newPage();
     await loggedInAs(staff, server, { accountType: 'staff', firstName: 'Kim' });
@@ -119,7 +119,7 @@ describe('support desk: satisfaction surveys, chat polish, ticket attachments', 
     await expect
       .poll(() => form.getByRole('radio', { name: '5 – Excellent' }).getAttribute('aria-checked'))
       .toBe('true');
-    expect((await server.db('satisfaction_surveys').where({ serviceRequestId: ticket.id }).first()).rating).toBeNull();
+    expect((await server.db('satisfaction_surveys').where({ ticketId: ticket.id }).first()).rating).toBeNull();
     await form.getByLabel('Comment (optional)').fill('Done in a day.');
     await form.getByRole('button', { name: 'Send Feedback' }).click();
     await visible(anonymous.getByText('Thank you for your feedback!'));

@@ -4,7 +4,7 @@ import { withSmtp } from '../api/src/test/mail';
 import { SmtpSink } from '../api/src/test/smtp-sink';
 import { buildTicket } from '../api/src/test/ticket-factories';
 import { refreshTicketClock } from '../api/src/modules/service-levels/clocks';
-import { createServiceRequest } from '../api/src/modules/service-requests/service-requests.service';
+import { createTicket } from '../api/src/modules/tickets/tickets.service';
 import { createLogger } from '../api/src/logger';
 import { applyConsultationPayment } from '../api/src/modules/consultation/consultation.service';
 import { loggedInAs } from './support/auth';
@@ -89,7 +89,7 @@ describe('enquiries and service requests as tickets', () => {
     await client.getByLabel('Message').fill('We need 40 new drops.');
     await client.getByRole('button', { name: 'Send Message' }).click();
     await visible(client.getByText("We'll get back to you within 24 hours.", { exact: true }).last());
-    const request = await server.db('service_requests').where({ userId: ada.user.id }).first();
+    const request = await server.db('tickets').where({ userId: ada.user.id }).first();
     // The number a client quotes on the phone (decision 181).
     const number = `T-${request.number}`;
 
@@ -202,7 +202,7 @@ describe('enquiries and service requests as tickets', () => {
         { staffAlertEmails: [] },
       ),
     );
-    const ticket = await server.db('service_requests').where({ userId: grace.user.id }).first();
+    const ticket = await server.db('tickets').where({ userId: grace.user.id }).first();
     await client.goto(`${server.url}/portal/request?id=${ticket.id}`);
     await visible(client.getByText('We will contact you to agree a time.', { exact: false }));
     expect(await client.content()).not.toMatch(/demo_pi_|Contact the client/);
@@ -279,7 +279,7 @@ describe('enquiries and service requests as tickets', () => {
     expect(proposed.status()).toBe(201);
 
     // The proposal email's button is the one-click link.
-    const { number } = await server.db('service_requests').where({ id: ticket.id }).first();
+    const { number } = await server.db('tickets').where({ id: ticket.id }).first();
     const subject = `Please confirm your consultation time (T-${number})`;
     await expect
       .poll(() => sink.to('linus.e2e@example.com').filter((m) => m.parsed.subject === subject).length, {
@@ -290,7 +290,7 @@ describe('enquiries and service requests as tickets', () => {
     const link = /(http:\/\/\S+\/confirm-consultation\?token=[A-Za-z0-9_-]{43})/.exec(text)?.[1];
     expect(link, text).toBeDefined();
     const status = async () =>
-      (await server.db('consultation_proposals').where({ serviceRequestId: ticket.id }).first()).status as string;
+      (await server.db('consultation_proposals').where({ ticketId: ticket.id }).first()).status as string;
 
     // A mail scanner fetching the link confirms nothing.
     const scanner = await browser.newPage();
@@ -316,8 +316,8 @@ describe('enquiries and service requests as tickets', () => {
     const again = await browser.newPage();
     await again.goto(link!);
     await visible(again.getByRole('alert').filter({ hasText: 'This time is already confirmed' }));
-    const events = await server.db('service_request_events').where({
-      serviceRequestId: ticket.id,
+    const events = await server.db('ticket_events').where({
+      ticketId: ticket.id,
       kind: 'consultation_confirmed',
     });
     expect(events).toHaveLength(1);
@@ -374,11 +374,7 @@ describe('enquiries and service requests as tickets', () => {
 
     await bar.getByRole('button', { name: 'Make a Ticket' }).click();
     await visible(bar.getByRole('link', { name: 'Open its ticket' }));
-    const ticket = await server
-      .db('service_requests')
-      .whereNotNull('chatConversationId')
-      .orderBy('createdAt', 'desc')
-      .first();
+    const ticket = await server.db('tickets').whereNotNull('chatConversationId').orderBy('createdAt', 'desc').first();
     expect(ticket.message).toContain('Lin: Do you install Wi-Fi in warehouses?');
     await bar.getByRole('link', { name: 'Open its ticket' }).click();
     await expectPath(staff, `/admin/service-requests?id=${ticket.id}`);
@@ -402,10 +398,7 @@ describe('enquiries and service requests as tickets', () => {
       expect(res.status()).toBe(200);
     };
     // The other tests' requests are closed first: with a one-minute target they would all breach at once.
-    await server
-      .db('service_requests')
-      .whereNotIn('status', ['completed', 'cancelled'])
-      .update({ status: 'cancelled' });
+    await server.db('tickets').whereNotIn('status', ['completed', 'cancelled']).update({ status: 'cancelled' });
     await put('/api/admin/settings/business-hours', {
       timeZone: zone,
       weekly: days.map((day) => ({ day, opens: '00:00', closes: '23:59' })),
@@ -423,14 +416,14 @@ describe('enquiries and service requests as tickets', () => {
 
     // A request nobody holds, made 40 seconds ago: at risk at 48 s, breached at 60 s. Every online admin is alerted.
     const id = await server.db.transaction(async (trx) => {
-      const made = await createServiceRequest(trx, {
+      const made = await createTicket(trx, {
         userId: null,
         name: 'Omar Late',
         email: 'omar.e2e@example.com',
         service: 'Field IT Services',
         message: 'The server room is flooding.',
       });
-      await trx('service_requests')
+      await trx('tickets')
         .where({ id: made! })
         .update({ createdAt: trx.raw(`clock_timestamp() - interval '40 seconds'`) });
       await refreshTicketClock(trx, made!);
@@ -456,7 +449,7 @@ describe('enquiries and service requests as tickets', () => {
     await row.click();
     const ticket = staff.getByRole('article', { name: 'Service request from Omar Late' });
     await visible(ticket.getByText(/recorded a missed service level\. First response target missed: it was due/));
-    expect(await server.db('service_level_events').where({ serviceRequestId: id }).pluck('kind')).toEqual([
+    expect(await server.db('service_level_events').where({ ticketId: id }).pluck('kind')).toEqual([
       'at_risk',
       'breached',
     ]);

@@ -41,19 +41,19 @@ describe('20261126198000_add-ticket-numbers and 20261126198100_move-consultation
       .returning('*');
 
     await db.migrate.latest();
-    const numberOf = async (id: string) => Number((await db('service_requests').where({ id }).first()).number);
+    const numberOf = async (id: string) => Number((await db('tickets').where({ id }).first()).number);
     expect(await numberOf(older.id)).toBe(10001);
     expect(await numberOf(newer.id)).toBe(10002);
-    const [next] = await db('service_requests')
+    const [next] = await db('tickets')
       .insert({ ...base, service: 'Field IT Services', message: 'Next' })
       .returning('*');
     expect(Number(next.number)).toBe(10003);
 
-    expect((await db('service_requests').where({ id: newer.id }).first()).message).toBe(
+    expect((await db('tickets').where({ id: newer.id }).first()).message).toBe(
       'Paid one-hour technical consultation ($199.00). We will contact you to agree a time.',
     );
-    expect((await db('service_requests').where({ id: older.id }).first()).message).toBe('Switch down');
-    const notes = await db('service_request_events').where({ serviceRequestId: newer.id });
+    expect((await db('tickets').where({ id: older.id }).first()).message).toBe('Switch down');
+    const notes = await db('ticket_events').where({ ticketId: newer.id });
     expect(notes).toEqual([
       expect.objectContaining({
         kind: 'note',
@@ -63,6 +63,6 @@ describe('20261126198000_add-ticket-numbers and 20261126198100_move-consultation
         createdAt: new Date('2026-03-01T10:00:00Z'),
       }),
     ]);
-    expect(await db('service_request_events').where({ serviceRequestId: older.id })).toEqual([]);
+    expect(await db('ticket_events').where({ ticketId: older.id })).toEqual([]);
   });
 });

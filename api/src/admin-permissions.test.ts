@@ -12,7 +12,7 @@ import {
   type AdminPath,
 } from './admin-permissions';
 import { appRouter } from './app';
-import { ContactMessage } from './modules/contact/contact-message.model';
+import { Enquiry } from './modules/enquiries/enquiry.model';
 import { User } from './modules/users/user.model';
 import { buildProduct } from './test/commerce-factories';
 import { roomyRateLimits } from './test/config';
@@ -204,10 +204,10 @@ const watchedTables = [
   'invoices',
   'products',
   'product_images',
-  'contact_messages',
+  'enquiries',
   'enquiry_replies',
-  'service_requests',
-  'service_request_events',
+  'tickets',
+  'ticket_events',
   'consultation_proposals',
   'account_tokens',
   'mails',
@@ -276,7 +276,7 @@ beforeAll(async () => {
   records.product = (await buildProduct(t.db)).id;
   records.paidOrder = await clientWithPaidOrder(t);
   records.enquiry = (
-    await ContactMessage.query(t.db).insert({
+    await Enquiry.query(t.db).insert({
       name: 'Priya',
       email: 'priya@example.com',
       phone: null,

@@ -24,12 +24,12 @@ import { adminOrdersRoutes } from './modules/orders/admin-orders.routes';
 import { ordersRoutes } from './modules/orders/orders.routes';
 import { refundRoutes } from './modules/orders/refunds.routes';
 import { paymentsRoutes } from './modules/payments/payments.routes';
-import { serviceRequestsRoutes } from './modules/service-requests/service-requests.routes';
-import { TICKET_EVENT_OWNER, ticketEventAttachmentAccess } from './modules/service-requests/ticket-attachments';
+import { ticketsRoutes } from './modules/tickets/tickets.routes';
+import { TICKET_EVENT_OWNER, ticketEventAttachmentAccess } from './modules/tickets/ticket-attachments';
 import { INBOUND_EMAIL_OWNER, inboundEmailAttachmentAccess } from './modules/inbound-email/inbound-attachments';
 import { sessionMiddleware } from './modules/auth/session';
 import { chatRoutes } from './modules/chat/chat.routes';
-import { contactRoutes } from './modules/contact/contact.routes';
+import { contactRoutes } from './modules/enquiries/contact.routes';
 import { billingRoutes } from './modules/billing/billing.routes';
 import { customersRoutes } from './modules/customers/customers.routes';
 import { dashboardRoutes } from './modules/dashboard/dashboard.routes';
@@ -116,7 +116,7 @@ export function createApp(deps: AppDeps, options: AppOptions = {}): Koa {
     catalogRoutes(deps),
     productsAdminRoutes(deps),
     ordersRoutes(deps, payment.provider),
-    serviceRequestsRoutes(deps),
+    ticketsRoutes(deps),
     // Each kind of owner says who may download its files.
     attachmentRoutes(deps, {
       [TICKET_EVENT_OWNER]: ticketEventAttachmentAccess,

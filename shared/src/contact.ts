@@ -50,7 +50,7 @@ export interface ContactFormValues {
 }
 
 /** What the form starts with and resets to. */
-export const emptyContactMessage: ContactFormValues = {
+export const emptyEnquiry: ContactFormValues = {
   name: '',
   email: '',
   phone: '',

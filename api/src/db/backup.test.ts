@@ -83,7 +83,7 @@ async function fillEveryTable(): Promise<void> {
     actorId: staff.user.id,
     data: JSON.stringify({ from: 'paid', to: 'processing', note: 'ü "quoted"' }),
   });
-  const [request] = await db('service_requests')
+  const [request] = await db('tickets')
     .insert({
       userId: client.user.id,
       name: 'Ada',
@@ -93,9 +93,9 @@ async function fillEveryTable(): Promise<void> {
       status: 'pending',
     })
     .returning('id');
-  const [replyEvent] = await db('service_request_events')
+  const [replyEvent] = await db('ticket_events')
     .insert({
-      serviceRequestId: request.id,
+      ticketId: request.id,
       kind: 'reply',
       actorId: staff.user.id,
       actorType: 'staff',
@@ -122,13 +122,13 @@ async function fillEveryTable(): Promise<void> {
     preferredTimes: null,
   });
   await db('consultation_proposals').insert({
-    serviceRequestId: request.id,
+    ticketId: request.id,
     startsAt: db.raw("'2026-12-01 15:30:00+00'"),
     timeZone: 'America/New_York',
     durationMinutes: 60,
     proposedBy: staff.user.id,
   });
-  const [enquiry] = await db('contact_messages')
+  const [enquiry] = await db('enquiries')
     .insert({
       name: 'Grace',
       email: 'grace@example.com',
@@ -137,7 +137,7 @@ async function fillEveryTable(): Promise<void> {
     })
     .returning('id');
   await db('enquiry_replies').insert({
-    contactMessageId: enquiry.id,
+    enquiryId: enquiry.id,
     authorId: staff.user.id,
     authorName: 'Staff',
     message: 'Thanks <b>Grace</b>',
@@ -167,7 +167,7 @@ async function fillEveryTable(): Promise<void> {
     })
     .returning('id');
   await db('enquiry_replies').insert({
-    contactMessageId: enquiry.id,
+    enquiryId: enquiry.id,
     authorName: 'Grace',
     message: 'Thanks 👍',
     fromClient: true,
@@ -374,7 +374,7 @@ async function fillEveryTable(): Promise<void> {
       convertedAt: db.raw("'2026-11-26 11:00:00.000002+00'"),
       remindedAt: db.raw("'2026-11-25 11:00:00.000001+00'"),
     });
-  await db('service_requests').insert({
+  await db('tickets').insert({
     name: 'Zoë',
     email: 'zoe@example.com',
     service: 'Project: Wi-Fi ü',
@@ -420,7 +420,7 @@ async function fillEveryTable(): Promise<void> {
     { ownerId: staff.user.id, shortcut: 'thanks', title: 'Mine', body: 'Cheers\nline two', createdById: staff.user.id },
   ]);
   await db('service_level_events').insert({
-    serviceRequestId: request!.id,
+    ticketId: request!.id,
     kind: 'breached',
     clock: 'first_response',
     dueAt: new Date('2026-11-20T16:00:00.123Z'),
@@ -429,7 +429,7 @@ async function fillEveryTable(): Promise<void> {
   });
   await db('satisfaction_surveys').insert({
     tokenHash: 'c'.repeat(64),
-    serviceRequestId: request!.id,
+    ticketId: request!.id,
     userId: client.user.id,
     email: 'ada@example.com',
     rating: 5,

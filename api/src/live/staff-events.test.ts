@@ -112,8 +112,8 @@ describe('staff events reach staff consoles on every instance', () => {
       message: 'We need two switches replaced before Friday, please.',
     });
     expect(res.status).toBe(201);
-    const enquiry = await servers.db('contact_messages').where({ email: 'priya@example.com' }).first();
-    const request = await servers.db('service_requests').where({ userId: client.user.id }).first();
+    const enquiry = await servers.db('enquiries').where({ email: 'priya@example.com' }).first();
+    const request = await servers.db('tickets').where({ userId: client.user.id }).first();
     expect(await socket.next('staff_event', (frame) => frame.event.kind === 'enquiry.created')).toMatchObject({
       event: { id: enquiry.id },
     });
@@ -196,7 +196,7 @@ describe('GET /api/admin/dashboard', () => {
     await visitor.next('ack');
     visitor.close();
     const enquiry = { email: 'e@example.com', service: 'Other', message: 'An enquiry' };
-    await servers.db('contact_messages').insert([
+    await servers.db('enquiries').insert([
       { ...enquiry, name: 'New' },
       // Still new two days later: nobody has answered it.
       { ...enquiry, name: 'Old but new', createdAt: servers.db.raw(`now() - interval '2 days'`) },
@@ -209,7 +209,7 @@ describe('GET /api/admin/dashboard', () => {
     ]);
     const client = await buildUser(servers.db);
     const request = { userId: client.user.id, name: 'A', email: 'a@example.com', service: 'Other', message: 'm' };
-    await servers.db('service_requests').insert([
+    await servers.db('tickets').insert([
       { ...request, status: 'pending' },
       // Somebody is on it already, or it is done.
       { ...request, status: 'pending', assigneeId: staff.user.id },

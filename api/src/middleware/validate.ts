@@ -23,7 +23,7 @@ interface ValidatedState<S extends InputSchemas> {
  * `ctx.state.input`. Invalid input throws the ZodError, which the error
  * handler answers with 400 naming the field; nothing after this step runs.
  *
- *   router.post('/api/contact', validate({ body: contactMessageSchema }), async (ctx) => {
+ *   router.post('/api/contact', validate({ body: enquirySchema }), async (ctx) => {
  *     const message = ctx.state.input.body;
  *   });
  */

@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import { ServiceRequest } from '../modules/service-requests/service-request.model';
+import { Ticket } from '../modules/tickets/ticket.model';
 import type { User } from '../modules/users/user.model';
 import { buildUser, logIn, type BuiltUser } from './factories';
 import type { TestApp } from './test-app';
@@ -8,9 +8,9 @@ import type { TestApp } from './test-app';
 export async function buildTicket(
   db: Knex,
   owner: User | null,
-  fields: Partial<Pick<ServiceRequest, 'service' | 'message' | 'status' | 'providerPaymentId' | 'email' | 'name'>> = {},
-): Promise<ServiceRequest> {
-  return ServiceRequest.query(db).insert({
+  fields: Partial<Pick<Ticket, 'service' | 'message' | 'status' | 'providerPaymentId' | 'email' | 'name'>> = {},
+): Promise<Ticket> {
+  return Ticket.query(db).insert({
     userId: owner?.id ?? null,
     name: fields.name ?? owner?.displayName ?? 'Walk-in Visitor',
     email: fields.email ?? owner?.email ?? 'visitor@example.com',

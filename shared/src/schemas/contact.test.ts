@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { contactMessageSchema, emptyContactMessage, isServiceOption, serviceOptions } from './contact';
+import { enquirySchema, emptyEnquiry, isServiceOption, serviceOptions } from './contact';
 
 describe('contact message schema', () => {
   it('has the nine service options of the spec', () => {
@@ -12,9 +12,9 @@ describe('contact message schema', () => {
   });
 
   it('rejects the empty form and accepts a filled one', () => {
-    expect(contactMessageSchema.safeParse(emptyContactMessage).success).toBe(false);
-    const parsed = contactMessageSchema.parse({
-      ...emptyContactMessage,
+    expect(enquirySchema.safeParse(emptyEnquiry).success).toBe(false);
+    const parsed = enquirySchema.parse({
+      ...emptyEnquiry,
       name: ' Ada ',
       email: 'ada@example.com',
       service: 'General Inquiry',

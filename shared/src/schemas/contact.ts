@@ -5,7 +5,7 @@ import { CONTACT_LIMITS, HONEYPOT_FIELD, serviceOptions } from '../contact';
 
 export {
   CONTACT_LIMITS,
-  emptyContactMessage,
+  emptyEnquiry,
   HONEYPOT_FIELD,
   isServiceOption,
   serviceOptions,
@@ -13,7 +13,7 @@ export {
   type ServiceOption,
 } from '../contact';
 
-export const contactMessageSchema = z
+export const enquirySchema = z
   .object({
     name: singleLine(CONTACT_LIMITS.name, 'Full name').min(1, 'Full name is required'),
     email: emailAddress,
@@ -25,13 +25,13 @@ export const contactMessageSchema = z
     [HONEYPOT_FIELD]: z.string().max(500).optional(),
   })
   .strict();
-export type ContactMessageData = z.output<typeof contactMessageSchema>;
+export type EnquirySubmission = z.output<typeof enquirySchema>;
 
 const CONTACT_PAGE_SIZE_DEFAULT = 20;
 const CONTACT_PAGE_SIZE_MAX = 100;
 
 /** GET /api/admin/contact-messages?page=&pageSize= */
-export const contactMessageListQuerySchema = z
+export const enquiryNumberedPageQuerySchema = z
   .object({
     page: z.coerce.number().int('page must be a whole number').min(1).max(100_000).default(1),
     pageSize: z.coerce
@@ -42,9 +42,9 @@ export const contactMessageListQuerySchema = z
       .default(CONTACT_PAGE_SIZE_DEFAULT),
   })
   .strict();
-export type ContactMessageListQuery = z.output<typeof contactMessageListQuerySchema>;
+export type EnquiryNumberedPageQuery = z.output<typeof enquiryNumberedPageQuerySchema>;
 
-export interface ContactMessageView {
+export interface EnquiryView {
   id: string;
   name: string;
   email: string;
@@ -56,8 +56,8 @@ export interface ContactMessageView {
   createdAt: string;
 }
 
-export interface ContactMessagePage {
-  messages: ContactMessageView[];
+export interface EnquiryNumberedPage {
+  messages: EnquiryView[];
   page: number;
   pageSize: number;
   total: number;

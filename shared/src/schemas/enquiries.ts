@@ -1,9 +1,9 @@
 import { z } from 'zod';
-import { enquiryStatuses, type EnquiryStatus } from '../service-requests';
+import { enquiryStatuses, type EnquiryStatus } from '../tickets';
 import { pageCursor } from './page-cursor';
-import { ticketMessage, ticketPageSize, ticketSearch } from './service-requests';
+import { ticketMessage, ticketPageSize, ticketSearch } from './tickets';
 
-export { ENQUIRY_STATUS_LABELS, enquiryStatuses, type EnquiryStatus } from '../service-requests';
+export { ENQUIRY_STATUS_LABELS, enquiryStatuses, type EnquiryStatus } from '../tickets';
 
 const statusParam = z.enum(enquiryStatuses, { error: `status must be one of ${enquiryStatuses.join(', ')}` });
 

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { shippingSchema } from './orders';
 import { pageCursor } from './page-cursor';
-import { ticketPageSize, ticketSearch } from './service-requests';
+import { ticketPageSize, ticketSearch } from './tickets';
 import { emailAddress, multiLine, singleLine, uuid } from './text';
 
 /**

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { dashboardTiles } from '@/features/console/components/dashboard';
 import { readEnquiryListParams } from '@/features/enquiries/components/enquiry-list-params';
-import { readTicketListParams } from '@/features/service-requests/components/ticket-list-params';
+import { readTicketListParams } from '@/features/tickets/components/ticket-list-params';
 import { readChatSlaFilter } from '@/features/staff-chat/components/chat-list-params';
 
 // Each dashboard card's link, read by the list screen it opens as that screen reads its URL (issue 29).

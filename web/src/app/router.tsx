@@ -118,7 +118,7 @@ export const routes: RouteObject[] = [
       consolePage('admin-orders', 'orders'),
       consolePage('admin-order', 'orders/:id'),
       consolePage('admin-enquiries', 'enquiries'),
-      consolePage('admin-service-requests', 'service-requests'),
+      consolePage('admin-tickets', 'service-requests'),
       consolePage('admin-outbox', 'outbox'),
       consolePage('admin-customers', 'customers'),
       consolePage('admin-customer', 'customers/:id'),

@@ -1,9 +1,9 @@
 import { SLA_STATE_LABELS, type SlaState } from '@shared/schemas/sla-states';
-import type { StaffServiceRequestSummary } from '@shared/schemas/service-requests';
+import type { StaffTicketSummary } from '@shared/schemas/tickets';
 import type { BadgeVariant } from '@/components/ui/badge';
 
 type SlaFields = Pick<
-  StaffServiceRequestSummary,
+  StaffTicketSummary,
   'slaState' | 'slaPaused' | 'firstResponseAt' | 'firstResponseDueAt' | 'resolvedAt' | 'resolutionDueAt'
 >;
 

@@ -9,7 +9,7 @@ import {
   returnChatsOfOfflineStaff,
   waitingChats,
 } from '../chat/storage/chat-assignment';
-import { assignTicketsAutomatically, openTicketCounts, waitingTickets } from '../service-requests/ticket-assignment';
+import { assignTicketsAutomatically, openTicketCounts, waitingTickets } from '../tickets/ticket-assignment';
 import { readAssignmentSettings } from '../settings/assignment-settings';
 import { staffHolding } from '../users/staff-accounts';
 

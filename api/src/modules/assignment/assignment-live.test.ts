@@ -44,7 +44,7 @@ async function console(instance: number, role: 'support' | 'admin' | 'sales' = '
 
 async function closeEverything(): Promise<void> {
   await servers.db('chat_conversations').update({ status: 'closed', closedAt: new Date() });
-  await servers.db('service_requests').update({ status: 'completed' });
+  await servers.db('tickets').update({ status: 'completed' });
 }
 
 async function contactTicket(instance: number, cookie: string, n: number): Promise<void> {
@@ -149,7 +149,7 @@ describe('automatic assignment across instances', () => {
         .whereNotNull('assigneeId')
         .select('assigneeId');
       const tickets = await servers
-        .db('service_requests')
+        .db('tickets')
         .whereIn('status', ['pending', 'in_progress', 'waiting_on_client'])
         .whereNotNull('assigneeId')
         .select('assigneeId');
@@ -171,14 +171,14 @@ describe('automatic assignment across instances', () => {
       .where({ action: 'chat.assigned', actorName: 'automatic assignment' })
       .select('recordId');
     const ticketGrants = await servers
-      .db('service_request_events')
+      .db('ticket_events')
       .where({ kind: 'assignment', actorName: 'Automatic assignment' })
-      .select('serviceRequestId');
-    const granted = [...chatGrants.map((row) => row.recordId), ...ticketGrants.map((row) => row.serviceRequestId)];
+      .select('ticketId');
+    const granted = [...chatGrants.map((row) => row.recordId), ...ticketGrants.map((row) => row.ticketId)];
     expect(new Set(granted).size).toBe(granted.length);
     // The rest waits unassigned.
     const waiting = await servers.db('chat_conversations').where({ status: 'active' }).whereNull('assigneeId');
-    const waitingTickets = await servers.db('service_requests').where({ status: 'pending' }).whereNull('assigneeId');
+    const waitingTickets = await servers.db('tickets').where({ status: 'pending' }).whereNull('assigneeId');
     expect(waiting.length + waitingTickets.length).toBe(16 - capacity * staff.length);
   });
 });

@@ -46,14 +46,14 @@ async function newChat(name = 'Visitor'): Promise<string> {
 }
 
 const chatAssignee = async (id: string) => (await t.db('chat_conversations').where({ id }).first()).assigneeId;
-const ticketAssignee = async (id: string) => (await t.db('service_requests').where({ id }).first()).assigneeId;
+const ticketAssignee = async (id: string) => (await t.db('tickets').where({ id }).first()).assigneeId;
 
 beforeEach(async () => {
   // Each test starts with nobody online and nothing waiting.
   await t.db('staff_presence').delete();
   await t.db('assignment_turns').delete();
   await t.db('chat_conversations').update({ status: 'closed', closedAt: new Date() });
-  await t.db('service_requests').update({ status: 'completed' });
+  await t.db('tickets').update({ status: 'completed' });
   await setting({});
 });
 
@@ -69,7 +69,7 @@ describe('automatic assignment', () => {
     const held = await newChat();
     await t.db('chat_conversations').where({ id: held }).update({ assigneeId: busy.id });
     const heldTicket = await buildTicket(t.db, null);
-    await t.db('service_requests').where({ id: heldTicket.id }).update({ assigneeId: busy.id });
+    await t.db('tickets').where({ id: heldTicket.id }).update({ assigneeId: busy.id });
 
     const chat = await newChat();
     const result = await assignmentPass(t.db);
@@ -79,7 +79,7 @@ describe('automatic assignment', () => {
     // Free now holds 1, Busy 2: Free again.
     expect(await ticketAssignee(ticket.id)).toBe(free.id);
 
-    const events = await t.db('service_request_events').where({ serviceRequestId: ticket.id });
+    const events = await t.db('ticket_events').where({ ticketId: ticket.id });
     expect(events).toMatchObject([
       { kind: 'assignment', actorType: 'system', actorName: 'Automatic assignment', assigneeId: free.id },
     ]);

@@ -110,7 +110,7 @@ describe('storing by content', () => {
       expect(res.status, name).toBe(415);
       expect(res.body.message).toMatch(/^attachments: .* is not a kind of file we accept/);
     }
-    expect(await t.db('service_request_events').where({ serviceRequestId: ticket.id })).toEqual([]);
+    expect(await t.db('ticket_events').where({ ticketId: ticket.id })).toEqual([]);
     expect(
       await t.db('attachments').where({ uploadedById: client.built.user.id }).whereIn('filename', ['invoice.pdf']),
     ).toEqual([]);
@@ -144,7 +144,7 @@ describe('storing by content', () => {
     expect(tooBig.body).toEqual({ message: 'attachments: the file must be at most 10 MB' });
     const noMessage = await replyWithFiles(client, ticket.id, [[PDF, 'a.pdf']], '');
     expect(noMessage.status).toBe(400);
-    expect(await t.db('service_request_events').where({ serviceRequestId: ticket.id })).toEqual([]);
+    expect(await t.db('ticket_events').where({ ticketId: ticket.id })).toEqual([]);
   });
 
   it('cleans file names (paths, control and bidirectional characters, length)', () => {
@@ -240,6 +240,6 @@ describe('downloads', () => {
     const ticket = await buildTicket(t.db, client.built.user);
     const res = await replyWithFiles(otherClient, ticket.id, [[PDF, 'x.pdf']]);
     expect(res.status).toBe(404);
-    expect(await t.db('service_request_events').where({ serviceRequestId: ticket.id })).toEqual([]);
+    expect(await t.db('ticket_events').where({ ticketId: ticket.id })).toEqual([]);
   });
 });

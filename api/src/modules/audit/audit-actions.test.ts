@@ -4,7 +4,7 @@ import path from 'node:path';
 import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { catalogSeed } from '../catalog/catalog-seed-data';
-import { ContactMessage } from '../contact/contact-message.model';
+import { Enquiry } from '../enquiries/enquiry.model';
 import { roomyRateLimits } from '../../test/config';
 import { buildUser, uniqueName } from '../../test/factories';
 import { clientWithPaidOrder } from '../../test/order-factories';
@@ -213,7 +213,7 @@ describe('access', () => {
   });
 
   it('an enquiry converted to a ticket: enquiry.converted with the new ticket and its client', async () => {
-    const enquiry = await ContactMessage.query(t.db).insert({
+    const enquiry = await Enquiry.query(t.db).insert({
       name: 'Priya',
       email: 'priya-audit@example.com',
       phone: null,

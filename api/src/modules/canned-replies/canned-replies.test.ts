@@ -7,7 +7,7 @@ import { buildUser, logIn } from '../../test/factories';
 import { clientWithPaidOrder } from '../../test/order-factories';
 import { setupTestApp } from '../../test/test-app';
 import { buildTicket } from '../../test/ticket-factories';
-import { ContactMessage } from '../contact/contact-message.model';
+import { Enquiry } from '../enquiries/enquiry.model';
 
 /*
  * Canned replies (issue 26, decision 188): shared ones every answering role
@@ -165,9 +165,9 @@ describe('canned reply variables', () => {
     await t.db('users').where({ id: buyer.user.id }).update({ firstName: 'Priya', lastName: 'Shah' });
     const orderNumber = (await t.db('orders').where({ id: buyer.orderId }).first()).number as string;
     const ticket = await buildTicket(t.db, null, { name: 'Priya Shah' });
-    await t.db('service_requests').where({ id: ticket.id }).update({ userId: buyer.user.id });
+    await t.db('tickets').where({ id: ticket.id }).update({ userId: buyer.user.id });
     const response = await support.agent.get(`${URL}/variables?ticketId=${ticket.id}`).expect(200);
-    const ticketNumber = (await t.db('service_requests').where({ id: ticket.id }).first()).number as string;
+    const ticketNumber = (await t.db('tickets').where({ id: ticket.id }).first()).number as string;
     expect(response.body).toEqual({
       'customer.firstName': 'Priya',
       'customer.name': 'Priya Shah',
@@ -205,7 +205,7 @@ describe('canned reply variables', () => {
   });
 
   it('gives an enquiry’s values to sales, but a chat’s or ticket’s only to roles that open them', async () => {
-    const enquiry = await ContactMessage.query(t.db).insert({
+    const enquiry = await Enquiry.query(t.db).insert({
       name: 'Omar Haddad',
       email: 'omar@example.com',
       phone: null,
@@ -232,14 +232,14 @@ describe('a staff reply still holding a placeholder', () => {
       .send({ message: 'Your order {{order.number}} shipped.' })
       .expect(400);
     expect(refused.body.message).toBe(UNFILLED_PLACEHOLDER_MESSAGE);
-    expect(await t.db('service_request_events').where({ serviceRequestId: ticket.id, kind: 'reply' })).toHaveLength(0);
+    expect(await t.db('ticket_events').where({ ticketId: ticket.id, kind: 'reply' })).toHaveLength(0);
     // An internal note is never sent to anyone: it may keep them.
     await support.agent
       .post(`/api/service-requests/${ticket.id}/replies`)
       .send({ message: 'Template: {{order.number}}', internal: true })
       .expect(201);
 
-    const enquiry = await ContactMessage.query(t.db).insert({
+    const enquiry = await Enquiry.query(t.db).insert({
       name: 'Omar',
       email: 'omar2@example.com',
       phone: null,
@@ -252,7 +252,7 @@ describe('a staff reply still holding a placeholder', () => {
       .send({ message: 'Hi {{customer.firstName}}' })
       .expect(400);
     expect(enquiryRefused.body.message).toBe(UNFILLED_PLACEHOLDER_MESSAGE);
-    expect(await t.db('enquiry_replies').where({ contactMessageId: enquiry.id })).toHaveLength(0);
+    expect(await t.db('enquiry_replies').where({ enquiryId: enquiry.id })).toHaveLength(0);
     expect(await t.db('mails').where({ recipient: 'omar2@example.com' })).toHaveLength(0);
   });
 });

@@ -6,9 +6,9 @@ import { company } from '@shared/site/company';
 import { NotFound } from '../../errors';
 import { assertMay } from '../../middleware/current-user';
 import { loadConversation } from '../chat/storage/conversations';
-import { readEnquiry } from '../contact/enquiries.service';
+import { readEnquiry } from '../enquiries/enquiries.service';
 import { ordersOfCustomer } from '../orders/customer-orders';
-import { ticketContact } from '../service-requests/customer-requests';
+import { ticketContact } from '../tickets/customer-requests';
 import type { User } from '../users/user.model';
 
 /**

@@ -3,7 +3,7 @@ import type { ChatConversation } from '@shared/schemas/chat';
 import { ALWAYS_OPEN, storeBusinessHours, todayIn } from '../../test/business-hours';
 import { roomyRateLimits } from '../../test/config';
 import { setupTestApp } from '../../test/test-app';
-import { acknowledgeEnquiry } from '../contact/acknowledgement';
+import { acknowledgeEnquiry } from '../enquiries/acknowledgement';
 import { mailContext, renderMail } from '../mail/render-mail';
 import { postAwayMessage } from './storage/away-message';
 

@@ -8,7 +8,7 @@ import {
   updateStaffChatSchema,
   visitorPageSchema,
 } from '@shared/schemas/chat';
-import { chatTicketSchema } from '@shared/schemas/service-requests';
+import { chatTicketSchema } from '@shared/schemas/tickets';
 import { isUuid } from '@shared/schemas/text';
 import type { AppDeps } from '../../app-deps';
 import { currentUser, optionalUser, requirePermission } from '../../middleware/current-user';

@@ -121,7 +121,7 @@ describe('a chat becomes a ticket', () => {
 
     const made = await call(path, { method: 'POST', cookie: staffCookie, body: { service: 'Field IT Services' } });
     expect(made.status).toBe(201);
-    const ticket = await servers.db('service_requests').where({ id: made.body.serviceRequestId }).first();
+    const ticket = await servers.db('tickets').where({ id: made.body.serviceRequestId }).first();
     expect(ticket).toMatchObject({
       userId: client.user.id,
       email: 'grace2@example.com',

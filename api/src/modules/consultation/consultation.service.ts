@@ -14,7 +14,7 @@ import { enqueueMail, enqueueStaffAlert, type StaffAlertSettings } from '../mail
 import type { PaymentFulfilment } from '../payments/payment-outcome';
 import type { PaymentOutcome, PaymentProvider } from '../payments/payment-provider';
 import { providerUnavailable } from '../payments/provider-errors';
-import { createServiceRequest } from '../service-requests/service-requests.service';
+import { createTicket } from '../tickets/tickets.service';
 import { User } from '../users/user.model';
 
 /** What the client told us when booking (decision 200): the topic (null from the spec's bare body) and times. */
@@ -92,7 +92,7 @@ export async function applyConsultationPayment(
     return;
   }
   const details = await consultationDetailsOf(trx, outcome.paymentId);
-  await createServiceRequest(trx, {
+  await createTicket(trx, {
     userId: user.id,
     name: user.displayName,
     email: user.email ?? '',

@@ -16,7 +16,7 @@ async function client(email: string | null = null) {
   return { agent, user: built.user };
 }
 
-const requestsOf = (userId: string) => t.db('service_requests').where({ userId });
+const requestsOf = (userId: string) => t.db('tickets').where({ userId });
 
 describe('the paid consultation (demo provider)', () => {
   it('charges exactly $199 and, once paid, creates one pending service request for the client', async () => {
@@ -250,7 +250,7 @@ describe('GET /api/service-requests', () => {
     const { agent, user } = await client();
     const { user: other } = await client();
     const base = { email: 'x@example.com', message: 'Please call', status: 'pending' };
-    await t.db('service_requests').insert([
+    await t.db('tickets').insert([
       {
         ...base,
         userId: user.id,

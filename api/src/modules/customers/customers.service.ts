@@ -13,9 +13,9 @@ import { toIso as iso } from '../../db/instants';
 import { createdMicrosSql, decodeCursor, pageOf, seekPage } from '../../db/keyset';
 import { NotFound } from '../../errors';
 import { conversationsOfCustomer } from '../chat/storage/customer-conversations';
-import { enquiriesFromEmail } from '../contact/customer-enquiries';
+import { enquiriesFromEmail } from '../enquiries/customer-enquiries';
 import { ordersOfCustomer } from '../orders/customer-orders';
-import { serviceRequestsOfCustomer } from '../service-requests/customer-requests';
+import { ticketsOfCustomer } from '../tickets/customer-requests';
 import { latestSubscriptionOf } from '../subscriptions/customer-subscription';
 import { findUserById } from '../users/users.service';
 import { bouncedMailsTo } from '../mail/sent-mail-lookup';
@@ -88,7 +88,7 @@ async function readCustomerParts(db: Knex, user: CustomerUser, may: (permission:
   const verifiedEmail = user.verifiedEmail;
   const [orders, requests, enquiries, chats, subscription, surveys, bounces] = await Promise.all([
     may('orders.read') ? ordersOfCustomer(db, user.id, HISTORY_LIMIT) : [],
-    may('service_requests.work') ? serviceRequestsOfCustomer(db, user.id, HISTORY_LIMIT) : [],
+    may('service_requests.work') ? ticketsOfCustomer(db, user.id, HISTORY_LIMIT) : [],
     verifiedEmail && may('enquiries.read') ? enquiriesFromEmail(db, verifiedEmail, HISTORY_LIMIT) : [],
     may('chat') ? conversationsOfCustomer(db, { userId: user.id, verifiedEmail }, HISTORY_LIMIT) : [],
     latestSubscriptionOf(db, user.id),
@@ -144,15 +144,15 @@ function timelineOf(
     })),
     // The customer's ratings (decision 191), each shown only to a role that may open what was rated.
     ...surveys
-      .filter((s) => (s.serviceRequestId ? may('service_requests.work') : may('chat')))
+      .filter((s) => (s.ticketId ? may('service_requests.work') : may('chat')))
       .map((s) => ({
         kind: 'survey' as const,
         id: s.id,
-        title: `Rated ${s.rating}/5 · ${s.serviceRequestId ? 'service request' : 'chat'}${s.comment ? ` · “${s.comment.length > 80 ? `${s.comment.slice(0, 79)}…` : s.comment}”` : ''}`,
+        title: `Rated ${s.rating}/5 · ${s.ticketId ? 'service request' : 'chat'}${s.comment ? ` · “${s.comment.length > 80 ? `${s.comment.slice(0, 79)}…` : s.comment}”` : ''}`,
         status: null,
         at: s.answeredAt!,
-        link: s.serviceRequestId
-          ? `/admin/service-requests?id=${s.serviceRequestId}`
+        link: s.ticketId
+          ? `/admin/service-requests?id=${s.ticketId}`
           : `/admin/chat?conversation=${s.chatConversationId}`,
       })),
     ...bounces.map((b) => ({

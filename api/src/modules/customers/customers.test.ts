@@ -84,13 +84,13 @@ describe('GET /api/admin/customers/:id', () => {
     await client.agent
       .post('/api/demo-payments/confirm')
       .send({ clientSecret: checkout.body.clientSecret, card: demoCards.succeeds });
-    await t.db('contact_messages').insert({
+    await t.db('enquiries').insert({
       name: 'Hedy',
       email: 'HEDY@example.com',
       service: 'Other',
       message: 'A question',
     });
-    await t.db('service_requests').insert({
+    await t.db('tickets').insert({
       userId: client.user.id,
       name: 'Hedy',
       email: 'hedy@example.com',
@@ -157,7 +157,7 @@ describe('GET /api/admin/customers/:id', () => {
 describe('GET /api/admin/customers/:id matches by email only a confirmed address', () => {
   it("an account that merely signed up with someone's address is not shown their enquiries or chats", async () => {
     const squatter = await agentFor('client', { email: 'victim.addr@example.com' });
-    await t.db('contact_messages').insert({
+    await t.db('enquiries').insert({
       name: 'Victim',
       email: 'Victim.Addr@example.com',
       service: 'Other',

@@ -2,9 +2,9 @@ import type { Knex } from 'knex';
 import type { DashboardCounts } from '@shared/schemas/dashboard';
 import type { Permission } from '@shared/staff-roles';
 import { countWaitingChats } from '../chat/storage/waiting-chats';
-import { countNewEnquiries, countNewQuoteRequests } from '../contact/new-enquiries';
+import { countNewEnquiries, countNewQuoteRequests } from '../enquiries/new-enquiries';
 import { countOrdersToFulfil } from '../orders/orders-to-fulfil';
-import { countPendingRequests } from '../service-requests/pending-requests';
+import { countPendingRequests } from '../tickets/pending-requests';
 import {
   countChatsAtRisk,
   countChatsBreached,

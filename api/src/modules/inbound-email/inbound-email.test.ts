@@ -136,7 +136,7 @@ async function ticketWithStaffReply(email = `client-${randomUUID().slice(0, 8)}@
 }
 
 async function ticketEvents(ticketId: string) {
-  return servers.db('service_request_events').where({ serviceRequestId: ticketId }).orderBy('createdAt');
+  return servers.db('ticket_events').where({ ticketId: ticketId }).orderBy('createdAt');
 }
 
 async function mailsTo(address: string) {
@@ -242,13 +242,13 @@ describe('inbound email: enquiries and quotes', () => {
       .db('mails')
       .where({ template: 'contact-acknowledgement', recipient: 'priya.inbound@example.com' })
       .first()) as { replyToken: string; threadId: string };
-    await servers.db('contact_messages').where({ id: ack.threadId }).update({ status: 'replied' });
+    await servers.db('enquiries').where({ id: ack.threadId }).update({ status: 'replied' });
     const reply = await webhook(
       rawMail({ from: 'priya.inbound@example.com', to: `reply+${ack.replyToken}@${DOMAIN}`, body: 'Friday suits us.' }),
     );
     expect(reply.body).toMatchObject({ outcome: 'enquiry_reply' });
-    expect(await servers.db('contact_messages').where({ id: ack.threadId }).first()).toMatchObject({ status: 'new' });
-    expect(await servers.db('enquiry_replies').where({ contactMessageId: ack.threadId })).toEqual([
+    expect(await servers.db('enquiries').where({ id: ack.threadId }).first()).toMatchObject({ status: 'new' });
+    expect(await servers.db('enquiry_replies').where({ enquiryId: ack.threadId })).toEqual([
       expect.objectContaining({ message: 'Friday suits us.', fromClient: true, inboundEmailId: reply.body.id }),
     ]);
   });
@@ -370,7 +370,7 @@ describe('inbound email: new threads', () => {
     const res = await webhook(rawMail({ from: 'mallory@elsewhere.example', to: tampered, body: 'Let me in.' }));
     expect(res.body).toMatchObject({ outcome: 'new_enquiry' });
     expect((await ticketEvents(ticket.id)).some((event) => event.message === 'Let me in.')).toBe(false);
-    const enquiry = await servers.db('contact_messages').where({ inboundEmailId: res.body.id }).first();
+    const enquiry = await servers.db('enquiries').where({ inboundEmailId: res.body.id }).first();
     expect(enquiry).toMatchObject({
       earlierThreadKind: 'ticket',
       earlierThreadId: ticket.id,
@@ -383,15 +383,15 @@ describe('inbound email: new threads', () => {
   it('a reply to a ticket completed longer ago than INBOUND_REOPEN_DAYS starts a new enquiry linking it', async () => {
     const { client, ticket, replyAddress } = await ticketWithStaffReply();
     await servers
-      .db('service_requests')
+      .db('tickets')
       .where({ id: ticket.id })
       .update({ status: 'completed', updatedAt: new Date(Date.now() - 31 * 86_400_000) });
     const res = await webhook(rawMail({ from: client.user.email!, to: replyAddress, body: 'It broke again.' }));
     // The sender is a known client (verified address): the new enquiry is a service request too.
     expect(res.body).toMatchObject({ outcome: 'new_request' });
-    const enquiry = await servers.db('contact_messages').where({ inboundEmailId: res.body.id }).first();
+    const enquiry = await servers.db('enquiries').where({ inboundEmailId: res.body.id }).first();
     expect(enquiry).toMatchObject({ earlierThreadKind: 'ticket', earlierThreadId: ticket.id });
-    expect(await servers.db('service_requests').where({ contactMessageId: enquiry.id })).toHaveLength(1);
+    expect(await servers.db('tickets').where({ enquiryId: enquiry.id })).toHaveLength(1);
   });
 
   it('at most INBOUND_ACKS_PER_HOUR acknowledgements per sender; every enquiry is still stored', async () => {
@@ -400,7 +400,7 @@ describe('inbound email: new threads', () => {
       const res = await webhook(rawMail({ from: sender, to: `hello@${DOMAIN}`, subject: `Question ${i}` }));
       expect(res.body).toMatchObject({ outcome: 'new_enquiry' });
     }
-    expect(await servers.db('contact_messages').where({ email: sender })).toHaveLength(4);
+    expect(await servers.db('enquiries').where({ email: sender })).toHaveLength(4);
     expect((await mailsTo(sender)).filter((mail) => mail.template === 'contact-acknowledgement')).toHaveLength(2);
   });
 });
@@ -422,7 +422,7 @@ describe('inbound email: loops and bounces', () => {
       expect(res.status).toBe(201);
       expect(res.body).toMatchObject({ outcome: 'ignored' });
       expect(await mailsTo(sender)).toHaveLength(0);
-      expect(await servers.db('contact_messages').where({ email: sender.toLowerCase() })).toHaveLength(0);
+      expect(await servers.db('enquiries').where({ email: sender.toLowerCase() })).toHaveLength(0);
     });
   }
 

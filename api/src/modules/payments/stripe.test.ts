@@ -192,7 +192,7 @@ describe('POST /api/stripe/webhook', () => {
     // Two different events about the same payment (e.g. a resend from the dashboard).
     await postEvent(signedEvent('payment_intent.succeeded', intent));
     await postEvent(signedEvent('payment_intent.succeeded', intent));
-    const requests = await t.db('service_requests').where({ userId: built.user.id });
+    const requests = await t.db('tickets').where({ userId: built.user.id });
     expect(requests).toHaveLength(1);
     expect(requests[0]).toMatchObject({
       service: 'Technical Consultation - 1 Hour',
@@ -333,7 +333,7 @@ describe('well-signed events of an unexpected shape', () => {
         body: { received: true, result: 'processed' },
       });
     }
-    expect(await t.db('service_requests').where({ providerPaymentId: intent.id })).toHaveLength(0);
+    expect(await t.db('tickets').where({ providerPaymentId: intent.id })).toHaveLength(0);
   });
 
   it('acknowledges and records an event type it does not handle, whatever its object holds', async () => {

@@ -200,7 +200,7 @@ describe('the conversion into an order, a plan and a project', () => {
     const subs = await subscriptionRows(t.db, client.user.id);
     expect(subs).toHaveLength(1);
     expect(subs[0]).toMatchObject({ planId: plans[0].id, provider: 'demo', status: 'incomplete' });
-    expect(await t.db('service_requests').where({ quoteId: quote.id })).toHaveLength(1);
+    expect(await t.db('tickets').where({ quoteId: quote.id })).toHaveLength(1);
     expect(await t.db('invoices').where({ source: 'quote_deposit', sourceId: quote.id })).toHaveLength(1);
     const types = (await t.db('quote_events').where({ quoteId: quote.id }).orderBy('id').pluck('type')) as string[];
     expect(types.filter((type) => ['order_created', 'converted', 'subscription_started'].includes(type))).toEqual([

@@ -69,7 +69,7 @@ describe('a quote deposit through Stripe', () => {
     const row = await t.db('quotes').where({ id: quote.id }).first();
     expect(row).toMatchObject({ status: 'paid', depositPaymentId: intent.id });
     expect(row.convertedAt).not.toBeNull();
-    expect(await t.db('service_requests').where({ quoteId: quote.id })).toHaveLength(1);
+    expect(await t.db('tickets').where({ quoteId: quote.id })).toHaveLength(1);
     const invoices = await t.db('invoices').where({ source: 'quote_deposit', sourceId: quote.id });
     expect(invoices).toHaveLength(1);
     expect(invoices[0].content.payment).toEqual({ provider: 'stripe', id: intent.id });
@@ -119,7 +119,7 @@ describe('a quote deposit through Stripe', () => {
       .send({ signatureName: 'Ada Lovelace', agree: true });
     expect(accepted.status).toBe(200);
     stripe.failNext(0, 503);
-    expect(await t.db('service_requests').where({ quoteId: quote.id })).toHaveLength(1);
+    expect(await t.db('tickets').where({ quoteId: quote.id })).toHaveLength(1);
     expect((await t.db('quotes').where({ id: quote.id }).first()).subscriptionStartedAt).toBeNull();
     const failed = await t.db('quote_events').where({ quoteId: quote.id, type: 'subscription_failed' });
     expect(failed).toHaveLength(1);
@@ -143,6 +143,6 @@ describe('a quote deposit through Stripe', () => {
     const intent = stripe.settle([...stripe.intents.keys()][0]!, 'failed');
     expect((await postSignedEvent(t, signedEvent('payment_intent.payment_failed', intent))).status).toBe(200);
     expect((await t.db('quotes').where({ id: quote.id }).first()).status).toBe('accepted');
-    expect(await t.db('service_requests').where({ quoteId: quote.id })).toHaveLength(0);
+    expect(await t.db('tickets').where({ quoteId: quote.id })).toHaveLength(0);
   });
 });

@@ -47,7 +47,7 @@ async function quoteWithDeposit(email = `${crypto.randomUUID()}@example.com`) {
   return { quote, staff, sentBy: sentBy as string, email, accountId: account.user.id };
 }
 
-const projectsOf = (quoteId: string) => t.db('service_requests').where({ quoteId });
+const projectsOf = (quoteId: string) => t.db('tickets').where({ quoteId });
 const depositInvoicesOf = (quoteId: string) => t.db('invoices').where({ source: 'quote_deposit', sourceId: quoteId });
 
 describe('the deposit (demo provider, signed out)', () => {

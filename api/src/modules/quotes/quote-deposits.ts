@@ -11,7 +11,7 @@ import { enqueueMail } from '../mail/outbox';
 import type { PaymentFulfilment } from '../payments/payment-outcome';
 import type { PaymentOutcome, PaymentProvider } from '../payments/payment-provider';
 import { providerUnavailable } from '../payments/provider-errors';
-import { createServiceRequest } from '../service-requests/service-requests.service';
+import { createTicket } from '../tickets/tickets.service';
 import { quoteOfToken } from './public-quotes.service';
 import { accountForQuote, createQuoteOrder, createQuotePlan } from './quote-conversion';
 import { linesOf, loadQuote, recordQuoteEvent, type QuoteLineRow, type QuoteRow } from './quote-rows';
@@ -152,7 +152,7 @@ export async function convertQuote(trx: Knex.Transaction, quoteId: string): Prom
   const lines = await linesOf(trx, row.id);
   const sender = await senderOf(trx, row);
   const account = await clientAccountOf(trx, row);
-  await createServiceRequest(trx, {
+  await createTicket(trx, {
     userId: account,
     name: row.customerName,
     email: row.customerEmail,
@@ -166,7 +166,7 @@ export async function convertQuote(trx: Knex.Transaction, quoteId: string): Prom
       message: `Opened from quote ${displayNumber(row)}, accepted by ${row.signatureName ?? row.customerName}.`,
     },
   });
-  const project = await trx('service_requests').where({ quoteId: row.id }).first<{ id: string }>('id');
+  const project = await trx('tickets').where({ quoteId: row.id }).first<{ id: string }>('id');
   // The accept made sure of the account (and the address, for products); a quote accepted before that rule has
   // neither, and becomes its project only (decision 201).
   const order = account && row.shipping ? await createQuoteOrder(trx, row, lines, account) : null;

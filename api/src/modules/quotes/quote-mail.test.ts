@@ -221,7 +221,7 @@ describe('quote requests', () => {
           items: [{ id: product.id, quantity: 20 }],
         });
       expect(res.status).toBe(201);
-      const row = await t.db('contact_messages').where({ email: 'linus.buyer@example.com' }).first();
+      const row = await t.db('enquiries').where({ email: 'linus.buyer@example.com' }).first();
       id = row.id;
       expect(row).toMatchObject({ kind: 'quote_request', service: 'Quote request', company: 'Big Office' });
       expect(row.items).toEqual([{ productId: product.id, name: product.name, quantity: 20 }]);
@@ -240,8 +240,8 @@ describe('quote requests', () => {
 
     // The dashboard's card counts the new quote requests and opens the list filtered to them.
     const contactEnquiry = { name: 'Plain', email: 'plain@example.com', service: 'Other', message: 'Hello' };
-    await t.db('contact_messages').insert(contactEnquiry);
-    const newQuoteRequests = await t.db('contact_messages').where({ kind: 'quote_request', status: 'new' });
+    await t.db('enquiries').insert(contactEnquiry);
+    const newQuoteRequests = await t.db('enquiries').where({ kind: 'quote_request', status: 'new' });
     const dashboard = (await admin.get('/api/admin/dashboard')).body;
     expect(dashboard.newQuoteRequests).toBe(newQuoteRequests.length);
     expect(dashboard.newEnquiries).toBeGreaterThan(dashboard.newQuoteRequests);
@@ -258,12 +258,12 @@ describe('quote requests', () => {
     ['an unknown product', { items: [{ id: crypto.randomUUID(), quantity: 1 }] }],
     ['no message', { message: '' }],
   ])('refuses a request with %s (400) and stores nothing', async (_name, extra) => {
-    const before = await t.db('contact_messages').count<{ count: number }[]>('* as count');
+    const before = await t.db('enquiries').count<{ count: number }[]>('* as count');
     const res = await t
       .request()
       .post('/api/quote-requests')
       .send({ name: 'A', email: 'a@example.com', message: 'Quote please', ...extra });
     expect(res.status).toBe(400);
-    expect(await t.db('contact_messages').count<{ count: number }[]>('* as count')).toEqual(before);
+    expect(await t.db('enquiries').count<{ count: number }[]>('* as count')).toEqual(before);
   });
 });

@@ -34,7 +34,7 @@ export interface QuoteRow {
   notes: string | null;
   terms: string | null;
   sourceEnquiryId: string | null;
-  sourceServiceRequestId: string | null;
+  sourceTicketId: string | null;
   sourceConversationId: string | null;
   tokenHash: string;
   createdBy: string | null;
@@ -203,7 +203,7 @@ export async function conversionOf(db: Knex | Knex.Transaction, row: QuoteRow): 
           .where({ id: row.subscriptionPlanId })
           .first<{ id: string; name: string } | undefined>('id', 'name')
       : undefined,
-    db('service_requests').where({ quoteId: row.id }).first<{ id: string } | undefined>('id'),
+    db('tickets').where({ quoteId: row.id }).first<{ id: string } | undefined>('id'),
   ]);
   const waiting = plan
     ? await db('subscriptions')
@@ -236,8 +236,8 @@ export async function toQuote(
   const publicView = await toPublicQuote(db, links, row, lines ?? (await linesOf(db, row.id)));
   const source = row.sourceEnquiryId
     ? { enquiryId: row.sourceEnquiryId }
-    : row.sourceServiceRequestId
-      ? { serviceRequestId: row.sourceServiceRequestId }
+    : row.sourceTicketId
+      ? { serviceRequestId: row.sourceTicketId }
       : row.sourceConversationId
         ? { conversationId: row.sourceConversationId }
         : null;

@@ -68,7 +68,7 @@ async function customerOf(trx: Knex.Transaction, customer: QuoteCreateInput['cus
 
 const sourceColumns = (source: QuoteCreateInput['source']) => ({
   sourceEnquiryId: source && 'enquiryId' in source ? source.enquiryId : null,
-  sourceServiceRequestId: source && 'serviceRequestId' in source ? source.serviceRequestId : null,
+  sourceTicketId: source && 'serviceRequestId' in source ? source.serviceRequestId : null,
   sourceConversationId: source && 'conversationId' in source ? source.conversationId : null,
 });
 

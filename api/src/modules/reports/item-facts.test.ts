@@ -8,7 +8,7 @@ import { callerOf, type Caller } from '../../test/ticket-factories';
 import { setupTestApp } from '../../test/test-app';
 import { closeConversation, startConversation } from '../chat/storage/conversations';
 import { storeMessages } from '../chat/storage/messages';
-import { createServiceRequest } from '../service-requests/service-requests.service';
+import { createTicket } from '../tickets/tickets.service';
 import { businessClock } from './business-clock';
 import { hoursKey } from './item-facts';
 import { supportFigureRows, supportItemRows, type Measure, type BucketedRange } from './read-model';
@@ -50,7 +50,7 @@ beforeEach(async () => {
 
 async function newTicket(): Promise<string> {
   return (await t.db.transaction((trx) =>
-    createServiceRequest(trx, {
+    createTicket(trx, {
       userId: client.built.user.id,
       name: 'Ada Client',
       email: 'ada@example.com',
@@ -72,7 +72,7 @@ interface FactsRow {
   reportFactsKey: string | null;
 }
 
-const ticketRow = async (id: string) => (await t.db('service_requests').where({ id }).first()) as FactsRow;
+const ticketRow = async (id: string) => (await t.db('tickets').where({ id }).first()) as FactsRow;
 const chatRow = async (id: string) => (await t.db('chat_conversations').where({ id }).first()) as FactsRow;
 
 /** The row's stored facts equal the minutes computed here from its own instants in `hours`. */
@@ -95,7 +95,7 @@ function expectFactsIn(row: FactsRow, hours: BusinessHours): void {
 }
 
 /** Moves an item's creation back, then lays the hours out again from it (as after a change of the hours). */
-async function madeAgo(table: 'service_requests' | 'chat_conversations', id: string, minutes: number) {
+async function madeAgo(table: 'tickets' | 'chat_conversations', id: string, minutes: number) {
   await t
     .db(table)
     .where({ id })
@@ -107,7 +107,7 @@ describe('report facts stored on each item', () => {
   it('a late first reply, a resolution and a reopening store the ticket’s times, in business minutes', async () => {
     const id = await newTicket();
     // Three days and five hours ago: nights, and perhaps a weekend, lie between it and the reply.
-    await madeAgo('service_requests', id, 3 * 24 * 60 + 5 * 60);
+    await madeAgo('tickets', id, 3 * 24 * 60 + 5 * 60);
     const waiting = await ticketRow(id);
     expectFactsIn(waiting, DEFAULT_BUSINESS_HOURS);
     expect(waiting.reportFirstResponseBusinessMinutes).toBeNull();
@@ -163,7 +163,7 @@ describe('report facts stored on each item', () => {
 
   it('a change of the business hours counts every item again in its own transaction', async () => {
     const id = await newTicket();
-    await madeAgo('service_requests', id, 5 * 24 * 60);
+    await madeAgo('tickets', id, 5 * 24 * 60);
     await admin.agent.post(`/api/service-requests/${id}/replies`).send({ message: 'On it.' }).expect(201);
     await admin.agent.patch(`/api/admin/service-requests/${id}`).send({ status: 'completed' }).expect(200);
     const before = await ticketRow(id);
@@ -174,7 +174,7 @@ describe('report facts stored on each item', () => {
     expectFactsIn(after, TOKYO);
     expect(after.reportFirstResponseBusinessMinutes).not.toBe(before.reportFirstResponseBusinessMinutes);
     // No item keeps the old hours' stamp.
-    for (const table of ['service_requests', 'chat_conversations']) {
+    for (const table of ['tickets', 'chat_conversations']) {
       const { count } = (await t
         .db(table)
         .where({ reportFactsKey: hoursKey(DEFAULT_BUSINESS_HOURS) })
@@ -195,7 +195,7 @@ describe('the report and the stored facts', () => {
 
   it('reads the stored minutes, and counts live (then stores) an item without the current stamp', async () => {
     const id = await newTicket();
-    await t.db('service_requests').where({ id }).update({ createdAt, firstResponseAt });
+    await t.db('tickets').where({ id }).update({ createdAt, firstResponseAt });
     const expected = businessMinutesBetween(DEFAULT_BUSINESS_HOURS, createdAt.getTime(), firstResponseAt.getTime());
     expect(expected).toBe(8 * 60 + 90); // 10:00–18:00, then 8:00–9:30
 
@@ -203,11 +203,11 @@ describe('the report and the stored facts', () => {
     expectFactsIn(await ticketRow(id), DEFAULT_BUSINESS_HOURS);
 
     // The report answers from the column: a stored value (stamped with the current hours) is what it shows.
-    await t.db('service_requests').where({ id }).update({ reportFirstResponseBusinessMinutes: 4321 });
+    await t.db('tickets').where({ id }).update({ reportFirstResponseBusinessMinutes: 4321 });
     expect(await median()).toBe(4321);
 
     // Without the current stamp the stored value is never used: counted again, and stored again.
-    await t.db('service_requests').where({ id }).update({ reportFactsKey: 'other hours' });
+    await t.db('tickets').where({ id }).update({ reportFactsKey: 'other hours' });
     expect(await median()).toBe(expected);
     expectFactsIn(await ticketRow(id), DEFAULT_BUSINESS_HOURS);
   });
@@ -221,7 +221,7 @@ describe('stored and live counts', () => {
       const id = await newTicket();
       const created = start + i * 13 * 3_600_000 + i * 7_001;
       await t
-        .db('service_requests')
+        .db('tickets')
         .where({ id })
         .update({
           createdAt: new Date(created),

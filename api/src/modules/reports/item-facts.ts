@@ -36,7 +36,7 @@ function isTransaction(db: Knex | Knex.Transaction): db is Knex.Transaction {
 }
 
 const ITEM_TABLES = [
-  ['service_requests', 'resolved_at'],
+  ['tickets', 'resolved_at'],
   ['chat_conversations', 'closed_at'],
 ] as const;
 
@@ -51,7 +51,7 @@ export async function rebuildReportFacts(db: Knex | Knex.Transaction): Promise<n
     const hours = await readBusinessHours(trx);
     const key = hoursKey(hours);
     const { rows } = await trx.raw<{ rows: { earliest: Date | null }[] }>(
-      `select least((select min(created_at) from service_requests), (select min(created_at) from chat_conversations))
+      `select least((select min(created_at) from tickets), (select min(created_at) from chat_conversations))
               as earliest`,
     );
     const now = new Date();

@@ -12,7 +12,7 @@ import type { BucketBounds } from './report-range';
  * hundreds of thousands of rows out of PostgreSQL per report. What these
  * queries rely on is each owner's documented columns:
  *
- * - service_requests: created_at, priority, assignee_id, first_response_at,
+ * - tickets: created_at, priority, assignee_id, first_response_at,
  *   first_response_due_at, resolution_due_at, resolved_at, sla_state (written by
  *   the service-level engine);
  * - chat_conversations: created_at, closed_at, priority, assignee_id,
@@ -137,7 +137,7 @@ function itemsSql(filter: SupportFilter, role: Role | 'either', measure?: Measur
   return `
     select 'ticket' as kind, id, number::text as number, created_at, priority, assignee_id, first_response_at,
            first_response_due_at, resolution_due_at, resolved_at, sla_state ${measures('resolved_at')}
-      from service_requests
+      from tickets
      where ${where('resolved_at')} ${extra}
     union all
     select 'chat', id, null, created_at, priority, assignee_id, first_response_at,
@@ -259,7 +259,7 @@ function figureItemsSql(
              sla_state in ('met', 'breached') as sla_counted,
              (${answeredInTime} and (resolution_due_at is null
                or (resolved_at is not null and resolved_at <= resolution_due_at))) as sla_met, ${fresh}
-        from service_requests where created_at >= ${bounds.from} and created_at < ${bounds.to} ${extra}
+        from tickets where created_at >= ${bounds.from} and created_at < ${bounds.to} ${extra}
       union all
       select assignee_id, 'chat',
              report_first_response_minutes, report_first_response_business_minutes,
@@ -269,7 +269,7 @@ function figureItemsSql(
   return `
     select assignee_id, 'ticket' as kind,
            report_resolution_minutes as rt, report_resolution_business_minutes as rt_b, ${fresh}
-      from service_requests where resolved_at >= ${bounds.from} and resolved_at < ${bounds.to} ${extra}
+      from tickets where resolved_at >= ${bounds.from} and resolved_at < ${bounds.to} ${extra}
     union all
     select assignee_id, 'chat', report_resolution_minutes, report_resolution_business_minutes,
            ${fresh}
@@ -402,7 +402,7 @@ export async function csatRows(db: Knex, range: Range, filter: SupportFilter): P
        from (
          select date_trunc(:unit, s.answered_at at time zone :tz)::date as bucket, s.assignee_id, s.rating
            from satisfaction_surveys s
-           left join service_requests r on r.id = s.service_request_id
+           left join tickets r on r.id = s.ticket_id
            left join chat_conversations c on c.id = s.chat_conversation_id
           where s.answered_at >= :from and s.answered_at < :to and s.rating is not null
                 ${filter.assigneeId ? 'and s.assignee_id = :assigneeId' : ''}

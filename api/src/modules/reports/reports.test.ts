@@ -183,7 +183,7 @@ async function insertItems(): Promise<void> {
   const visitor = randomUUID();
   for (const item of items) {
     if (item.kind === 'ticket') {
-      await t.db('service_requests').insert({
+      await t.db('tickets').insert({
         id: item.id,
         name: 'Report Probe',
         email: 'probe@example.com',
@@ -222,7 +222,7 @@ async function insertItems(): Promise<void> {
     ratings.push({ itemIndex: i, rating, answeredAt, assigneeId: item.assigneeId });
     await t.db('satisfaction_surveys').insert({
       tokenHash: hex(),
-      [item.kind === 'ticket' ? 'serviceRequestId' : 'chatConversationId']: item.id,
+      [item.kind === 'ticket' ? 'ticketId' : 'chatConversationId']: item.id,
       assigneeId: item.assigneeId,
       rating,
       sentAt: item.createdAt,
@@ -230,7 +230,7 @@ async function insertItems(): Promise<void> {
     });
   }
   // A survey sent but never answered counts nowhere.
-  await t.db('satisfaction_surveys').insert({ tokenHash: hex(), serviceRequestId: items[1]!.id, sentAt: rangeStart });
+  await t.db('satisfaction_surveys').insert({ tokenHash: hex(), ticketId: items[1]!.id, sentAt: rangeStart });
 }
 
 let admin: Awaited<ReturnType<typeof staffAgentOf>>;
@@ -437,7 +437,7 @@ describe('CSV exports', () => {
     const sly = (await buildUser(t.db, { accountType: 'staff', staffRole: 'support', firstName: '=HYPERLINK("x")' }))
       .user.id;
     const id = randomUUID();
-    await t.db('service_requests').insert({
+    await t.db('tickets').insert({
       id,
       name: 'Formula',
       email: 'formula@example.com',
@@ -468,7 +468,7 @@ describe('CSV exports', () => {
     expect(Number(sampleRow[header!.indexOf('First response (business min)')])).toBe(
       businessMinutesBetween(DEFAULT_BUSINESS_HOURS, sample.createdAt.getTime(), sample.firstResponseAt!.getTime()),
     );
-    await t.db('service_requests').where({ id }).delete();
+    await t.db('tickets').where({ id }).delete();
   });
 });
 

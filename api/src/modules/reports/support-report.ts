@@ -1,6 +1,6 @@
 import type { Knex } from 'knex';
 import type { DurationFigures, SupportFigures, SupportReport, SupportReportQuery } from '@shared/schemas/reports';
-import { formatTicketNumber } from '@shared/schemas/service-requests';
+import { formatTicketNumber } from '@shared/schemas/tickets';
 import type { BusinessHours } from '@shared/schemas/support';
 import { readBusinessHours } from '../settings/business-hours';
 import { businessClock } from './business-clock';

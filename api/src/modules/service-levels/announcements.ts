@@ -31,7 +31,7 @@ export interface Announcement {
   holderId: string | null;
 }
 
-const TABLES: Record<Subject, string> = { ticket: 'service_requests', chat: 'chat_conversations' };
+const TABLES: Record<Subject, string> = { ticket: 'tickets', chat: 'chat_conversations' };
 /** How many items one statement announces; the sweep repeats until fewer come back. */
 export const ANNOUNCE_BATCH = 200;
 
@@ -127,7 +127,7 @@ async function record(trx: Knex.Transaction, announced: Announcement[], hours: B
   );
   await trx('service_level_events').insert(
     announced.map((a) => ({
-      serviceRequestId: a.subject === 'ticket' ? a.id : null,
+      ticketId: a.subject === 'ticket' ? a.id : null,
       chatConversationId: a.subject === 'chat' ? a.id : null,
       kind: a.kind,
       clock: a.clock,
@@ -140,11 +140,11 @@ async function record(trx: Knex.Transaction, announced: Announcement[], hours: B
   // A ticket's breach goes on its timeline (staff only), with the time it was due and who held it.
   const breaches = announced.filter((a) => a.subject === 'ticket' && a.kind === 'breached');
   if (breaches.length > 0) {
-    await trx('service_request_events').insert(
+    await trx('ticket_events').insert(
       breaches.map((a) => {
         const holder = a.holderId ? (names.get(a.holderId) ?? null) : null;
         return {
-          serviceRequestId: a.id,
+          ticketId: a.id,
           kind: 'sla_breached',
           actorType: 'system',
           actorName: 'Service levels',
@@ -169,8 +169,8 @@ async function record(trx: Knex.Transaction, announced: Announcement[], hours: B
 export async function nextDueInstant(db: Knex): Promise<number | null> {
   const result = await db.raw<{ rows: { next: Date | null }[] }>(
     `select least(
-       (select min(sla_next_warning_at) from service_requests where sla_next_warning_at is not null),
-       (select min(sla_next_breach_at) from service_requests where sla_next_breach_at is not null),
+       (select min(sla_next_warning_at) from tickets where sla_next_warning_at is not null),
+       (select min(sla_next_breach_at) from tickets where sla_next_breach_at is not null),
        (select min(sla_next_warning_at) from chat_conversations where sla_next_warning_at is not null),
        (select min(sla_next_breach_at) from chat_conversations where sla_next_breach_at is not null)
      ) as next`,

@@ -98,7 +98,7 @@ export async function refreshTickets(
   const ctx = context ?? (await clockContext(trx));
   const query = trx
     .select(trx.raw(TICKET_CLOCK_COLUMNS, [[...liveSubscriptionStatuses]]))
-    .from('service_requests as sr')
+    .from('tickets as sr')
     .orderBy('sr.id')
     .forUpdate();
   if (where.ids) query.whereIn('sr.id', where.ids);
@@ -148,7 +148,7 @@ async function refreshTicketRow(trx: Knex.Transaction, row: TicketClockRow, ctx:
   };
   const result = computeClock(hours, facts, now);
   const settled = settle(result, { state: row.slaState, breachedAt: row.breachedAt, paused: pausedAt !== null }, now);
-  await trx('service_requests')
+  await trx('tickets')
     .where({ id: row.id })
     .update({
       firstResponseTargetMinutes: firstResponseMinutes,
@@ -239,7 +239,7 @@ export function refreshTicketClock(trx: Knex.Transaction, id: string): Promise<v
  * Call after the reply is stored; internal notes and automatic messages never count.
  */
 export async function recordTicketFirstResponse(trx: Knex.Transaction, id: string): Promise<void> {
-  await trx('service_requests')
+  await trx('tickets')
     .where({ id })
     .whereNull('firstResponseAt')
     .update({ firstResponseAt: trx.raw('clock_timestamp()') });

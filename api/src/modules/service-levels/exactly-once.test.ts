@@ -1,7 +1,7 @@
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { useApiServers } from '../../test/servers';
-import { createServiceRequest } from '../service-requests/service-requests.service';
+import { createTicket } from '../tickets/tickets.service';
 
 /*
  * A warning or a breach is announced exactly once (decision 192), with two instances sweeping the same tickets every
@@ -35,7 +35,7 @@ describe('service-level announcements across instances', () => {
     const ids: string[] = [];
     for (let i = 0; i < TICKETS; i += 1) {
       const id = await db.transaction((trx) =>
-        createServiceRequest(trx, {
+        createTicket(trx, {
           userId: null,
           name: `Client ${i}`,
           email: `client${i}@example.com`,
@@ -47,7 +47,7 @@ describe('service-level announcements across instances', () => {
     }
     // The instants fall due over three and a half seconds, warnings first, then breaches, around the restart.
     await db.raw(
-      `update service_requests sr set
+      `update tickets sr set
          sla_next_warning_at = clock_timestamp() + make_interval(secs => 0.8 + o.n * 0.04),
          sla_next_breach_at = clock_timestamp() + make_interval(secs => 3 + o.n * 0.04)
        from unnest(?::uuid[]) with ordinality as o(id, n) where sr.id = o.id`,
@@ -61,7 +61,7 @@ describe('service-level announcements across instances', () => {
     await servers.restart(0);
 
     await expect
-      .poll(async () => (await db('service_requests').whereIn('id', ids).where('slaState', 'breached')).length, {
+      .poll(async () => (await db('tickets').whereIn('id', ids).where('slaState', 'breached')).length, {
         timeout: 20_000,
       })
       .toBe(TICKETS);
@@ -72,16 +72,16 @@ describe('service-level announcements across instances', () => {
     await db.raw(`select pg_notify('northstar_staff', '{"kind":"test.sla_done","id":"end"}')`);
     await expect.poll(() => heard.some((event) => event.kind === 'test.sla_done'), { timeout: 5_000 }).toBe(true);
 
-    const logged = await db('service_level_events').whereIn('serviceRequestId', ids).select('serviceRequestId', 'kind');
-    const timeline = await db('service_request_events').whereIn('serviceRequestId', ids).where('kind', 'sla_breached');
+    const logged = await db('service_level_events').whereIn('ticketId', ids).select('ticketId', 'kind');
+    const timeline = await db('ticket_events').whereIn('ticketId', ids).where('kind', 'sla_breached');
     for (const id of ids) {
       expect(
         logged
-          .filter((row) => row.serviceRequestId === id)
+          .filter((row) => row.ticketId === id)
           .map((row) => row.kind)
           .sort(),
       ).toEqual(['at_risk', 'breached']);
-      expect(timeline.filter((row) => row.serviceRequestId === id)).toHaveLength(1);
+      expect(timeline.filter((row) => row.ticketId === id)).toHaveLength(1);
       expect(
         heard
           .filter((event) => event.id === id)

@@ -9,7 +9,7 @@ const BATCH = 500;
  * a time; a partial index keeps the look cheap once none are left.
  */
 export async function initializeClocks(db: Knex): Promise<number> {
-  const tickets = (await db('service_requests')
+  const tickets = (await db('tickets')
     .select('id')
     .whereNull('firstResponseTargetMinutes')
     .whereNotIn('status', ['completed', 'cancelled'])

@@ -11,7 +11,7 @@ import { setupTestApp } from '../../test/test-app';
 import { createLogger } from '../../logger';
 import { storeMessages } from '../chat/storage/messages';
 import { startConversation } from '../chat/storage/conversations';
-import { createServiceRequest } from '../service-requests/service-requests.service';
+import { createTicket } from '../tickets/tickets.service';
 import { applySubscriptionSnapshot } from '../subscriptions/subscription-state';
 import { refreshChatClock, refreshTicketClock } from './clocks';
 import { announceDue } from './announcements';
@@ -62,7 +62,7 @@ beforeEach(async () => {
 
 async function newTicket(userId: string | null = client.built.user.id): Promise<string> {
   return (await t.db.transaction((trx) =>
-    createServiceRequest(trx, {
+    createTicket(trx, {
       userId,
       name: 'Ada Client',
       email: 'ada@example.com',
@@ -73,12 +73,12 @@ async function newTicket(userId: string | null = client.built.user.id): Promise<
 }
 
 const ticket = async (id: string) => (await admin.agent.get(`/api/admin/service-requests/${id}`).expect(200)).body;
-const row = (id: string) => t.db('service_requests').where({ id }).first();
+const row = (id: string) => t.db('tickets').where({ id }).first();
 const ms = (value: string | Date) => new Date(value).getTime();
 
 /** Moves a ticket's start (and its pause, if any) into the past, as if made `minutes` ago, and refreshes it. */
 async function age(db: Knex, id: string, minutes: number): Promise<void> {
-  await db('service_requests')
+  await db('tickets')
     .where({ id })
     .update({
       createdAt: db.raw(`created_at - make_interval(secs => ?)`, [minutes * 60]),
@@ -309,7 +309,7 @@ describe('due times', () => {
 describe('at risk and breached', () => {
   it('warns at 80 %, breaches at 100 % once each, writes the breach on the timeline, filters and counts', async () => {
     // Only this test's tickets are open.
-    await t.db('service_requests').update({ status: 'cancelled' });
+    await t.db('tickets').update({ status: 'cancelled' });
     await admin.agent
       .put(LEVELS)
       .send(levelsWith({ firstResponseMinutes: 10, resolutionMinutes: 100 }))
@@ -348,7 +348,7 @@ describe('at risk and breached', () => {
     expect(await t.db.transaction((trx) => announceDue(trx, Date.now()))).toEqual([]);
     await admin.agent.post(`/api/service-requests/${id}/replies`).send({ message: 'Sorry for the wait.' }).expect(201);
     expect((await ticket(id)).slaState).toBe('breached');
-    const events = await t.db('service_level_events').where({ serviceRequestId: id }).orderBy('createdAt');
+    const events = await t.db('service_level_events').where({ ticketId: id }).orderBy('createdAt');
     expect(events.map((e) => [e.kind, e.clock, e.holderName])).toEqual([
       ['at_risk', 'first_response', 'Grace'],
       ['breached', 'first_response', 'Grace'],

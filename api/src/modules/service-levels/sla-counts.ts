@@ -17,7 +17,7 @@ async function count(db: Knex, table: string, state: string, open: string): Prom
 const OPEN_TICKET = `status not in ('completed', 'cancelled')`;
 const OPEN_CHAT = `status = 'active'`;
 
-export const countTicketsAtRisk = (db: Knex) => count(db, 'service_requests', 'at_risk', OPEN_TICKET);
-export const countTicketsBreached = (db: Knex) => count(db, 'service_requests', 'breached', OPEN_TICKET);
+export const countTicketsAtRisk = (db: Knex) => count(db, 'tickets', 'at_risk', OPEN_TICKET);
+export const countTicketsBreached = (db: Knex) => count(db, 'tickets', 'breached', OPEN_TICKET);
 export const countChatsAtRisk = (db: Knex) => count(db, 'chat_conversations', 'at_risk', OPEN_CHAT);
 export const countChatsBreached = (db: Knex) => count(db, 'chat_conversations', 'breached', OPEN_CHAT);

@@ -50,12 +50,12 @@ export function surveysRoutes({ db }: AppDeps): Router {
 
   router.get('/api/admin/service-requests/:id/survey', requirePermission('service_requests.work'), async (ctx) => {
     ctx.set('Cache-Control', 'no-store');
-    ctx.body = { survey: await surveyOf(db, { serviceRequestId: await knownId(ctx.params.id, 'Service request') }) };
+    ctx.body = { survey: await surveyOf(db, { ticketId: await knownId(ctx.params.id, 'Service request') }) };
   });
 
   router.post('/api/admin/service-requests/:id/survey', requirePermission('service_requests.work'), async (ctx) => {
     const id = await knownId(ctx.params.id, 'Service request');
-    ctx.body = { survey: await resendSurvey(db, { serviceRequestId: id }) };
+    ctx.body = { survey: await resendSurvey(db, { ticketId: id }) };
   });
 
   router.get('/api/admin/chat/conversations/:id/survey', requirePermission('chat'), async (ctx) => {
@@ -70,7 +70,7 @@ export function surveysRoutes({ db }: AppDeps): Router {
 
   /** An id that is a UUID (anything else is the same 404 as an unknown one). */
   async function knownId(id: string | undefined, what: 'Service request' | 'Conversation'): Promise<string> {
-    const table = what === 'Service request' ? 'service_requests' : 'chat_conversations';
+    const table = what === 'Service request' ? 'tickets' : 'chat_conversations';
     const found = id && isUuid(id) ? await db(table).where({ id }).first('id') : undefined;
     if (!found) throw new NotFound(`${what} not found`);
     return id!;

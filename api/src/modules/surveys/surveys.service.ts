@@ -1,6 +1,6 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import type { Knex } from 'knex';
-import { formatTicketNumber } from '@shared/schemas/service-requests';
+import { formatTicketNumber } from '@shared/schemas/tickets';
 import {
   SURVEY_CHANGE_DAYS,
   SURVEY_QUESTION,
@@ -39,14 +39,14 @@ export const SURVEY_NOT_FOUND =
 export const SURVEY_CLOSED = `This survey was answered more than ${SURVEY_CHANGE_DAYS} days ago and can no longer be changed. Thank you for your feedback!`;
 export const SURVEYS_OFF = 'Satisfaction surveys are turned off in the settings';
 
-export type SurveySubject = { serviceRequestId: string } | { chatConversationId: string };
+export type SurveySubject = { ticketId: string } | { chatConversationId: string };
 
 const newToken = () => randomBytes(32).toString('base64url');
 const hashToken = (token: string) => createHash('sha256').update(token, 'utf8').digest('hex');
 
 interface SurveyRow {
   id: string;
-  serviceRequestId: string | null;
+  ticketId: string | null;
   chatConversationId: string | null;
   userId: string | null;
   email: string | null;
@@ -88,10 +88,10 @@ interface SubjectFacts {
 }
 
 async function subjectFacts(db: Knex | Knex.Transaction, subject: SurveySubject): Promise<SubjectFacts | null> {
-  if ('serviceRequestId' in subject) {
-    const row = (await db('service_requests as sr')
+  if ('ticketId' in subject) {
+    const row = (await db('tickets as sr')
       .leftJoin('users as u', 'u.id', 'sr.userId')
-      .where('sr.id', subject.serviceRequestId)
+      .where('sr.id', subject.ticketId)
       .first(
         'sr.status',
         'sr.userId',
@@ -149,9 +149,7 @@ async function subjectFacts(db: Knex | Knex.Transaction, subject: SurveySubject)
 }
 
 const subjectWhere = (subject: SurveySubject) =>
-  'serviceRequestId' in subject
-    ? { serviceRequestId: subject.serviceRequestId }
-    : { chatConversationId: subject.chatConversationId };
+  'ticketId' in subject ? { ticketId: subject.ticketId } : { chatConversationId: subject.chatConversationId };
 
 const mailKey = (surveyId: string) => `satisfaction-survey:${surveyId}`;
 
@@ -163,8 +161,8 @@ async function createSurvey(
   tokenHash: string,
   channel: 'email' | null,
 ): Promise<SurveyRow | null> {
-  const column = 'serviceRequestId' in subject ? 'service_request_id' : 'chat_conversation_id';
-  const id = 'serviceRequestId' in subject ? subject.serviceRequestId : subject.chatConversationId;
+  const column = 'ticketId' in subject ? 'ticket_id' : 'chat_conversation_id';
+  const id = 'ticketId' in subject ? subject.ticketId : subject.chatConversationId;
   const { rows } = await trx.raw<{ rows: SurveyRow[] }>(
     `insert into satisfaction_surveys (token_hash, ${column}, user_id, email, assignee_id, channel, sent_at)
      values (?, ?, ?, ?, ?, ?, ${channel ? 'now()' : 'null'})
@@ -196,12 +194,12 @@ async function mailSurvey(
  * A ticket was completed (in the caller's transaction): its survey is emailed
  * to the client, once per ticket, when surveys are on and there is an address.
  */
-export async function askAfterTicketCompleted(trx: Knex.Transaction, serviceRequestId: string): Promise<void> {
+export async function askAfterTicketCompleted(trx: Knex.Transaction, ticketId: string): Promise<void> {
   if (!(await surveysEnabled(trx))) return;
-  const facts = await subjectFacts(trx, { serviceRequestId });
+  const facts = await subjectFacts(trx, { ticketId });
   if (!facts?.email) return;
   const token = newToken();
-  const survey = await createSurvey(trx, { serviceRequestId }, facts, hashToken(token), 'email');
+  const survey = await createSurvey(trx, { ticketId }, facts, hashToken(token), 'email');
   if (survey) await mailSurvey(trx, survey.id, facts, token, { idempotencyKey: mailKey(survey.id) });
 }
 
@@ -258,11 +256,11 @@ export async function resendSurvey(db: Knex, subject: SurveySubject): Promise<Su
     if (!(await surveysEnabled(trx))) throw new Conflict(SURVEYS_OFF);
     const facts = await subjectFacts(trx, subject);
     if (!facts) {
-      throw new NotFound('serviceRequestId' in subject ? 'Service request not found' : 'Conversation not found');
+      throw new NotFound('ticketId' in subject ? 'Service request not found' : 'Conversation not found');
     }
     if (facts.open) {
       throw new Conflict(
-        'serviceRequestId' in subject
+        'ticketId' in subject
           ? 'A survey is sent for a completed request only'
           : 'A survey is sent for a closed chat only',
       );
@@ -314,8 +312,8 @@ function assertChangeable(row: SurveyRow): void {
 }
 
 async function feedbackView(db: Knex | Knex.Transaction, row: SurveyRow): Promise<FeedbackView> {
-  const subject: SurveySubject = row.serviceRequestId
-    ? { serviceRequestId: row.serviceRequestId }
+  const subject: SurveySubject = row.ticketId
+    ? { ticketId: row.ticketId }
     : { chatConversationId: row.chatConversationId! };
   const facts = await subjectFacts(db, subject);
   return {
@@ -356,8 +354,8 @@ export async function answerFeedback(
         changedAt: row.answeredAt ? trx.fn.now() : null,
       })
       .returning('*')) as SurveyRow[];
-    if (row.serviceRequestId) {
-      await publish(trx, 'staff', { kind: 'service_request.updated', id: row.serviceRequestId });
+    if (row.ticketId) {
+      await publish(trx, 'staff', { kind: 'service_request.updated', id: row.ticketId });
     } else {
       await publish(trx, 'staff', { kind: 'chat.updated', id: row.chatConversationId! });
     }
@@ -370,7 +368,7 @@ export async function answeredSurveysOf(
   db: Knex,
   userId: string,
   limit: number,
-): Promise<(SurveySummary & { serviceRequestId: string | null; chatConversationId: string | null })[]> {
+): Promise<(SurveySummary & { ticketId: string | null; chatConversationId: string | null })[]> {
   const rows = (await db('satisfaction_surveys')
     .where({ userId })
     .whereNotNull('answeredAt')
@@ -378,7 +376,7 @@ export async function answeredSurveysOf(
     .limit(limit)) as SurveyRow[];
   return rows.map((row) => ({
     ...toSurveySummary(row),
-    serviceRequestId: row.serviceRequestId,
+    ticketId: row.ticketId,
     chatConversationId: row.chatConversationId,
   }));
 }

@@ -46,7 +46,7 @@ async function completedTicketSurvey() {
   const ticket = await buildTicket(t.db, client.built.user, { service: 'Field IT Services' });
   await staff.agent.patch(`/api/admin/service-requests/${ticket.id}`).send({ assigneeId: staff.built.user.id });
   await complete(ticket.id);
-  const survey = await t.db('satisfaction_surveys').where({ serviceRequestId: ticket.id }).first();
+  const survey = await t.db('satisfaction_surveys').where({ ticketId: ticket.id }).first();
   return { ticket, survey, token: await mailedToken(survey.id) };
 }
 
@@ -67,7 +67,7 @@ describe('a completed ticket asks "How did we do?" by email', () => {
     // Reopened and completed again: still one survey, one mail.
     await staff.agent.patch(`/api/admin/service-requests/${ticket.id}`).send({ status: 'in_progress' });
     await staff.agent.patch(`/api/admin/service-requests/${ticket.id}`).send({ status: 'completed' });
-    expect(await t.db('satisfaction_surveys').where({ serviceRequestId: ticket.id })).toHaveLength(1);
+    expect(await t.db('satisfaction_surveys').where({ ticketId: ticket.id })).toHaveLength(1);
     expect(await outboxRows(t.db, `satisfaction-survey:${survey.id}`)).toHaveLength(1);
   });
 
@@ -149,11 +149,11 @@ describe('a completed ticket asks "How did we do?" by email', () => {
     expect(off.body).toEqual({ enabled: false });
     const ticket = await buildTicket(t.db, client.built.user);
     await complete(ticket.id);
-    expect(await t.db('satisfaction_surveys').where({ serviceRequestId: ticket.id })).toEqual([]);
+    expect(await t.db('satisfaction_surveys').where({ ticketId: ticket.id })).toEqual([]);
     const resend = await staff.agent.post(`/api/admin/service-requests/${ticket.id}/survey`);
     expect(resend.status).toBe(409);
     expect(resend.body).toEqual({ message: 'Satisfaction surveys are turned off in the settings' });
-    expect(await t.db('satisfaction_surveys').where({ serviceRequestId: ticket.id })).toEqual([]);
+    expect(await t.db('satisfaction_surveys').where({ ticketId: ticket.id })).toEqual([]);
   });
 });
 
@@ -186,7 +186,7 @@ describe('staff send a survey again', () => {
     expect((await client.agent.post(`/api/admin/service-requests/${ticket.id}/survey`)).status).toBe(403);
     expect((await t.request().post(`/api/admin/service-requests/${ticket.id}/survey`)).status).toBe(401);
     expect((await staff.agent.post('/api/admin/service-requests/not-an-id/survey')).status).toBe(404);
-    expect(await t.db('satisfaction_surveys').where({ serviceRequestId: ticket.id })).toEqual([]);
+    expect(await t.db('satisfaction_surveys').where({ ticketId: ticket.id })).toEqual([]);
   });
 
   it('creates the survey when none was sent (surveys were off at completion)', async () => {
@@ -196,7 +196,7 @@ describe('staff send a survey again', () => {
     await admin.agent.put('/api/admin/settings/surveys').send({ enabled: true });
     const sent = await staff.agent.post(`/api/admin/service-requests/${ticket.id}/survey`);
     expect(sent.status).toBe(200);
-    const survey = await t.db('satisfaction_surveys').where({ serviceRequestId: ticket.id }).first();
+    const survey = await t.db('satisfaction_surveys').where({ ticketId: ticket.id }).first();
     expect(await mailedToken(survey.id)).toEqual(expect.any(String));
   });
 });

@@ -4,7 +4,7 @@ import { formatPrice } from '@shared/money';
 import type { AdminOrderDetails } from '@shared/schemas/admin-orders';
 import { conversationDisplayName, type ChatConversation } from '@shared/schemas/chat';
 import type { EnquiryDetail } from '@shared/schemas/enquiries';
-import type { ServiceRequestThread } from '@shared/schemas/service-requests';
+import type { TicketThread } from '@shared/schemas/tickets';
 import type { StaffEvent, StaffEventKind } from '@shared/schemas/staff-events';
 import { useDashboardCounts } from '@/features/console/api/dashboard';
 import { useStaffEvents } from '@/lib/live/staff-events';
@@ -60,18 +60,18 @@ export async function describeItem(
         return { kind, detail: `${enquiry.name} · ${enquiry.service}` };
       }
       case 'service_request.created': {
-        const { request } = await apiJson<ServiceRequestThread>('GET', ticketPath(id));
+        const { request } = await apiJson<TicketThread>('GET', ticketPath(id));
         const consultation = request.paid || request.source === 'consultation';
         return { kind: consultation ? 'consultation.paid' : kind, detail: `${request.name} · ${request.service}` };
       }
       case 'service_request.client_reply': {
-        const { request, events } = await apiJson<ServiceRequestThread>('GET', ticketPath(id));
+        const { request, events } = await apiJson<TicketThread>('GET', ticketPath(id));
         const reply = events.filter((event) => event.author.type === 'client' && event.message).at(-1);
         return { kind, detail: reply?.message ? `${request.name}: ${reply.message}` : request.name };
       }
       case 'consultation.confirmed':
       case 'service_request.assigned': {
-        const { request } = await apiJson<ServiceRequestThread>('GET', ticketPath(id));
+        const { request } = await apiJson<TicketThread>('GET', ticketPath(id));
         return { kind, detail: `${request.number} · ${request.name} · ${request.service}` };
       }
       case 'chat.assigned': {
@@ -83,7 +83,7 @@ export async function describeItem(
       }
       case 'service_request.sla_at_risk':
       case 'service_request.sla_breached': {
-        const { request } = await apiJson<ServiceRequestThread>('GET', ticketPath(id));
+        const { request } = await apiJson<TicketThread>('GET', ticketPath(id));
         return { kind, detail: `${request.number} · ${request.name} · ${request.service}` };
       }
       case 'chat.sla_at_risk':

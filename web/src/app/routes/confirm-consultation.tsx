@@ -1,5 +1,5 @@
 import { FormPage } from '@/components/layout/form-page';
-import { ConsultationLinkConfirm } from '@/features/service-requests/components/consultation-link-confirm';
+import { ConsultationLinkConfirm } from '@/features/tickets/components/consultation-link-confirm';
 
 export function Component() {
   return (

@@ -1,7 +1,7 @@
 import { useSearchParams } from 'react-router-dom';
 import { PageContainer } from '@/components/layout/page-container';
 import { RequireAuth } from '@/features/auth/components/auth-redirects';
-import { RequestThread } from '@/features/service-requests/components/request-thread';
+import { RequestThread } from '@/features/tickets/components/request-thread';
 
 function PortalRequest() {
   const [params] = useSearchParams();

@@ -7,7 +7,7 @@ import { ConsultationBookedNotice } from '@/features/consultation/components/con
 import { RecentOrdersCard } from '@/features/orders/components/recent-orders-card';
 import { QuotesCard } from '@/features/quotes/components/quotes-card';
 import { AccountCard } from '@/features/portal/components/account-card';
-import { ServiceRequestsCard } from '@/features/service-requests/components/service-requests-card';
+import { TicketsCard } from '@/features/tickets/components/tickets-card';
 import { SubscriptionCard } from '@/features/subscriptions/components/subscription-card';
 import { SubscriptionReturnNotice } from '@/features/subscriptions/components/subscription-return-notice';
 
@@ -27,7 +27,7 @@ function Portal() {
       </div>
       <div className="grid gap-6 lg:grid-cols-2">
         <RecentOrdersCard />
-        <ServiceRequestsCard />
+        <TicketsCard />
         <QuotesCard />
         <SubscriptionCard />
         <AccountCard user={user} />

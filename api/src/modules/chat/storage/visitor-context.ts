@@ -3,7 +3,7 @@ import type { ChatVisitorContext } from '@shared/schemas/chat';
 import { isUuid } from '@shared/schemas/text';
 import { Conflict, NotFound } from '../../../errors';
 import { publish } from '../../../live/publish';
-import { createServiceRequest, requestIdFromChat } from '../../service-requests/service-requests.service';
+import { createTicket, requestIdFromChat } from '../../tickets/tickets.service';
 import { ownsConversation, type ChatParticipant } from '../chat-access';
 import { loadConversation } from './conversations';
 
@@ -28,7 +28,7 @@ async function loadContext(db: Knex | Knex.Transaction, id: string): Promise<Cha
   const result = await db.raw<{ rows: ContextRow[] }>(
     `select c.id, c.start_page as "startPage", c.current_page as "currentPage", c.current_page_at as "currentPageAt",
        u.id as "userId", coalesce(nullif(concat_ws(' ', u.first_name, u.last_name), ''), u.username) as "customerName",
-       (select sr.id from service_requests sr where sr.chat_conversation_id = c.id) as "serviceRequestId"
+       (select sr.id from tickets sr where sr.chat_conversation_id = c.id) as "serviceRequestId"
      from chat_conversations c left join users u on u.id = c.user_id and u.account_type = 'client'
      where c.id = ?`,
     [id],
@@ -115,7 +115,7 @@ export async function chatToTicket(db: Knex, id: string, service: string): Promi
     const transcript = messages
       .map((m) => `[${transcriptTime(m.createdAt)}] ${m.senderType === 'admin' ? 'Staff' : name}: ${m.message}`)
       .join('\n');
-    const requestId = await createServiceRequest(trx, {
+    const requestId = await createTicket(trx, {
       userId: conversation.clientId,
       name,
       email: conversation.clientEmail ?? conversation.visitorEmail ?? '',

@@ -1,4 +1,4 @@
-import type { ContactMessageData } from '@shared/schemas/contact';
+import type { EnquirySubmission } from '@shared/schemas/contact';
 import { company } from '@shared/site/company';
 import { Details, Paragraph, Quote, Subtitle, Title } from './parts';
 import { defineTemplate } from './template';
@@ -7,7 +7,7 @@ import { defineTemplate } from './template';
  * An enquiry as the contact form sent it (without the honeypot); `service` is one of the form's services, or
  * "Quote request" for the cart's quote requests.
  */
-export type EnquiryData = Pick<ContactMessageData, 'name' | 'email' | 'phone' | 'company' | 'message'> & {
+export type EnquiryData = Pick<EnquirySubmission, 'name' | 'email' | 'phone' | 'company' | 'message'> & {
   service: string;
 };
 

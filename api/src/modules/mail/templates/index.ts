@@ -26,7 +26,7 @@ import {
 } from './subscription-mails';
 import { satisfactionSurvey } from './survey-mails';
 import type { MailTemplate } from './template';
-import { consultationConfirmed, consultationProposed, enquiryReply, serviceRequestReply } from './ticket-mails';
+import { consultationConfirmed, consultationProposed, enquiryReply, ticketReply } from './ticket-mails';
 import { welcome } from './welcome';
 
 /** Every kind of mail the product sends, by the name the outbox stores. */
@@ -55,7 +55,7 @@ export const mailTemplates = {
   'staff-chat-message': staffChatMessage,
   'chat-replies': chatReplies,
   'enquiry-reply': enquiryReply,
-  'service-request-reply': serviceRequestReply,
+  'service-request-reply': ticketReply,
   'consultation-proposed': consultationProposed,
   'consultation-confirmed': consultationConfirmed,
   'staff-invitation': staffInvitation,

@@ -46,7 +46,7 @@ export interface TicketReplyData {
 }
 
 /** To the client: a staff member answered their service request (never an internal note). */
-export const serviceRequestReply = defineTemplate<TicketReplyData>({
+export const ticketReply = defineTemplate<TicketReplyData>({
   subject: (data) => `New reply to your request${data.ticketNumber ? ` ${data.ticketNumber}` : ''}: ${data.service}`,
   reason: `You are receiving this email because you have a service request with ${company.name}.`,
   Body: ({ data, ctx }) => (

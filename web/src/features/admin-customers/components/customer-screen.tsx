@@ -3,7 +3,7 @@ import { ArrowLeft } from 'lucide-react';
 import { Link } from 'react-router-dom';
 import type { CustomerTimelineEntry } from '@shared/schemas/admin-customers';
 import { ORDER_STATUS_LABELS } from '@shared/schemas/orders';
-import { ENQUIRY_STATUS_LABELS, SERVICE_REQUEST_STATUS_LABELS } from '@shared/service-requests';
+import { ENQUIRY_STATUS_LABELS, TICKET_STATUS_LABELS } from '@shared/tickets';
 import { SUBSCRIPTION_STATUS_LABELS } from '@shared/subscriptions';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
@@ -30,7 +30,7 @@ const KIND_LABELS = {
 /** The shared labels of each kind's statuses (shared/). */
 const STATUS_LABELS: Partial<Record<CustomerTimelineEntry['kind'], Record<string, string>>> = {
   order: ORDER_STATUS_LABELS,
-  service_request: SERVICE_REQUEST_STATUS_LABELS,
+  service_request: TICKET_STATUS_LABELS,
   enquiry: ENQUIRY_STATUS_LABELS,
   subscription: SUBSCRIPTION_STATUS_LABELS,
 };

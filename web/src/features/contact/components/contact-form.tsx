@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
-import { CONTACT_LIMITS, emptyContactMessage, HONEYPOT_FIELD, isServiceOption, serviceOptions } from '@shared/contact';
+import { CONTACT_LIMITS, emptyEnquiry, HONEYPOT_FIELD, isServiceOption, serviceOptions } from '@shared/contact';
 import { Button } from '@/components/ui/button';
 import { FormAlert } from '@/components/ui/form-alert';
 import { FormField } from '@/components/ui/form-field';
@@ -16,8 +16,8 @@ const SENT_TEXT = "We'll get back to you within 24 hours.";
 
 // The validation (zod and the schema) is fetched when the visitor starts on the form, not with the page:
 // the contact page paints and hydrates without it; the browser's own required-field checks work at once.
-const loadSchema = () => import('@shared/schemas/contact').then((module) => module.contactMessageSchema);
-import { useSendContactMessage } from '../api/use-send-contact-message';
+const loadSchema = () => import('@shared/schemas/contact').then((module) => module.enquirySchema);
+import { useSendEnquiry } from '../api/use-send-enquiry';
 
 /** Who is writing, when they are logged in: their name and email start filled in. */
 export interface ContactPrefill {
@@ -31,8 +31,8 @@ export interface ContactPrefill {
  * client's name and email, when given); failure keeps them.
  */
 export function ContactForm({ prefill = null }: { prefill?: ContactPrefill | null }) {
-  const form = useSchemaForm(loadSchema, emptyContactMessage);
-  const send = useSendContactMessage();
+  const form = useSchemaForm(loadSchema, emptyEnquiry);
+  const send = useSendEnquiry();
   const [params] = useSearchParams();
   const requested = params.get('service');
   const { setValue } = form;
@@ -68,7 +68,7 @@ export function ContactForm({ prefill = null }: { prefill?: ContactPrefill | nul
       send.mutate(data, {
         onSuccess: () => {
           toast({ title: SENT_TITLE, description: SENT_TEXT });
-          form.setValues({ ...emptyContactMessage, name: prefillName, email: prefillEmail });
+          form.setValues({ ...emptyEnquiry, name: prefillName, email: prefillEmail });
           setSent(true);
         },
         // The spec's toast for any failure; a refusal about a field also goes under that field.

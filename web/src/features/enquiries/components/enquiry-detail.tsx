@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { ENQUIRY_STATUS_LABELS } from '@shared/schemas/enquiries';
-import { TICKET_REPLY_MAX } from '@shared/service-requests';
+import { TICKET_REPLY_MAX } from '@shared/tickets';
 import { MakeQuoteLink } from '@/components/console/make-quote-link';
 import { CannedReplyTextarea } from '@/features/canned-replies/components/canned-reply-textarea';
 import { Badge } from '@/components/ui/badge';

@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ChatConversation, UpdateStaffChat } from '@shared/schemas/chat';
-import type { PersonRef } from '@shared/schemas/service-requests';
+import type { PersonRef } from '@shared/schemas/tickets';
 import { apiJson } from '@/lib/api-client';
 import { upsertConversation } from './conversations';
 

@@ -1,6 +1,0 @@
-import { TicketsScreen } from '@/features/service-requests/components/tickets-screen';
-
-/** /admin/service-requests in the console (the console layout admits staff only). */
-export function Component() {
-  return <TicketsScreen />;
-}
