@@ -56,6 +56,7 @@ import { createLivePages, type LiveSite } from './modules/site/live-pages';
 import { publicDataFor } from './modules/site/public-data';
 import type { StaticFile } from './modules/site/static-files';
 import { paymentWiring } from './payment-wiring';
+import { routesByPrefix } from './route-by-prefix';
 
 // A client's plan picks their tickets' service-level targets (decision 192): once per process.
 onClientPlanChanged(refreshClientClocks);
@@ -102,7 +103,8 @@ export function createApp(deps: AppDeps, options: AppOptions = {}): Koa {
   const app = new Koa({ proxy: config.trustProxy, keys: [config.sessionSecret] });
   app.silent = true;
 
-  // Every module's routes, mounted here and only here, in one router: one match per request, however many modules.
+  // Every module's routes, mounted here and only here, in one router; a request is matched only against the routes of
+  // its path's first two segments (route-by-prefix.ts).
   // The routes that take or give money are built on one set of providers (payment-wiring.ts, decision 060).
   const payment = paymentWiring(deps);
   const router = new Router();
@@ -155,7 +157,7 @@ export function createApp(deps: AppDeps, options: AppOptions = {}): Koa {
   appRouters.set(app, router);
   const session = sessionMiddleware(app, deps.db, config);
   appSessions.set(app, session);
-  const routes = [router.routes(), router.allowedMethods()] as Middleware[];
+  const routes = [routesByPrefix(router), router.allowedMethods()] as Middleware[];
   // Reads carry no body and change nothing: no origin check or body parsing to do.
   // Text with a NUL or a lone surrogate is refused here, in the URL and the body alike (decision 070).
   const readApi = compose([jsonErrorBodies, refuseForbiddenUrlText, session, ...routes]);
@@ -175,7 +177,7 @@ export function createApp(deps: AppDeps, options: AppOptions = {}): Koa {
   app.use(comingSoonMiddleware(options.siteFiles ?? new Map(), config.publicUrl));
   app.use(productsEndpoint(deps));
   app.use(desktopCors(config.desktopOrigins));
-  app.use(async function routeApi(ctx, next) {
+  app.use(function routeApi(ctx, next) {
     if (!isApiPath(ctx.path)) return next();
     // Behind an https PUBLIC_URL the browser's connection is secure even if TLS ends at a proxy.
     if (config.secureCookies) ctx.cookies.secure = true;

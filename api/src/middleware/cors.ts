@@ -18,7 +18,8 @@ const PREFLIGHT_MAX_AGE_SECONDS = '600';
  */
 export function desktopCors(origins: readonly string[]): Middleware {
   const allowed = new Set(origins);
-  return async function cors(ctx, next) {
+  // Not async: it only sets headers before passing on (no promise and microtasks of its own, issue 31).
+  return function cors(ctx, next) {
     if (!isApiPath(ctx.path)) return next();
     ctx.vary('Origin');
     const origin = ctx.get('origin');
@@ -36,6 +37,6 @@ export function desktopCors(origins: readonly string[]): Middleware {
       return;
     }
     ctx.set('Access-Control-Expose-Headers', EXPOSED_HEADERS);
-    await next();
+    return next();
   };
 }

@@ -56,9 +56,11 @@ export function securityHeaders(config: Pick<Config, 'secureCookies'>): Middlewa
   // The shop's product pictures are public and are shown by the desktop console too, whose page is not on this
   // origin (decision 135): they may be embedded cross-origin. Uploaded ones are under /api and have no CORP.
   const productPicture = { ...page, 'Cross-Origin-Resource-Policy': 'cross-origin' };
-  return async function setSecurityHeaders(ctx, next) {
-    if (isApiPath(ctx.path) || ctx.path === '/healthz') ctx.set(api);
-    else ctx.set(ctx.path.startsWith(PRODUCT_PICTURES) ? productPicture : page);
-    await next();
+  // Not async: it only sets headers before passing on (no promise and microtasks of its own, issue 31).
+  return function setSecurityHeaders(ctx, next) {
+    const path = ctx.path;
+    if (isApiPath(path) || path === '/healthz') ctx.set(api);
+    else ctx.set(path.startsWith(PRODUCT_PICTURES) ? productPicture : page);
+    return next();
   };
 }

@@ -34,8 +34,22 @@ export interface CachedSession {
 
 const MAX_ENTRIES = 20_000;
 
+/**
+ * Hashes of session ids already computed by this process: every request of a
+ * signed-in browser looks its session up by this hash, and a SHA-256 (a hash
+ * object, a digest, its hex) was a few percent of such a request (issue 31).
+ * The hash of an id never changes; bounded like the cache itself.
+ */
+const hashes = new Map<string, string>();
+
 export function sessionIdHash(sid: string): string {
-  return createHash('sha256').update(sid, 'utf8').digest('hex');
+  let hash = hashes.get(sid);
+  if (hash === undefined) {
+    hash = createHash('sha256').update(sid, 'utf8').digest('hex');
+    if (hashes.size >= MAX_ENTRIES) hashes.clear();
+    hashes.set(sid, hash);
+  }
+  return hash;
 }
 
 export class SessionCache {

@@ -43,6 +43,21 @@ function clientOf(ctx: Context | undefined): { userAgent: string | null; ip: str
 const { parse: camelCaseKeys } = snakeCaseMappers();
 
 /**
+ * Each cached user's columns as Objection's fromJson sets them on a model, worked out once per copy: every
+ * request still gets its own User (a route may change it), made by copying these properties onto a new one,
+ * without fromJson's per-request checks of every key (a few percent of a signed-in request, issue 31).
+ */
+const modelProperties = new WeakMap<Record<string, unknown>, User>();
+function userFrom(columns: Record<string, unknown>): User {
+  let model = modelProperties.get(columns);
+  if (!model) {
+    model = User.fromJson(columns, { skipValidation: true });
+    modelProperties.set(columns, model);
+  }
+  return Object.assign(new User(), model);
+}
+
+/**
  * koa-session's external store, backed by the `sessions` table so sessions
  * survive restarts and are shared by every API instance.
  *
@@ -60,7 +75,7 @@ export function createSessionStore(db: Knex) {
   const hand = (ctx: Context | undefined, sid: string, user: Record<string, unknown> | null) => {
     if (!ctx) return;
     ctx.state.sessionId = sid;
-    if (user && typeof user.id === 'string') ctx.state.sessionUser = User.fromJson(user, { skipValidation: true });
+    if (user && typeof user.id === 'string') ctx.state.sessionUser = userFrom(user);
   };
   return {
     async get(sid: string, _maxAge?: unknown, options?: { ctx?: Context }): Promise<SessionData | undefined> {

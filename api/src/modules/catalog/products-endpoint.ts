@@ -1,4 +1,4 @@
-import type { Middleware } from 'koa';
+import type { Context, Middleware } from 'koa';
 import type { AppDeps } from '../../app-deps';
 import { catalogCacheFor } from './catalog-cache';
 
@@ -32,8 +32,12 @@ function matches(ifNoneMatch: string, etag: string): boolean {
  */
 export function productsEndpoint({ db }: AppDeps): Middleware {
   const catalog = catalogCacheFor(db);
-  return async function serveProducts(ctx, next) {
+  // Not async: every other request passes straight on, without a promise and microtasks of its own (issue 31).
+  return function serveProducts(ctx, next) {
     if (ctx.path !== '/api/products' || (ctx.method !== 'GET' && ctx.method !== 'HEAD')) return next();
+    return answerProducts(ctx);
+  };
+  async function answerProducts(ctx: Context): Promise<void> {
     const products = await catalog.get();
     const res = ctx.res;
     res.setHeader('Cache-Control', 'no-cache');
@@ -49,5 +53,5 @@ export function productsEndpoint({ db }: AppDeps): Middleware {
     if (encoding !== 'identity') res.setHeader('Content-Encoding', encoding);
     ctx.status = 200;
     ctx.body = encoding === 'br' ? products.brotli : encoding === 'gzip' ? products.gzip : products.body;
-  };
+  }
 }

@@ -1,4 +1,4 @@
-import type { Middleware } from 'koa';
+import type { Context, Middleware } from 'koa';
 import type { Knex } from 'knex';
 import type { AppDeps, InstanceState } from '../../app-deps';
 import { DATABASE_RETRY_AFTER_SECONDS } from '../../db/database-errors';
@@ -106,8 +106,12 @@ export function healthReport(instance: InstanceState | undefined, outbox: Outbox
 export function healthCheck({ db, instance }: AppDeps): Middleware {
   const probe = databaseProbe(db);
   const readOutbox = outboxProbe(db);
-  return async function health(ctx, next) {
+  // Not async: every other request passes straight on, without a promise and microtasks of its own (issue 31).
+  return function health(ctx, next) {
     if (ctx.path !== '/healthz' || (ctx.method !== 'GET' && ctx.method !== 'HEAD')) return next();
+    return answerHealth(ctx);
+  };
+  async function answerHealth(ctx: Context): Promise<void> {
     ctx.set('Cache-Control', 'no-store');
     if (await probe()) {
       ctx.body = healthReport(instance, await readOutbox());
@@ -116,5 +120,5 @@ export function healthCheck({ db, instance }: AppDeps): Middleware {
       ctx.set('Retry-After', String(DATABASE_RETRY_AFTER_SECONDS));
       ctx.body = { message: 'Database unavailable', status: 'unavailable', database: 'unreachable' };
     }
-  };
+  }
 }

@@ -21,7 +21,8 @@ const ROBOTS_TXT = 'User-agent: *\nAllow: /\n';
  */
 export function comingSoonMiddleware(files: ReadonlyMap<string, StaticFile>, publicUrl: string): Middleware {
   const mainHostname = new URL(publicUrl).hostname;
-  return async function serveComingSoon(ctx, next) {
+  // Not async: the main host's requests pass straight on, without a promise and microtasks of its own (issue 31).
+  return function serveComingSoon(ctx, next) {
     const site = comingSoonSiteFor(ctx.hostname, mainHostname);
     if (!site) return next();
 
