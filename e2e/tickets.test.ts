@@ -406,6 +406,11 @@ describe('enquiries and service requests as tickets', () => {
       .db('service_requests')
       .whereNotIn('status', ['completed', 'cancelled'])
       .update({ status: 'cancelled' });
+    // Open chats too: the badge counts chats at risk and breached as well, and these hours would soon breach them.
+    await server
+      .db('chat_conversations')
+      .where({ status: 'active' })
+      .update({ status: 'closed', closedAt: new Date() });
     await put('/api/admin/settings/business-hours', {
       timeZone: zone,
       weekly: days.map((day) => ({ day, opens: '00:00', closes: '23:59' })),
