@@ -107,17 +107,20 @@ export async function ensureReportFacts(db: Knex, hours: BusinessHours): Promise
  * background recount, and the report is counted live. */
 export const HEAL_IN_REQUEST_LIMIT = 1_000;
 
-/** After a heal that could count nothing, this instance does not try again on stale items for a while. */
+/** After a heal that left items it could not count, this instance does not try again for a while. */
 const RETRY_AFTER_MS = 10 * 60_000;
 let nothingToHealUntil = 0;
 
-/** Counts the stale items created or resolved in [from, to), in one transaction; returns how many it stamped. */
-async function stampRange(db: Knex, range: { from: Date; to: Date }): Promise<number> {
+/**
+ * Counts the stale items created or resolved in [from, to), in one transaction: how many it stamped, and how many it
+ * found that it could not count (outside the layout).
+ */
+async function stampRange(db: Knex, range: { from: Date; to: Date }): Promise<{ stamped: number; left: number }> {
   return db.transaction(async (trx) => {
     await trx.raw('select pg_advisory_xact_lock_shared(?)', [REPORT_FACTS_LOCK_KEY]);
-    let stamped = 0;
+    const result = { stamped: 0, left: 0 };
     for (const [table, resolved] of ITEM_TABLES) {
-      const { rows } = await trx.raw<{ rows: { stamped: number }[] }>(
+      const { rows } = await trx.raw<{ rows: { stamped: number; left: number }[] }>(
         `with counted as (
            update ${table}
               set (report_first_response_minutes, report_first_response_business_minutes, report_resolution_minutes,
@@ -126,27 +129,30 @@ async function stampRange(db: Knex, range: { from: Date; to: Date }): Promise<nu
             where report_facts_key is distinct from (select hours_key from report_business_clock)
               and ((created_at >= :from and created_at < :to) or (${resolved} >= :from and ${resolved} < :to))
            returning report_facts_key)
-         select count(report_facts_key)::int as stamped from counted`,
+         select count(report_facts_key)::int as stamped, (count(*) - count(report_facts_key))::int as left
+           from counted`,
         range,
       );
-      stamped += rows[0]?.stamped ?? 0;
+      result.stamped += rows[0]?.stamped ?? 0;
+      result.left += rows[0]?.left ?? 0;
     }
-    return stamped;
+    return result;
   });
 }
 
 /**
  * A report found a few items in its range without the current stamp (made with older times than the layout, or not
  * yet reached by the background recount): count them now — laying the hours out again from the oldest item when
- * none could be counted — unless that just found nothing it could count. True when it counted some.
+ * some could not be counted — unless that just found items it could not count. True when none is left stale (the
+ * background recount may have counted them meanwhile).
  */
 export async function healReportFacts(db: Knex, range: { from: Date; to: Date }): Promise<boolean> {
   if (Date.now() < nothingToHealUntil) return false;
-  let counted = await stampRange(db, range);
-  if (counted === 0) {
+  let { left } = await stampRange(db, range);
+  if (left > 0) {
     await layOutReportClock(db);
-    counted = await stampRange(db, range);
+    ({ left } = await stampRange(db, range));
   }
-  if (counted === 0) nothingToHealUntil = Date.now() + RETRY_AFTER_MS;
-  return counted > 0;
+  if (left > 0) nothingToHealUntil = Date.now() + RETRY_AFTER_MS;
+  return left === 0;
 }

@@ -201,8 +201,6 @@ const groupedBy = (row: { g_bucket: number; g_assignee: number }): SupportRow['g
   row.g_bucket === 0 ? 'bucket' : row.g_assignee === 0 ? 'assignee' : 'total';
 
 const GROUPING = `group by grouping sets ((bucket), (assignee_id), ())`;
-/** Memory for the sorts of a report's per-staff-and-total query (its default, 4 MB, spills them to disk). */
-const SORT_WORK_MEM = '32MB';
 const PERCENTILES = `array[0.5, 0.9]::float8[]`;
 
 /** What a figure query adds up over the items created in a group (`items`: how many rows it read). */
@@ -320,18 +318,11 @@ export async function supportFigureRows(
            ) as f
           where f.items > 0`,
       ),
-      // The range's items sorted by holder, then each group's times sorted for the percentiles: ~75,000 rows at the
-      // bench's size, which spill to disk in the default 4 MB (an external merge); in memory with a little more, for
-      // this query only (decision 210).
-      db.transaction(async (trx) => {
-        await trx.raw(`set local work_mem = '${SORT_WORK_MEM}'`);
-        return trx.raw<{ rows: Record<string, unknown>[] }>(
-          `select 1 as g_bucket, grouping(assignee_id) as g_assignee, null as bucket, assignee_id, ${aggregates}
-             from (${figureItemsSql(filter, role, measure)}) as measured
-            group by grouping sets ((assignee_id), ())`,
-          bindings,
-        );
-      }),
+      query(
+        `select 1 as g_bucket, grouping(assignee_id) as g_assignee, null as bucket, assignee_id, ${aggregates}
+           from (${figureItemsSql(filter, role, measure)}) as measured
+          group by grouping sets ((assignee_id), ())`,
+      ),
     ]);
     return [...buckets.rows, ...rest.rows];
   };
