@@ -9,8 +9,8 @@
  * BENCH_REPORT_THINK_MS (default 1,000, spread ±50%) between an answer and
  * their next report, for BENCH_DURATION seconds (default 8). Against the
  * production build in its own process. After seeding, counts every item's
- * report facts (decision 207) and prints how long that took — what a change
- * of the business hours costs at this size. Prints the query plans' nodes and the
+ * report facts (decision 207) in batches and prints how long that took — the
+ * background recount after a change of the business hours (decision 210). Prints the query plans' nodes and the
  * database's own time (EXPLAIN ANALYZE) for each report query, then p50/p99 per
  * report; exits non-zero if the p99 reaches 300 ms or a request fails.
  */

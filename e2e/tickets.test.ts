@@ -399,6 +399,11 @@ describe('enquiries and service requests as tickets', () => {
     };
     // The other tests' requests are closed first: with a one-minute target they would all breach at once.
     await server.db('tickets').whereNotIn('status', ['completed', 'cancelled']).update({ status: 'cancelled' });
+    // Open chats too: the badge counts chats at risk and breached as well, and these hours would soon breach them.
+    await server
+      .db('chat_conversations')
+      .where({ status: 'active' })
+      .update({ status: 'closed', closedAt: new Date() });
     await put('/api/admin/settings/business-hours', {
       timeZone: zone,
       weekly: days.map((day) => ({ day, opens: '00:00', closes: '23:59' })),

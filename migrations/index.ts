@@ -70,6 +70,7 @@ import * as addQuoteOrdersAndPlans from './20261127100000_add-quote-orders-and-p
 import * as createConsultationBookings from './20261126208000_create-consultation-bookings';
 import * as renameProviderPaymentId from './20261127120000_rename-provider-payment-id';
 import * as addReportItemFacts from './20261127130000_add-report-item-facts';
+import * as addReportRatingsIndex from './20261127140000_add-report-ratings-index';
 import * as renameTicketsAndEnquiries from './20261127150000_rename-tickets-and-enquiries';
 
 /**
@@ -149,6 +150,7 @@ export const migrations: ReadonlyArray<readonly [name: string, migration: Knex.M
   ['20261127100000_add-quote-orders-and-plans', addQuoteOrdersAndPlans],
   ['20261127120000_rename-provider-payment-id', renameProviderPaymentId],
   ['20261127130000_add-report-item-facts', addReportItemFacts],
+  ['20261127140000_add-report-ratings-index', addReportRatingsIndex],
   ['20261127150000_rename-tickets-and-enquiries', renameTicketsAndEnquiries],
 ];
 

@@ -34,7 +34,8 @@ import { billingRoutes } from './modules/billing/billing.routes';
 import { customersRoutes } from './modules/customers/customers.routes';
 import { dashboardRoutes } from './modules/dashboard/dashboard.routes';
 import { reportsRoutes } from './modules/reports/reports.routes';
-import { rebuildReportFacts } from './modules/reports/item-facts';
+import { reportFactsRecount } from './modules/reports/facts-recount';
+import { layOutReportClock } from './modules/reports/item-facts';
 import { healthCheck } from './modules/health/health';
 import { outboxRoutes } from './modules/mail/outbox.routes';
 import { inboundEmailRoutes } from './modules/inbound-email/inbound-email.routes';
@@ -100,6 +101,8 @@ const jsonErrorBodies: Middleware = async function jsonErrorBodies(ctx, next) {
 /** Builds the Koa application without listening (tests drive app.callback()). */
 export function createApp(deps: AppDeps, options: AppOptions = {}): Koa {
   const { config, logger } = deps;
+  // The reports' background recount of this pool (decision 210), with this app's logger.
+  const reportFacts = reportFactsRecount(deps.db, logger);
   const app = new Koa({ proxy: config.trustProxy, keys: [config.sessionSecret] });
   app.silent = true;
 
@@ -132,12 +135,14 @@ export function createApp(deps: AppDeps, options: AppOptions = {}): Koa {
     auditLogRoutes(deps),
     reportsRoutes(deps),
     staffRoutes(deps),
-    // New business hours move every open service-level clock (decision 192) and every item's report facts (207).
+    // New business hours move every open service-level clock (decision 192) and lay the reports' business clock out
+    // again (207); every item's report facts are counted again in the background, in small batches (210).
     settingsRoutes(deps, {
       businessHoursChanged: async (trx) => {
         await refreshAllClocks(trx);
-        await rebuildReportFacts(trx);
+        await layOutReportClock(trx);
       },
+      businessHoursCommitted: () => reportFacts.kick(),
     }),
     publicBusinessHoursRoutes(deps),
     cannedRepliesRoutes(deps),

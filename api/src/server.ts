@@ -22,6 +22,7 @@ import { startMailWorker, type MailWorker, type MailWorkerOptions } from './modu
 import { mailAttachmentSources } from './modules/billing/billing.service';
 import { loadLiveSite } from './modules/site/live-pages';
 import { loadStaticFiles, type StaticFile } from './modules/site/static-files';
+import { reportFactsRecount } from './modules/reports/facts-recount';
 import { startServiceLevelSweeper, type ServiceLevelSweeper } from './modules/service-levels/sweeper';
 
 export interface RunningServer {
@@ -181,6 +182,9 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
   });
   serviceLevels = startServiceLevelSweeper(db, logger, options.serviceLevels);
   const sweeper = serviceLevels;
+  // Items left without the current business hours' stamp when an instance stopped mid-recount (decision 210).
+  const reportFacts = reportFactsRecount(db, logger);
+  reportFacts.kick();
   assigner.start();
   const mail = startMailWorker(deps, { attachmentSources: mailAttachmentSources, ...options.mail });
   // The built-in SMTP receiver, when INBOUND_SMTP_PORT is set (docs/inbound-email.md).
@@ -223,6 +227,7 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
       await drained;
       clearTimeout(grace);
       await mail.stop();
+      await reportFacts.stop();
       await db.destroy();
       await embedded?.stop();
     })();

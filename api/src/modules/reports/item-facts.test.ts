@@ -10,14 +10,15 @@ import { closeConversation, startConversation } from '../chat/storage/conversati
 import { storeMessages } from '../chat/storage/messages';
 import { createTicket } from '../tickets/tickets.service';
 import { businessClock } from './business-clock';
+import { reportFactsRecount } from './facts-recount';
 import { hoursKey } from './item-facts';
 import { supportFigureRows, supportItemRows, type Measure, type BucketedRange } from './read-model';
 import { bucketBoundsOf } from './report-range';
 
 /*
  * Each ticket's and chat's report facts (decision 207): stored on the item when what fixes them happens — a late
- * first public reply, a resolution, a reopening, a chat's close — and counted again for every item when the business
- * hours change; each checked against minutes computed here from the row's own instants with the business-time
+ * first public reply, a resolution, a reopening, a chat's close — and counted again for every item in the background
+ * when the business hours change (decision 210; facts-recount.test.ts); each checked against minutes computed here from the row's own instants with the business-time
  * arithmetic. The report reads them, and counts live (then stores) any item without the current hours' stamp.
  */
 
@@ -101,6 +102,7 @@ async function madeAgo(table: 'tickets' | 'chat_conversations', id: string, minu
     .where({ id })
     .update({ createdAt: t.db.raw(`now() - ? * interval '1 minute'`, [minutes]) });
   await admin.agent.put(HOURS).send(DEFAULT_BUSINESS_HOURS).expect(200);
+  await reportFactsRecount(t.db).settled();
 }
 
 describe('report facts stored on each item', () => {
@@ -161,7 +163,7 @@ describe('report facts stored on each item', () => {
     expectFactsIn(closed, DEFAULT_BUSINESS_HOURS);
   });
 
-  it('a change of the business hours counts every item again in its own transaction', async () => {
+  it('a change of the business hours counts every item again, in the background once the PUT answered', async () => {
     const id = await newTicket();
     await madeAgo('tickets', id, 5 * 24 * 60);
     await admin.agent.post(`/api/service-requests/${id}/replies`).send({ message: 'On it.' }).expect(201);
@@ -170,6 +172,7 @@ describe('report facts stored on each item', () => {
     expectFactsIn(before, DEFAULT_BUSINESS_HOURS);
 
     await admin.agent.put(HOURS).send(TOKYO).expect(200);
+    await reportFactsRecount(t.db).settled();
     const after = await ticketRow(id);
     expectFactsIn(after, TOKYO);
     expect(after.reportFirstResponseBusinessMinutes).not.toBe(before.reportFirstResponseBusinessMinutes);
@@ -231,6 +234,7 @@ describe('stored and live counts', () => {
         });
     }
     await admin.agent.put(HOURS).send(DEFAULT_BUSINESS_HOURS).expect(200);
+    await reportFactsRecount(t.db).settled();
     const range: BucketedRange = {
       from: new Date(start),
       to: new Date('2025-03-17T05:00:00Z'),

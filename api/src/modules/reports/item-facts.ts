@@ -4,6 +4,7 @@ import type { BusinessHours } from '@shared/schemas/support';
 import { readBusinessHours } from '../settings/business-hours';
 import { layOutBusinessClock } from './business-clock';
 import { addDays, localDateOf, startOfLocalDate } from './report-range';
+import { drainReportFacts, ITEM_TABLES, REPORT_FACTS_LOCK_KEY, reportFactsRecount } from './facts-recount';
 
 /**
  * Each ticket's and chat's report facts (decision 207): first-response and resolution times in calendar minutes and
@@ -12,19 +13,18 @@ import { addDays, localDateOf, startOfLocalDate } from './report-range';
  * 20261127130000_add-report-item-facts) from the business hours laid out in `report_business_openings`, in a trigger
  * whenever an item is made or its creation, first response or resolution changes — in that writer's transaction.
  *
- * This file keeps the layout true: it lays the hours out again, and counts every item whose stamp is not the current
- * hours' — when the hours change (in the PUT's transaction, through app.ts), when a report finds the layout missing,
- * of other hours, or less than a year from its end, and when a report finds items counted in no layout (older than
- * it). A report uses the stored facts only when every item it reads carries the current stamp; otherwise it counts
- * business time live (read-model.ts), so a figure is never from stale facts.
+ * This file keeps the layout true: it lays the hours out again — when the hours change (in the PUT's transaction,
+ * through app.ts), when a report finds the layout missing, of other hours, or less than a year from its end — and
+ * has the items without the current stamp counted in the background, in small batches (facts-recount.ts, decision
+ * 210). A report uses the stored facts only when every item it reads carries the current stamp; a few stale items
+ * in its range it counts itself, more it leaves to the background and counts business time live (read-model.ts), so
+ * a figure is never from stale facts.
  */
 
 const DAY_MS = 86_400_000;
 /** The layout reaches two years past today, and is laid out again when less than a year is left. */
 const AHEAD_DAYS = 731;
 const RENEW_WITHIN_MS = 365 * DAY_MS;
-/** One layout at a time (pg_advisory_xact_lock key: "report facts"). */
-const LOCK_KEY = 207_027;
 
 /** The stamp of a business hours setting: the same hours give the same business minutes. */
 export function hoursKey(hours: BusinessHours): string {
@@ -35,19 +35,15 @@ function isTransaction(db: Knex | Knex.Transaction): db is Knex.Transaction {
   return (db as Knex.Transaction).isTransaction === true;
 }
 
-const ITEM_TABLES = [
-  ['tickets', 'resolved_at'],
-  ['chat_conversations', 'closed_at'],
-] as const;
-
 /**
- * Lays the current business hours out from the oldest item's day to two years ahead and counts the facts of every
- * item not stamped with them. In the caller's transaction (the business hours PUT) or in its own. Returns how many
- * items it stamped (an item with an instant outside the layout stays unstamped).
+ * Lays the current business hours out from the oldest item's day to two years ahead, under the layout's lock: in the
+ * caller's transaction (the business hours PUT) or in its own. Counts no item: items stamped with these hours stay
+ * right (the minutes do not depend on where a layout starts), the others are counted by the background recount.
+ * Returns the layout's stamp.
  */
-export async function rebuildReportFacts(db: Knex | Knex.Transaction): Promise<number> {
-  const run = async (trx: Knex.Transaction): Promise<number> => {
-    await trx.raw('select pg_advisory_xact_lock(?)', [LOCK_KEY]);
+export async function layOutReportClock(db: Knex | Knex.Transaction): Promise<string> {
+  const run = async (trx: Knex.Transaction): Promise<string> => {
+    await trx.raw('select pg_advisory_xact_lock(?)', [REPORT_FACTS_LOCK_KEY]);
     const hours = await readBusinessHours(trx);
     const key = hoursKey(hours);
     const { rows } = await trx.raw<{ rows: { earliest: Date | null }[] }>(
@@ -76,33 +72,23 @@ export async function rebuildReportFacts(db: Knex | Knex.Transaction): Promise<n
        select * from unnest(?::float8[], ?::float8[], ?::float8[])`,
       [clock.starts, clock.offsets, clock.ends],
     );
-    let counted = 0;
-    for (const [table, resolved] of ITEM_TABLES) {
-      const { rows: updated } = await trx.raw<{ rows: { stamped: number }[] }>(
-        `with counted as (
-           update ${table}
-              set (report_first_response_minutes, report_first_response_business_minutes, report_resolution_minutes,
-                   report_resolution_business_minutes, report_facts_key)
-                = (select f.* from report_item_facts(created_at, first_response_at, ${resolved}) as f)
-            where report_facts_key is distinct from ?
-           returning report_facts_key)
-         select count(report_facts_key)::int as stamped from counted`,
-        [key],
-      );
-      counted += updated[0]?.stamped ?? 0;
-    }
-    return counted;
+    return key;
   };
   return isTransaction(db) ? run(db) : db.transaction(run);
 }
 
-/** After a rebuild that could count nothing more, this instance does not try again on stale items for a while. */
-const RETRY_AFTER_MS = 10 * 60_000;
-let nothingToHealUntil = 0;
+/**
+ * Lays the hours out and counts every item not stamped with them, in batches, before it returns (the bench, and what
+ * the background recount does). Returns how many items it stamped.
+ */
+export async function rebuildReportFacts(db: Knex): Promise<number> {
+  await layOutReportClock(db);
+  return drainReportFacts(db);
+}
 
 /**
  * Before a report: the stored layout is of the current hours and more than a year from its end, or it is laid out
- * again now (and the facts counted). Returns the stamp the report's items must carry.
+ * again now (and the background recount started). Returns the stamp the report's items must carry.
  */
 export async function ensureReportFacts(db: Knex, hours: BusinessHours): Promise<string> {
   const key = hoursKey(hours);
@@ -111,18 +97,62 @@ export async function ensureReportFacts(db: Knex, hours: BusinessHours): Promise
   );
   const stored = rows[0];
   if (!stored || stored.hours_key !== key || stored.to_ms < Date.now() + RENEW_WITHIN_MS) {
-    await rebuildReportFacts(db);
+    await layOutReportClock(db);
+    reportFactsRecount(db).kick();
   }
   return key;
 }
 
+/** At most this many stale items in its range a report counts itself before reading again; more are left to the
+ * background recount, and the report is counted live. */
+export const HEAL_IN_REQUEST_LIMIT = 1_000;
+
+/** After a heal that left items it could not count, this instance does not try again for a while. */
+const RETRY_AFTER_MS = 10 * 60_000;
+let nothingToHealUntil = 0;
+
 /**
- * A report found items without the current stamp (made with older times than the layout, or counted before the
- * hours changed): count them now, unless a rebuild just found nothing it could count. True when it counted some.
+ * Counts the stale items created or resolved in [from, to), in one transaction: how many it stamped, and how many it
+ * found that it could not count (outside the layout).
  */
-export async function healReportFacts(db: Knex): Promise<boolean> {
+async function stampRange(db: Knex, range: { from: Date; to: Date }): Promise<{ stamped: number; left: number }> {
+  return db.transaction(async (trx) => {
+    await trx.raw('select pg_advisory_xact_lock_shared(?)', [REPORT_FACTS_LOCK_KEY]);
+    const result = { stamped: 0, left: 0 };
+    for (const [table, resolved] of ITEM_TABLES) {
+      const { rows } = await trx.raw<{ rows: { stamped: number; left: number }[] }>(
+        `with counted as (
+           update ${table}
+              set (report_first_response_minutes, report_first_response_business_minutes, report_resolution_minutes,
+                   report_resolution_business_minutes, report_facts_key)
+                = (select f.* from report_item_facts(created_at, first_response_at, ${resolved}) as f)
+            where report_facts_key is distinct from (select hours_key from report_business_clock)
+              and ((created_at >= :from and created_at < :to) or (${resolved} >= :from and ${resolved} < :to))
+           returning report_facts_key)
+         select count(report_facts_key)::int as stamped, (count(*) - count(report_facts_key))::int as left
+           from counted`,
+        range,
+      );
+      result.stamped += rows[0]?.stamped ?? 0;
+      result.left += rows[0]?.left ?? 0;
+    }
+    return result;
+  });
+}
+
+/**
+ * A report found a few items in its range without the current stamp (made with older times than the layout, or not
+ * yet reached by the background recount): count them now — laying the hours out again from the oldest item when
+ * some could not be counted — unless that just found items it could not count. True when none is left stale (the
+ * background recount may have counted them meanwhile).
+ */
+export async function healReportFacts(db: Knex, range: { from: Date; to: Date }): Promise<boolean> {
   if (Date.now() < nothingToHealUntil) return false;
-  const counted = await rebuildReportFacts(db);
-  if (counted === 0) nothingToHealUntil = Date.now() + RETRY_AFTER_MS;
-  return counted > 0;
+  let { left } = await stampRange(db, range);
+  if (left > 0) {
+    await layOutReportClock(db);
+    ({ left } = await stampRange(db, range));
+  }
+  if (left > 0) nothingToHealUntil = Date.now() + RETRY_AFTER_MS;
+  return left === 0;
 }

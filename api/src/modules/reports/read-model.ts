@@ -402,11 +402,16 @@ export async function csatRows(db: Knex, range: Range, filter: SupportFilter): P
        from (
          select date_trunc(:unit, s.answered_at at time zone :tz)::date as bucket, s.assignee_id, s.rating
            from satisfaction_surveys s
-           left join tickets r on r.id = s.ticket_id
-           left join chat_conversations c on c.id = s.chat_conversation_id
           where s.answered_at >= :from and s.answered_at < :to and s.rating is not null
                 ${filter.assigneeId ? 'and s.assignee_id = :assigneeId' : ''}
-                ${filter.priority ? 'and coalesce(r.priority, c.priority) = :priority' : ''}
+                ${
+                  // Each rating's item looked up by its key (decision 210): a join read every ticket and chat.
+                  filter.priority
+                    ? `and coalesce((select r.priority from tickets r where r.id = s.ticket_id),
+                                    (select c.priority from chat_conversations c where c.id = s.chat_conversation_id))
+                          = :priority`
+                    : ''
+                }
        ) as rated
       ${GROUPING}`,
     {

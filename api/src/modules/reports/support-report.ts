@@ -4,7 +4,8 @@ import { formatTicketNumber } from '@shared/schemas/tickets';
 import type { BusinessHours } from '@shared/schemas/support';
 import { readBusinessHours } from '../settings/business-hours';
 import { businessClock } from './business-clock';
-import { ensureReportFacts, healReportFacts } from './item-facts';
+import { reportFactsRecount } from './facts-recount';
+import { ensureReportFacts, HEAL_IN_REQUEST_LIMIT, healReportFacts } from './item-facts';
 import {
   csatRows,
   earliestCreatedOfResolved,
@@ -111,8 +112,9 @@ async function liveClock(db: Knex, { range, filter, hours, query }: Prepared): P
 }
 
 /**
- * Runs a report part on the stored facts; when some item it read lacks the current stamp, counts the unstamped
- * items and runs it again, and when some still lack it, runs it live (decision 207).
+ * Runs a report part on the stored facts; when some item it read lacks the current stamp (the business hours just
+ * changed, or the item was made with older times than the layout), counts a few such items itself and runs it again,
+ * and otherwise has the background recount run and runs it live (decisions 207 and 210).
  */
 async function measured<T>(
   db: Knex,
@@ -122,10 +124,11 @@ async function measured<T>(
   const facts: Measure = { facts: await ensureReportFacts(db, prepared.hours) };
   const first = await run(facts);
   if (first.stale === 0) return first.value;
-  if (await healReportFacts(db)) {
+  if (first.stale <= HEAL_IN_REQUEST_LIMIT && (await healReportFacts(db, prepared.range))) {
     const again = await run(facts);
     if (again.stale === 0) return again.value;
   }
+  reportFactsRecount(db).kick();
   return (await run(await liveClock(db, prepared))).value;
 }
 

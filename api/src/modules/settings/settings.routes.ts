@@ -12,9 +12,12 @@ import { businessHoursSetting, readBusinessHours } from './business-hours';
 import { readPlanPriorities, writePlanPriorities } from './plan-priorities';
 import { writeSetting } from './settings.service';
 
-/** What else must follow a change of the business hours (the service-level clocks), wired by app.ts. */
+/** What else must follow a change of the business hours (the service-level clocks, the reports), wired by app.ts. */
 export interface SettingsHooks {
+  /** In the PUT's transaction. */
   businessHoursChanged?(trx: Knex.Transaction): Promise<void>;
+  /** Once it committed: work that must not hold the PUT (decision 210). */
+  businessHoursCommitted?(): void;
 }
 
 /** The console's settings (the `settings` permission: admins), decision 183. */
@@ -34,6 +37,7 @@ export function settingsRoutes({ db }: AppDeps, hooks: SettingsHooks = {}): Rout
       await hooks.businessHoursChanged?.(trx);
       return stored;
     });
+    hooks.businessHoursCommitted?.();
   });
 
   router.get('/api/admin/settings/plan-priorities', admin, async (ctx) => {

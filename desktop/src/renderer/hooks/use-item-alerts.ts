@@ -74,7 +74,10 @@ export async function describeItem(
         const { request } = await apiJson<TicketThread>('GET', ticketPath(id));
         return { kind, detail: `${request.number} · ${request.name} · ${request.service}` };
       }
-      case 'chat.assigned': {
+      // Who is waiting and what they said last, as for a ticket its number, client and service.
+      case 'chat.assigned':
+      case 'chat.sla_at_risk':
+      case 'chat.sla_breached': {
         const chat = await apiJson<ChatConversation>('GET', `/api/chat/conversations/${encodeURIComponent(id)}`);
         return {
           kind,
@@ -86,9 +89,6 @@ export async function describeItem(
         const { request } = await apiJson<TicketThread>('GET', ticketPath(id));
         return { kind, detail: `${request.number} · ${request.name} · ${request.service}` };
       }
-      case 'chat.sla_at_risk':
-      case 'chat.sla_breached':
-        return { kind, detail: null };
     }
   } catch {
     return { kind, detail: null };

@@ -81,10 +81,12 @@ describe('the navigation badges (issue 29)', () => {
         expect(slaBadgeFrom({ [tile.key]: 5 })?.to).toBe(tile.to);
         continue;
       }
-      // The chats' service-level cards open the chat list, whose badge already counts the waiting chats.
+      // The chats' service-level cards open the chat list, whose badge already counts the waiting chats; the
+      // service-level badge counts them too and opens the card's list.
       if (tile.key === 'chatsAtRisk' || tile.key === 'chatsBreached') {
         expect(navBadgesFrom({ [tile.key]: 5 })).toEqual({});
         expect(new URL(tile.to, 'http://x').pathname).toBe('/admin/chat');
+        expect(slaBadgeFrom({ [tile.key]: 5 })?.to).toBe(tile.to);
         continue;
       }
       const badged = navBadgesFrom({ [tile.key]: 5 });
@@ -105,6 +107,28 @@ describe('the navigation badges (issue 29)', () => {
       text: 'Service levels: 1 breached, 2 at risk',
       tone: 'breached',
     });
+  });
+
+  it('counts chats at risk and breached in the service-level badge, opening the chats when only they need it', () => {
+    expect(slaBadgeFrom({ ticketsAtRisk: 0, ticketsBreached: 0, chatsAtRisk: 0, chatsBreached: 0 })).toBeNull();
+    expect(slaBadgeFrom({ chatsAtRisk: 3 })).toEqual({
+      to: '/admin/chat?sla=at_risk',
+      text: 'Service levels: 3 at risk',
+      tone: 'at_risk',
+    });
+    // A breached chat comes before tickets at risk.
+    expect(slaBadgeFrom({ ticketsAtRisk: 2, chatsBreached: 1, chatsAtRisk: 1 })).toEqual({
+      to: '/admin/chat?sla=breached',
+      text: 'Service levels: 1 breached, 3 at risk',
+      tone: 'breached',
+    });
+    // Breached tickets come first; the text counts both.
+    expect(slaBadgeFrom({ ticketsBreached: 1, ticketsAtRisk: 1, chatsBreached: 2, chatsAtRisk: 4 })).toEqual({
+      to: '/admin/service-requests?sla=breached',
+      text: 'Service levels: 3 breached, 5 at risk',
+      tone: 'breached',
+    });
+    expect(slaBadgeFrom({ ticketsAtRisk: 1, chatsAtRisk: 2 })?.to).toBe('/admin/service-requests?sla=at_risk');
   });
 
   it('has no badge for a count the server left out for the role, nor before the counts arrive', () => {

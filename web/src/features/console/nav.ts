@@ -90,21 +90,26 @@ const badgeCounts: readonly { to: string; key: keyof DashboardCounts; label: str
 ];
 
 /**
- * The console's live service-level badge (decision 192): open requests that
- * missed a target, else those at risk, opening that filtered list; null when
- * there are none (or the role may not see requests).
+ * The console's live service-level badge (decision 192): open tickets and chats that missed a target, else those at
+ * risk, counted together (the engine measures both, decision 204); it opens the list of the most pressing ones —
+ * breached tickets, breached chats, tickets at risk, chats at risk, in that order. Null when there are none (or the
+ * role may see neither list: the server leaves those counts out).
  */
 export function slaBadgeFrom(
   counts: DashboardCounts | undefined,
 ): { to: string; text: string; tone: 'breached' | 'at_risk' } | null {
-  const breached = counts?.ticketsBreached ?? 0;
-  const atRisk = counts?.ticketsAtRisk ?? 0;
+  const tickets = { breached: counts?.ticketsBreached ?? 0, atRisk: counts?.ticketsAtRisk ?? 0 };
+  const chats = { breached: counts?.chatsBreached ?? 0, atRisk: counts?.chatsAtRisk ?? 0 };
+  const breached = tickets.breached + chats.breached;
+  const atRisk = tickets.atRisk + chats.atRisk;
   if (breached === 0 && atRisk === 0) return null;
   const parts = [breached > 0 ? `${breached} breached` : null, atRisk > 0 ? `${atRisk} at risk` : null];
+  const state = breached > 0 ? 'breached' : 'at_risk';
+  const ticketsFirst = breached > 0 ? tickets.breached > 0 : tickets.atRisk > 0;
   return {
-    to: `/admin/service-requests?sla=${breached > 0 ? 'breached' : 'at_risk'}`,
+    to: `${ticketsFirst ? '/admin/service-requests' : '/admin/chat'}?sla=${state}`,
     text: `Service levels: ${parts.filter(Boolean).join(', ')}`,
-    tone: breached > 0 ? 'breached' : 'at_risk',
+    tone: state,
   };
 }
 
