@@ -9,27 +9,20 @@ import type { StaffEvent, StaffEventKind } from '@shared/schemas/staff-events';
 import { useDashboardCounts } from '@/features/console/api/dashboard';
 import { useStaffEvents } from '@/lib/live/staff-events';
 import { apiJson } from '@/lib/api-client';
-import { ITEM_ALERTS, slaAlertIsFor, type ItemAlertKind } from '@shared/alert-kinds';
+import { ITEM_ALERT_KINDS, ITEM_ALERTS, slaAlertIsFor, type ItemAlertKind } from '@shared/alert-kinds';
 import { slaStaffEventKinds } from '@shared/schemas/staff-events';
 import { useUser } from '@/features/auth/api/use-user';
 import type { ItemAlertEvent } from '../../common/ipc-channels';
 import { desktop } from '../bridge';
 
-/** The staff events that may raise a notification (besides chat, which the chat console reports). */
-export const ALERTING_STAFF_EVENTS = [
-  'order.paid',
-  'enquiry.created',
-  'service_request.created',
-  'service_request.client_reply',
-  'consultation.confirmed',
-  'service_request.sla_at_risk',
-  'service_request.sla_breached',
-  'chat.sla_at_risk',
-  'chat.sla_breached',
-  // Addressed to this staff member only ("assigned to you").
-  'service_request.assigned',
-  'chat.assigned',
-] as const satisfies readonly StaffEventKind[];
+/**
+ * The staff events that may raise a notification (besides chat, which the chat console reports): the alert kinds
+ * of shared/src/alert-kinds.ts but 'consultation.paid', which the renderer makes of a new ticket that is a paid
+ * consultation. "Assigned to you" events are addressed to this staff member only.
+ */
+export const ALERTING_STAFF_EVENTS = ITEM_ALERT_KINDS.filter(
+  (kind): kind is Exclude<ItemAlertKind, 'consultation.paid'> => kind !== 'consultation.paid',
+) satisfies readonly StaffEventKind[];
 type AlertingStaffEvent = (typeof ALERTING_STAFF_EVENTS)[number];
 
 const isAlerting = (kind: StaffEventKind): kind is AlertingStaffEvent =>
