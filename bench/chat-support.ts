@@ -43,8 +43,13 @@ export async function freshDatabase(): Promise<{ url: string; stop(): Promise<vo
   if (!adminUrl) return benchDatabase();
   const name = `chat_bench_${process.pid}`;
   await withAdminClient(adminUrl, (client) => client.query(`create database "${name}"`));
+  const url = databaseUrl(adminUrl, name);
+  // BENCH_KEEP_DATABASE=1: leave the seeded database behind to study its query plans by hand.
+  if (process.env.BENCH_KEEP_DATABASE === '1') {
+    return { url, stop: async () => console.log(`Kept the database: ${url}`) };
+  }
   return {
-    url: databaseUrl(adminUrl, name),
+    url,
     stop: () =>
       withAdminClient(adminUrl, (client) => client.query(`drop database if exists "${name}" with (force)`)).then(
         () => undefined,
