@@ -91,6 +91,8 @@ export async function startProductionServer(
       DATABASE_URL: databaseUrl,
       SESSION_SECRET: 'bench-session-secret-0123456789-abcdefghijkl',
       LOG_LEVEL: 'info',
+      // BENCH_SERVER_NODE_OPTIONS: Node options for the servers alone (a profiler or an event-loop monitor).
+      ...(process.env.BENCH_SERVER_NODE_OPTIONS ? { NODE_OPTIONS: process.env.BENCH_SERVER_NODE_OPTIONS } : {}),
       ...extraEnv,
     },
     // Request logs go where a deployment would send them; here, nowhere.

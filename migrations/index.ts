@@ -72,6 +72,7 @@ import * as renameProviderPaymentId from './20261127120000_rename-provider-payme
 import * as addReportItemFacts from './20261127130000_add-report-item-facts';
 import * as addReportRatingsIndex from './20261127140000_add-report-ratings-index';
 import * as renameTicketsAndEnquiries from './20261127150000_rename-tickets-and-enquiries';
+import * as addReportChanges from './20261127160000_add-report-changes';
 
 /**
  * Every migration, in order. Listed explicitly (rather than read from the
@@ -152,6 +153,7 @@ export const migrations: ReadonlyArray<readonly [name: string, migration: Knex.M
   ['20261127130000_add-report-item-facts', addReportItemFacts],
   ['20261127140000_add-report-ratings-index', addReportRatingsIndex],
   ['20261127150000_rename-tickets-and-enquiries', renameTicketsAndEnquiries],
+  ['20261127160000_add-report-changes', addReportChanges],
 ];
 
 const byName = new Map(migrations);

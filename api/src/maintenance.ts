@@ -12,6 +12,7 @@ import { advanceDemoSubscriptions } from './modules/subscriptions/demo-subscript
 import type { Config } from './config';
 import { convertAcceptedQuotes } from './modules/quotes/quote-deposits';
 import { expireQuotes, remindExpiringQuotes } from './modules/quotes/quote-expiry';
+import { foldAllReportChanges } from './modules/reports/report-cache';
 
 interface MaintenanceTask {
   name: string;
@@ -30,6 +31,8 @@ export const maintenanceTasks: MaintenanceTask[] = [
   { name: 'demo subscription renewals', run: (db, logger) => advanceDemoSubscriptions(db, logger) },
   { name: 'quotes past their validity', run: expireQuotes },
   { name: 'accepted quotes not yet converted', run: convertAcceptedQuotes },
+  // The reports' count of changes (decision 214): kept to a few rows when nobody opens a report.
+  { name: 'report changes folded', run: (db) => foldAllReportChanges(db) },
 ];
 
 /** Tasks that need the configuration: the quote reminder's link is derived from the session secret (178). */

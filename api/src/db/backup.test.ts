@@ -10,6 +10,7 @@ import { buildUser } from '../test/factories';
 import { spawnEntry } from '../test/spawn-entry';
 import { createTestDatabase, type TestDatabase } from '../test/database';
 import { recordAudit, systemActor } from '../modules/audit/audit-log';
+import { NOT_BACKED_UP } from './backup';
 import { connectDatabase } from './database';
 
 let database: TestDatabase;
@@ -32,7 +33,8 @@ async function snapshot(): Promise<Record<string, string[]>> {
     "select tablename from pg_tables where schemaname = 'public' order by 1",
   );
   const result: Record<string, string[]> = {};
-  for (const { tablename } of tables) {
+  // The reports' count of changes is bookkeeping a restore starts afresh (decision 214): checked on its own below.
+  for (const { tablename } of tables.filter((table) => !NOT_BACKED_UP.has(table.tablename))) {
     const { rows } = await db.raw<{ rows: { row: string }[] }>(
       `select t::text as row from "${tablename}" t order by 1`,
     );
@@ -447,6 +449,12 @@ describe('npm run db:backup and db:restore', { timeout: 60_000 }, () => {
   it('round-trips every row of every table exactly', async () => {
     await fillEveryTable();
     const before = await snapshot();
+    const epochsBefore = Object.fromEntries(
+      (await db('report_change_epochs').select('topic', 'epoch')).map((row: { topic: string; epoch: string }) => [
+        row.topic,
+        row.epoch,
+      ]),
+    );
     const empty = Object.entries(before)
       .filter(([, rows]) => rows.length === 0)
       .map(([table]) => table);
@@ -473,6 +481,12 @@ describe('npm run db:backup and db:restore', { timeout: 60_000 }, () => {
     db = connectDatabase(database.url, { poolMax: 2 });
     expect(restore.stdout()).toMatch(/Restored \d+ rows of \d+ tables/);
     expect(await snapshot()).toEqual(before);
+
+    // The restored database counts report changes from a new epoch: no report is answered from before it.
+    const epochs = await db('report_change_epochs').orderBy('topic').select('topic', 'epoch');
+    expect(epochs.map((row: { topic: string }) => row.topic)).toEqual(['sales', 'support']);
+    expect(epochs.map((row: { epoch: string }) => row.epoch)).not.toContain(epochsBefore.support);
+    expect(epochs.map((row: { epoch: string }) => row.epoch)).not.toContain(epochsBefore.sales);
 
     // The audit log came back with its rows, and append-only as before (its triggers came with the migrations).
     const audit = await db('audit_log').first();

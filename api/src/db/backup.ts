@@ -55,11 +55,22 @@ function quoteIdent(name: string): string {
   return `"${name.replace(/"/g, '""')}"`;
 }
 
-async function tablesOf(db: Knex): Promise<string[]> {
+/**
+ * Bookkeeping, not data: the reports' count of changes (decision 214). A restored database counts from a new epoch
+ * of its own, so no instance answers a report from before the restore.
+ */
+export const NOT_BACKED_UP = new Set(['report_changes', 'report_change_epochs']);
+
+async function allTablesOf(db: Knex): Promise<string[]> {
   const { rows } = await db.raw<{ rows: { tablename: string }[] }>(
     'select tablename from pg_tables where schemaname = current_schema() order by tablename',
   );
   return rows.map((row) => row.tablename);
+}
+
+/** The tables a backup holds. */
+async function tablesOf(db: Knex): Promise<string[]> {
+  return (await allTablesOf(db)).filter((table) => !NOT_BACKED_UP.has(table));
 }
 
 /** Writes a consistent backup of `db` to `file` (via a temporary file, so a failed backup leaves nothing). */
@@ -204,13 +215,14 @@ async function functionsOf(trx: Knex.Transaction): Promise<string[]> {
 }
 
 /**
- * The tables to empty after the migrations: all, but those guarded by a TRUNCATE trigger (the append-only
+ * The tables to empty after the migrations: all, but those guarded by a BEFORE TRUNCATE trigger (the append-only
  * audit_log) that are empty anyway (a migration that seeded one would make the truncate, and the restore, fail).
+ * An AFTER TRUNCATE trigger (the reports' count of changes, decision 214) only takes note: such a table is emptied.
  */
 async function tablesToEmpty(trx: Knex.Transaction, tables: string[]): Promise<string[]> {
   const { rows } = await trx.raw<{ rows: { table: string }[] }>(
     `select distinct c.relname as table from pg_trigger t join pg_class c on c.oid = t.tgrelid
-     where c.relnamespace = current_schema()::regnamespace and (t.tgtype & 32) <> 0`,
+     where c.relnamespace = current_schema()::regnamespace and (t.tgtype & 32) <> 0 and (t.tgtype & 2) <> 0`,
   );
   const emptied: string[] = [];
   for (const table of tables) {
@@ -323,7 +335,7 @@ export async function restoreBackup(db: Knex, file: string): Promise<BackupSumma
 
   let totalRows = 0;
   await db.transaction(async (trx) => {
-    for (const table of await tablesOf(trx)) await trx.raw(`drop table if exists ${quoteIdent(table)} cascade`);
+    for (const table of await allTablesOf(trx)) await trx.raw(`drop table if exists ${quoteIdent(table)} cascade`);
     // The migrations create their functions again (the audit log's trigger function among them).
     for (const fn of await functionsOf(trx)) await trx.raw(`drop function if exists ${fn} cascade`);
     if (header.tables.some((table) => KNEX_TABLES.has(table))) await createKnexTables(trx);

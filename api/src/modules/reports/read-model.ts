@@ -23,6 +23,10 @@ import type { BucketBounds } from './report-range';
  * - subscriptions (provider_created_at, status, ended_at, canceled_at) and their
  *   plan's price and interval; quotes.sent_at, accepted_at, declined_at;
  * - users' names, for the staff a report lists.
+ *
+ * A report is answered again from memory while none of these changed (decision 214): a new column read here from
+ * tickets, chat_conversations or users, or a new table, must join the change triggers (`REPORTED_TABLES`, migration
+ * 20261127160000_add-report-changes) in a migration of its own, or a changed figure could be answered stale.
  */
 
 export interface Range {

@@ -120,6 +120,7 @@ async function measured<T>(
   db: Knex,
   prepared: Prepared,
   run: (measure: Measure) => Promise<{ value: T; stale: number }>,
+  counting?: Counting,
 ): Promise<T> {
   const facts: Measure = { facts: await ensureReportFacts(db, prepared.hours) };
   const first = await run(facts);
@@ -129,17 +130,28 @@ async function measured<T>(
     if (again.stale === 0) return again.value;
   }
   reportFactsRecount(db).kick();
+  if (counting) counting.live = true;
   return (await run(await liveClock(db, prepared))).value;
 }
 
-export async function supportReport(db: Knex, query: SupportReportQuery): Promise<SupportReport> {
+/** How a report was counted: `live` when some item's stored facts were stale and it was counted on the clock. */
+export interface Counting {
+  live: boolean;
+}
+
+export async function supportReport(db: Knex, query: SupportReportQuery, counting?: Counting): Promise<SupportReport> {
   const prepared = await prepare(db, query);
   const { range, filter } = prepared;
   const [rows, csat] = await Promise.all([
-    measured(db, prepared, async (measure) => {
-      const figures = await supportFigureRows(db, range, measure, filter);
-      return { value: figures.rows, stale: figures.stale };
-    }),
+    measured(
+      db,
+      prepared,
+      async (measure) => {
+        const figures = await supportFigureRows(db, range, measure, filter);
+        return { value: figures.rows, stale: figures.stale };
+      },
+      counting,
+    ),
     csatRows(db, range, filter),
   ]);
   const byBucket = new Map(rows.filter((row) => row.groupedBy === 'bucket').map((row) => [row.bucket, row]));
