@@ -47,16 +47,16 @@ describe('LineBuffer', () => {
     };
   }
 
-  it('holds lines until 4 KB have gathered, then hands them over as one chunk, in order', () => {
+  it('holds lines until 16 KB have gathered, then hands them over as one chunk, in order', () => {
     const { chunks, stream } = recording();
     const buffer = new LineBuffer(stream);
     const line = `${'x'.repeat(99)}\n`;
-    for (let i = 0; i < 40; i += 1) buffer.write(line);
+    for (let i = 0; i < 163; i += 1) buffer.write(line);
     expect(chunks).toEqual([]);
-    const last = `${'y'.repeat(95)}\n`;
+    const last = `${'y'.repeat(83)}\n`;
     buffer.write(last);
     buffer.write(line);
-    expect(chunks).toEqual([`${line.repeat(40)}${last}`]);
+    expect(chunks).toEqual([`${line.repeat(163)}${last}`]);
   });
 
   it('hands everything held over on flush and at exit, and nothing when it holds nothing', () => {
