@@ -105,68 +105,12 @@ export async function refreshTickets(
   if (where.userId) query.where('sr.user_id', where.userId);
   if (where.open) query.whereNotIn('sr.status', ['completed', 'cancelled']);
   const rows = (await query) as TicketClockRow[];
-  const clocks = rows.map((row) => ticketClock(row, ctx));
-  await updateEach(
-    trx,
-    'tickets',
-    TICKET_CLOCK_TYPES,
-    clocks.map((clock) => clock.columns),
-  );
-  if (clocks.some((clock) => clock.due)) {
-    await announceDue(trx, ctx.now, { tickets: rows.map((row) => row.id), chats: [] }, ctx.hours);
-  }
+  let announce = false;
+  for (const row of rows) announce = (await refreshTicketRow(trx, row, ctx)) || announce;
+  if (announce) await announceDue(trx, ctx.now, { tickets: rows.map((row) => row.id), chats: [] }, ctx.hours);
 }
 
-/** The clock columns written, with their types, for one UPDATE of many rows (updateEach). */
-const TICKET_CLOCK_TYPES = {
-  first_response_target_minutes: 'int',
-  resolution_target_minutes: 'int',
-  first_response_due_at: 'timestamptz',
-  resolution_due_at: 'timestamptz',
-  resolved_at: 'timestamptz',
-  sla_paused_at: 'timestamptz',
-  sla_paused_ms: 'bigint',
-  sla_state: 'text',
-  sla_next_warning_at: 'timestamptz',
-  sla_next_breach_at: 'timestamptz',
-};
-const CHAT_CLOCK_TYPES = {
-  first_response_target_minutes: 'int',
-  first_response_due_at: 'timestamptz',
-  sla_state: 'text',
-  sla_next_warning_at: 'timestamptz',
-  sla_next_breach_at: 'timestamptz',
-};
-
-const UPDATE_BATCH = 1_000;
-
-/**
- * Writes many rows' computed columns with one UPDATE per thousand rows (`jsonb_to_recordset`), not one statement
- * per row: the rows stay locked for a few milliseconds instead of a round trip each — a chat message for one of
- * them waits that long (a first sweep over 500 seeded chats held them 140–200 ms, issue 31's chat tail).
- */
-async function updateEach(
-  trx: Knex.Transaction,
-  table: 'tickets' | 'chat_conversations',
-  types: Record<string, string>,
-  rows: ({ id: string } & Record<string, unknown>)[],
-): Promise<void> {
-  const columns = Object.keys(types);
-  for (let start = 0; start < rows.length; start += UPDATE_BATCH) {
-    await trx.raw(
-      `update ${table} as t set ${columns.map((column) => `${column} = v.${column}`).join(', ')}
-         from jsonb_to_recordset(?::jsonb) as v(id uuid, ${columns.map((column) => `${column} ${types[column]}`).join(', ')})
-        where t.id = v.id`,
-      [JSON.stringify(rows.slice(start, start + UPDATE_BATCH))],
-    );
-  }
-}
-
-/** A ticket's clocks now: the columns to write, and whether a warning or breach is already due. */
-function ticketClock(
-  row: TicketClockRow,
-  ctx: ClockContext,
-): { columns: { id: string } & Record<keyof typeof TICKET_CLOCK_TYPES, unknown>; due: boolean } {
+async function refreshTicketRow(trx: Knex.Transaction, row: TicketClockRow, ctx: ClockContext): Promise<boolean> {
   const { hours, now } = ctx;
   let pausedAt = ms(row.pausedAt);
   let pausedMs = Number(row.pausedMs);
@@ -204,22 +148,21 @@ function ticketClock(
   };
   const result = computeClock(hours, facts, now);
   const settled = settle(result, { state: row.slaState, breachedAt: row.breachedAt, paused: pausedAt !== null }, now);
-  return {
-    columns: {
-      id: row.id,
-      first_response_target_minutes: firstResponseMinutes,
-      resolution_target_minutes: resolutionMinutes,
-      first_response_due_at: date(result.firstResponseDueAt),
-      resolution_due_at: date(result.resolutionDueAt),
-      resolved_at: date(resolvedAt),
-      sla_paused_at: date(pausedAt),
-      sla_paused_ms: Math.round(pausedMs),
-      sla_state: settled.state,
-      sla_next_warning_at: date(settled.warningAt),
-      sla_next_breach_at: date(settled.breachAt),
-    },
-    due: settled.due,
-  };
+  await trx('tickets')
+    .where({ id: row.id })
+    .update({
+      firstResponseTargetMinutes: firstResponseMinutes,
+      resolutionTargetMinutes: resolutionMinutes,
+      firstResponseDueAt: date(result.firstResponseDueAt),
+      resolutionDueAt: date(result.resolutionDueAt),
+      resolvedAt: date(resolvedAt),
+      slaPausedAt: date(pausedAt),
+      slaPausedMs: Math.round(pausedMs),
+      slaState: settled.state,
+      slaNextWarningAt: date(settled.warningAt),
+      slaNextBreachAt: date(settled.breachAt),
+    });
+  return settled.due;
 }
 
 interface ChatClockRow {
@@ -250,7 +193,6 @@ export async function refreshChats(
   if (where.open) query.where('c.status', 'active');
   const rows = (await query) as ChatClockRow[];
   let announce = false;
-  const columns: ({ id: string } & Record<keyof typeof CHAT_CLOCK_TYPES, unknown>)[] = [];
   for (const row of rows) {
     const firstResponseMinutes =
       row.firstResponseAt !== null && row.firstResponseTarget !== null
@@ -273,17 +215,17 @@ export async function refreshChats(
       ctx.now,
     );
     const settled = settle(result, { state: row.slaState, breachedAt: row.breachedAt, paused: false }, ctx.now);
-    columns.push({
-      id: row.id,
-      first_response_target_minutes: firstResponseMinutes,
-      first_response_due_at: date(result.firstResponseDueAt),
-      sla_state: settled.state,
-      sla_next_warning_at: date(settled.warningAt),
-      sla_next_breach_at: date(settled.breachAt),
-    });
+    await trx('chat_conversations')
+      .where({ id: row.id })
+      .update({
+        firstResponseTargetMinutes: firstResponseMinutes,
+        firstResponseDueAt: date(result.firstResponseDueAt),
+        slaState: settled.state,
+        slaNextWarningAt: date(settled.warningAt),
+        slaNextBreachAt: date(settled.breachAt),
+      });
     announce ||= settled.due;
   }
-  await updateEach(trx, 'chat_conversations', CHAT_CLOCK_TYPES, columns);
   if (announce) await announceDue(trx, ctx.now, { tickets: [], chats: rows.map((row) => row.id) }, ctx.hours);
 }
 
