@@ -186,8 +186,15 @@ describe('desktop console page (Chromium, main process stood in)', () => {
     await page.unroute(`${server.url}/**`);
     await visible(page.getByRole('heading', { name: 'Customer Chat', level: 1 }));
 
-    // The session ends on the server (expired, or logged out elsewhere).
+    // The session ends on the server (expired, or logged out elsewhere). Rows deleted by hand reach the server's
+    // copies of the sessions through PostgreSQL's notice (decision 172), a moment later: the page is reloaded once the
+    // server answers the console's token with 401, not before (under load the reload could beat the notice).
+    const ended = main.token;
+    const statusWith = async (token: string | null) =>
+      (await fetch(`${server.url}/api/auth/user`, { headers: { Authorization: `Bearer ${token}` } })).status;
+    expect(await statusWith(ended)).toBe(200);
     await server.db('sessions').whereNotNull('userId').delete();
+    await expect.poll(() => statusWith(ended)).toBe(401);
     await page.reload();
     await visible(page.getByText('Your session has ended. Please log in again.'));
     await expect.poll(() => main.tasks('logOut')).toEqual([{ expired: true }]);
