@@ -194,7 +194,7 @@ describe('desktop console page (Chromium, main process stood in)', () => {
       (await fetch(`${server.url}/api/auth/user`, { headers: { Authorization: `Bearer ${token}` } })).status;
     expect(await statusWith(ended)).toBe(200);
     await server.db('sessions').whereNotNull('userId').delete();
-    await expect.poll(() => statusWith(ended)).toBe(401);
+    await expect.poll(() => statusWith(ended), { timeout: 15_000 }).toBe(401);
     await page.reload();
     await visible(page.getByText('Your session has ended. Please log in again.'));
     await expect.poll(() => main.tasks('logOut')).toEqual([{ expired: true }]);

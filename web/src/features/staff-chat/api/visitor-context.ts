@@ -16,9 +16,12 @@ export function useChatToTicket(conversationId: string) {
   return useMutation({
     mutationFn: () =>
       apiJson<{ serviceRequestId: string }>('POST', `/api/chat/conversations/${conversationId}/ticket`, {}),
-    onSuccess: ({ serviceRequestId }) =>
+    onSuccess: async ({ serviceRequestId }) => {
+      // A read of the context still in flight was asked before the ticket existed: it must not land after this.
+      await queryClient.cancelQueries({ queryKey: visitorContextQueryKey(conversationId) });
       queryClient.setQueryData<ChatVisitorContext>(visitorContextQueryKey(conversationId), (context) =>
         context ? { ...context, serviceRequestId } : context,
-      ),
+      );
+    },
   });
 }

@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
-import type { ChatConversation } from '@shared/schemas/chat';
+import type { ChatConversation, ChatVisitorContext } from '@shared/schemas/chat';
 import { apiJson } from '@/lib/api-client';
 import { useChatConversation } from '@/features/chat/hooks/use-chat-conversation';
 import { useWhenPageVisible } from '@/features/chat/hooks/use-chat-thread';
@@ -68,8 +68,16 @@ export function useStaffChat(notifications: StaffChatNotifications = {}, require
           void queryClient.invalidateQueries({ queryKey: conversationsQueryKey });
           return;
         case 'visitor_context':
-          // The visitor moved to another page (or the chat became a ticket).
-          queryClient.setQueryData(visitorContextQueryKey(frame.context.conversationId), frame.context);
+          // The visitor moved to another page (or the chat became a ticket). A chat made into a ticket stays linked
+          // to it: a context sent before the ticket was made, arriving after the console learnt of the ticket, must
+          // not hide its link (seen under load in the browser test).
+          queryClient.setQueryData<ChatVisitorContext>(
+            visitorContextQueryKey(frame.context.conversationId),
+            (known) => ({
+              ...frame.context,
+              serviceRequestId: frame.context.serviceRequestId ?? known?.serviceRequestId ?? null,
+            }),
+          );
           return;
         case 'error':
           if (!frame.clientId && frame.code === 'not_found' && frame.conversationId === chat.openId()) {
