@@ -15,6 +15,16 @@ import type { Knex } from 'knex';
  * - The tables are bookkeeping, not data: backups leave them out (api/src/db/backup.ts).
  */
 
+/** Both kinds of item: the service-level state and the report facts (decision 207). */
+const ITEM_FACT_COLUMNS = [
+  'sla_state',
+  'report_first_response_minutes',
+  'report_first_response_business_minutes',
+  'report_resolution_minutes',
+  'report_resolution_business_minutes',
+  'report_facts_key',
+];
+
 const TICKET_COLUMNS = [
   'id',
   'number',
@@ -25,12 +35,7 @@ const TICKET_COLUMNS = [
   'first_response_due_at',
   'resolution_due_at',
   'resolved_at',
-  'sla_state',
-  'report_first_response_minutes',
-  'report_first_response_business_minutes',
-  'report_resolution_minutes',
-  'report_resolution_business_minutes',
-  'report_facts_key',
+  ...ITEM_FACT_COLUMNS,
 ];
 
 const CHAT_COLUMNS = [
@@ -41,12 +46,7 @@ const CHAT_COLUMNS = [
   'assignee_id',
   'first_response_at',
   'first_response_due_at',
-  'sla_state',
-  'report_first_response_minutes',
-  'report_first_response_business_minutes',
-  'report_resolution_minutes',
-  'report_resolution_business_minutes',
-  'report_facts_key',
+  ...ITEM_FACT_COLUMNS,
 ];
 
 /** Each table a report reads, the topics its changes concern, and (for busy tables) the columns that matter. */
